@@ -1,0 +1,115 @@
+// One Rspack + Module Federation configuration for the shell and every remote, so that
+// shared singletons, loaders and output naming cannot drift between apps.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const sharedRoot = resolve(import.meta.dirname, '..');
+
+/**
+ * Singletons shared by every app (DESIGN.md §3). Subpaths are their own keys; the workspace
+ * package needs `requiredVersion: false` because its inferred `workspace:*` range fails the check.
+ */
+export const SHARED_SINGLETONS = {
+  react: { singleton: true, requiredVersion: '18.3.1' },
+  'react/jsx-runtime': { singleton: true, requiredVersion: '18.3.1' },
+  'react-dom': { singleton: true, requiredVersion: '18.3.1' },
+  'react-dom/client': { singleton: true, requiredVersion: '18.3.1' },
+  'react-router-dom': { singleton: true, requiredVersion: '7.18.6' },
+  effector: { singleton: true, requiredVersion: '23.4.4' },
+  'effector-react': { singleton: true, requiredVersion: '23.3.0' },
+  '@douyinfe/semi-ui': { singleton: true, requiredVersion: '2.90.1' },
+  '@douyinfe/semi-icons': { singleton: true, requiredVersion: '2.90.1' },
+  '@lingui/core': { singleton: true, requiredVersion: '5.9.5' },
+  '@lingui/react': { singleton: true, requiredVersion: '5.9.5' },
+  '@flotilla/shared': { singleton: true, requiredVersion: false },
+  '@flotilla/shared/ui': { singleton: true, requiredVersion: false },
+  '@flotilla/shared/contracts': { singleton: true, requiredVersion: false },
+};
+
+/**
+ * @param {object} options
+ * @param {string} options.name       federation name (`shell`, `robots`, …)
+ * @param {string} options.dir        the app's folder (import.meta.dirname of its rspack.config.mjs)
+ * @param {Record<string,string>} [options.exposes]  modules a remote exposes (`./App`, …)
+ * @param {string} [options.entry]    an entry with its own HTML page (the shell; chat's standalone page)
+ * @param {string} [options.htmlPublicPath] where the HTML page finds its scripts ('/' for the shell)
+ * @param {number} options.port       dev server port
+ * @param {string} [options.mode]
+ */
+export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, port }, { mode = 'production' } = {}) {
+  const isProd = mode === 'production';
+  const src = join(dir, 'src');
+  const publicDir = join(dir, 'public');
+  return {
+    mode,
+    context: dir,
+    entry: entry ? { main: entry } : {},
+    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: join(dir, 'dist'),
+      publicPath: 'auto',
+      uniqueName: `flotilla_${name}`,
+      filename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: isProd ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: isProd ? '[name].[contenthash:8].css' : '[name].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          include: [src, join(sharedRoot, 'src')],
+          type: 'javascript/auto',
+          use: {
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProd } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: exposes ?? {},
+        shared: SHARED_SINGLETONS,
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+      entry &&
+        new rspack.HtmlRspackPlugin({
+          template: join(dir, 'index.html'),
+          publicPath: htmlPublicPath ?? 'auto',
+        }),
+      existsSync(publicDir) && new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __FLOTILLA_BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+      }),
+    ].filter(Boolean),
+    performance: false,
+    devServer: {
+      port,
+      hot: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/v1', '/v2', '/api', '/remotes.json', '/version.json', '/healthz', '/docs'], target: process.env.FLOTILLA_API ?? 'http://127.0.0.1:8080' }],
+    },
+  };
+}
+
+/** Ports of the dev servers (`pnpm dev`); the server's dev `/remotes.json` points at them. */
+export const DEV_PORTS = { shell: 3000, robots: 3001, datasets: 3002, cases: 3003, users: 3004, chat: 3005 };
+

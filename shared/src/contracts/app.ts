@@ -1,0 +1,14 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** `/version.json`: the console compares it with the first one seen (spec §4). */
+export const VersionInfoSchema = Type.Object({ version: Type.String(), buildTime: Type.String() });
+export type VersionInfo = Static<typeof VersionInfoSchema>;
+
+/** `/remotes.json`: where each remote's manifest lives (deployment configuration, DESIGN.md §3). */
+export const REMOTE_NAMES = ['robots', 'datasets', 'cases', 'users', 'chat'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+export const RemoteEntrySchema = Type.Object({ entry: Type.String(), version: Type.String() });
+export const RemotesConfigSchema = Type.Record(Type.String(), RemoteEntrySchema);
+export type RemotesConfig = Static<typeof RemotesConfigSchema>;
+
+export const HealthSchema = Type.Object({ status: Type.Literal('ok'), db: Type.String() });

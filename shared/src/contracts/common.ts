@@ -1,0 +1,45 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Roles a user can hold (DESIGN.md §5). `*` in a route's roles means any role. */
+export const ROLES = ['admin', 'operator', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
+
+/** Locales the console speaks; the first is the default (spec §9). */
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+export const FALLBACK_LOCALE: Locale = 'en-US';
+
+/** A text in both languages, as the server's menu and other data-driven labels carry it. */
+export const LocalizedTextSchema = Type.Object({ 'zh-CN': Type.String(), 'en-US': Type.String() });
+export type LocalizedText = Static<typeof LocalizedTextSchema>;
+
+export const IdSchema = Type.String({ minLength: 1, maxLength: 64 });
+export const IsoDateSchema = Type.String({ format: 'date-time' });
+
+/** Paging query of every list call: `offset` + `limit` (DESIGN.md §5). */
+export const PageQuerySchema = Type.Object({
+  offset: Type.Integer({ minimum: 0, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+});
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+/** Answer of every list call: `{ list, total }`. */
+export const PageSchema = <T extends TSchema>(item: T) =>
+  Type.Object({ list: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
+export type Page<T> = { list: T[]; total: number };
+
+/** Empty success answer of calls that only change state. */
+export const OkSchema = Type.Object({ ok: Type.Literal(true) });
+export type Ok = Static<typeof OkSchema>;
+
+/** Spec §9 business constants. */
+export const LIMITS = {
+  requestTimeoutMs: 200000,
+  chatSessionPageSize: 40,
+  chatMessagePageSize: 10,
+  versionCheckIntervalMs: 600000,
+  breakpoints: [600, 1024, 1440, 1920],
+  defaultNodePosition: { x: 200, y: 200 },
+} as const;

@@ -1,0 +1,46 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Stable error codes the server answers with `{ code, message }`. Defined once, used by server and clients. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'LOGIN_FAILED',
+  'LOGIN_THROTTLED',
+  'USER_FROZEN',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROBOT_NOT_FOUND',
+  'DATASET_NOT_FOUND',
+  'CASE_NOT_FOUND',
+  'USER_NOT_FOUND',
+  'SHARE_NOT_FOUND',
+  'USERNAME_TAKEN',
+  'TENANT_EXISTS',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'IMPORT_FAILED',
+  'DATABASE_ERROR',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** 400/401/403/404/409/429/500 body. `isLogin: false` marks a failed login (no forced-logout modal). */
+export const ErrorResponseSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  isLogin: Type.Optional(Type.Boolean()),
+});
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+
+/** 422 body, in the FastAPI shape the specification's client expects. */
+export const ValidationErrorSchema = Type.Object({
+  detail: Type.Array(
+    Type.Object({
+      loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+      msg: Type.String(),
+      type: Type.String(),
+    }),
+  ),
+});
+export type ValidationError = Static<typeof ValidationErrorSchema>;

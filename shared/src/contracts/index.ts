@@ -1,0 +1,11 @@
+/** Schemas and types of every call, shared by server and clients. No DOM, no React. */
+export * from './common';
+export * from './errors';
+export * from './auth';
+export * from './users';
+export * from './processes';
+export * from './datasets';
+export * from './cases';
+export * from './share';
+export * from './app';
+export * from './routes';
