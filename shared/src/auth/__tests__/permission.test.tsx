@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission, routeAllowed } from '../permission';
+
+describe('permission rule (spec §5)', () => {
+  it('throws when roles is not an array', () => {
+    expect(() => hasPermission('admin', 'admin')).toThrow(/array of roles/);
+  });
+  it('keeps the element only for a listed role', () => {
+    expect(hasPermission(['admin'], 'admin')).toBe(true);
+    expect(hasPermission(['admin'], 'agent')).toBe(false);
+    expect(hasPermission(['admin'], null)).toBe(false);
+  });
+  it('opens routes without requiresAuth and honours *', () => {
+    expect(routeAllowed({ requiresAuth: false, roles: ['admin'] }, null)).toBe(true);
+    expect(routeAllowed({ requiresAuth: true, roles: ['*'] }, 'agent')).toBe(true);
+    expect(routeAllowed({ requiresAuth: true, roles: ['admin', 'operator'] }, 'agent')).toBe(false);
+  });
+});

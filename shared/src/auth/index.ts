@@ -1,0 +1,2 @@
+export * from './auth.model';
+export * from './permission';

@@ -1,0 +1,2 @@
+export * from './i18n';
+export * from './use-t';

@@ -1,0 +1,35 @@
+import { Button, Empty } from '@douyinfe/semi-ui';
+import { IllustrationFailure, IllustrationNoContent } from '@douyinfe/semi-illustrations';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n';
+
+/** An area that could not show its content, with an optional Retry. */
+export function ErrorState({ title, description, onRetry }: { title?: ReactNode; description?: ReactNode; onRetry?: () => void }) {
+  const t = useT();
+  return (
+    <div role="alert">
+    <Empty
+      image={<IllustrationFailure style={{ width: 150, height: 150 }} />}
+      title={title ?? t('shared.error.title')}
+      description={description}
+      style={{ padding: 32 }}
+    >
+      {onRetry && (
+        <Button theme="solid" type="primary" onClick={onRetry}>
+          {t('shared.retry')}
+        </Button>
+      )}
+    </Empty>
+    </div>
+  );
+}
+
+/** A list with nothing in it yet; `action` is usually the create button. */
+export function EmptyState({ title, description, action }: { title?: ReactNode; description?: ReactNode; action?: ReactNode }) {
+  const t = useT();
+  return (
+    <Empty image={<IllustrationNoContent style={{ width: 150, height: 150 }} />} title={title ?? t('shared.empty')} description={description} style={{ padding: 32 }}>
+      {action}
+    </Empty>
+  );
+}

@@ -1,0 +1,10 @@
+/** Semi-based widgets shared by the shell and the remotes. Importing this entry loads Semi. */
+import { loadCatalogs } from '../i18n';
+import { sharedCatalogs } from './catalog';
+
+loadCatalogs(sharedCatalogs);
+
+export { sharedCatalogs };
+export * from './error-state';
+export * from './remote-boundary';
+export * from './semi-locale';
