@@ -16,3 +16,22 @@ describe('permission rule (spec §5)', () => {
     expect(routeAllowed({ requiresAuth: true, roles: ['admin', 'operator'] }, 'agent')).toBe(false);
   });
 });
+
+describe('<Permission>', () => {
+  it('renders its children only for the listed roles', async () => {
+    const { render, screen, cleanup } = await import('@testing-library/react');
+    const { loggedIn, loggedOut } = await import('../auth.model');
+    const { Permission } = await import('../permission');
+    loggedIn({ user: { id: 'u', role: 'agent' } as never, token: 't' });
+    render(
+      <>
+        <Permission roles={['admin']}>admin button</Permission>
+        <Permission roles={['admin', 'agent']}>agent button</Permission>
+      </>,
+    );
+    expect(screen.queryByText('admin button')).toBeNull();
+    expect(screen.getByText('agent button')).toBeTruthy();
+    cleanup();
+    loggedOut('user');
+  });
+});

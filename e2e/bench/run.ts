@@ -1,0 +1,109 @@
+// `pnpm bench`: page weight and time of the login form and the robots list in headless Chromium,
+// and requests/s of `GET /v1/processes` (50 rows, authenticated) against a bare Fastify route,
+// all measured in this one run on this machine.
+import { fork } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { launchBrowser, newContext } from '../support/browser';
+import { ADMIN, ensureBuilds, freePort, startServer } from '../support/server';
+import { measureJs } from './page-weight';
+
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function loginToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/v1/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function seedRobots(url: string, token: string, count: number): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    const name = `bench-robot-${String(i).padStart(2, '0')}`;
+    const res = await fetch(`${url}/v1/processes`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name, description: `Benchmark robot number ${i}, answering customer questions.` }),
+    });
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function startBare(payload: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = fork(join(import.meta.dirname, 'bare-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PORT: String(port), BENCH_PAYLOAD: payload },
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill() };
+}
+
+async function pages(url: string) {
+  const browser = await launchBrowser();
+  try {
+    const context = await newContext(browser, url);
+    const page = await context.newPage();
+    const login = await measureJs(
+      page,
+      () => page.goto('/login'),
+      () => page.locator('button[type="submit"]').waitFor({ state: 'visible' }),
+    );
+    await page.locator('input[name="username"]').fill(ADMIN.username);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    const robots = await measureJs(
+      page,
+      () => page.locator('button[type="submit"]').click(),
+      () => page.getByText('bench-robot-50').first().waitFor({ state: 'visible', timeout: 60000 }),
+    );
+    return { login, robots };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  ensureBuilds();
+  const server = await startServer({ LOG_LEVEL: 'error' });
+  try {
+    const token = await loginToken(server.url);
+    await seedRobots(server.url, token, 50);
+    const { login, robots } = await pages(server.url);
+
+    const listUrl = `${server.url}/v1/processes?offset=0&limit=50`;
+    const auth = { Authorization: `Bearer ${token}` };
+    const payload = await (await fetch(listUrl, { headers: auth })).text();
+    const bare = await startBare(payload);
+    let bareRps: number;
+    let apiRps: number;
+    try {
+      bareRps = await requestsPerSecond(bare.url);
+      apiRps = await requestsPerSecond(listUrl, auth);
+    } finally {
+      bare.stop();
+    }
+
+    const lines = [
+      `Flotilla bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      `login form usable:        ${KB(login.gzipBytes)} gzipped JS in ${login.files} files, ${login.ms.toFixed(0)} ms   (target ≤ 250 KB)`,
+      `robots list after login:  ${KB(robots.gzipBytes)} more gzipped JS in ${robots.files} files, ${robots.ms.toFixed(0)} ms from the click (total ${KB(login.gzipBytes + robots.gzipBytes)})`,
+      `GET /v1/processes (50):   ${apiRps.toFixed(0)} req/s; bare Fastify route, same payload (${KB(payload.length)}): ${bareRps.toFixed(0)} req/s`,
+      `ratio api / bare:         ${(apiRps / bareRps).toFixed(2)}   (target ≥ 0.3)`,
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
