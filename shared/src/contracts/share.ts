@@ -15,3 +15,9 @@ export const ShareInfoSchema = Type.Object({
   themeColor: Type.String(),
 });
 export type ShareInfo = Static<typeof ShareInfoSchema>;
+
+/** `GET /v1/users/{adminId}/processes/{processId}/share` and its `share/enable`, `share/disable`: a robot's share settings. */
+export const ShareParamsSchema = Type.Object({ adminId: IdSchema, processId: IdSchema });
+export type ShareParams = Static<typeof ShareParamsSchema>;
+export const ShareSettingsSchema = Type.Composite([ShareInfoSchema, Type.Object({ enabled: Type.Boolean() })]);
+export type ShareSettings = Static<typeof ShareSettingsSchema>;

@@ -1,0 +1,51 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import apiConventions from './plugins/app/api-conventions';
+import authentication from './plugins/app/authentication';
+import bootstrap from './plugins/app/bootstrap';
+import errorHandler from './plugins/app/error-handler';
+import repositories from './plugins/app/repositories';
+import bodyParsers from './plugins/external/body-parsers';
+import database from './plugins/external/database';
+import staticFiles from './plugins/external/static';
+import swagger from './plugins/external/swagger';
+import routes from './routes/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type App = FastifyInstance;
+
+/**
+ * The whole server as a Fastify instance, not listening (server.ts listens; tests inject). Plugins load
+ * in layers, as in fastify/demo: external (database, parsers, docs, static files) → app (errors, route
+ * conventions, repositories, first-start data, authentication) → routes.
+ */
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Form bodies and query strings arrive as strings: coerce them to the schema's types.
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+
+  await app.register(database);
+  await app.register(bodyParsers);
+  await app.register(swagger);
+  await app.register(staticFiles);
+
+  await app.register(errorHandler);
+  await app.register(apiConventions);
+  await app.register(repositories);
+  await app.register(bootstrap);
+  await app.register(authentication);
+
+  await app.register(routes);
+  return app as unknown as App;
+}

@@ -1,0 +1,82 @@
+/**
+ * Server configuration, read from the environment once at start.
+ *
+ * | Variable                  | Default                         | Meaning |
+ * |---------------------------|---------------------------------|---------|
+ * | PORT                      | 8080                            | HTTP port. |
+ * | HOST                      | 0.0.0.0                         | Interface to listen on. |
+ * | FLOTILLA_DATA_DIR         | `data/` at the repository root  | SQLite database `<dir>/flotilla.db` and uploaded files `<dir>/files`. |
+ * | DATABASE_URL              | (unset: SQLite)                 | `postgres://…` switches storage to PostgreSQL. |
+ * | FLOTILLA_DB_SCHEMA        | (unset: the server's default)   | PostgreSQL schema to use (sets `search_path`). |
+ * | FLOTILLA_ADMIN_USER       | admin                           | Username of the admin created at first start. |
+ * | FLOTILLA_ADMIN_PASSWORD   | (random)                        | Its password; when unset a random one is printed once, at first start. |
+ * | FLOTILLA_REMOTES          | (unset)                         | Path of a JSON file `{ "<name>": { "entry": "<manifest url>", "version": "…" } }` served as `/remotes.json`. Unset: `/remotes/<name>/mf-manifest.json` for robots, datasets, cases, users, chat. |
+ * | FLOTILLA_DEV_REMOTES      | (unset)                         | `1`: `/remotes.json` points at the rspack dev servers (also when NODE_ENV=development). |
+ * | FLOTILLA_STATIC_DIR       | the repository root             | Root of the builds: serves `shell/dist` at `/` and `remotes/<name>/dist` at `/remotes/<name>/`. |
+ * | FLOTILLA_VERSION          | the server's package version    | Version reported by `/version.json`. |
+ * | FLOTILLA_TRUST_PROXY      | (unset)                         | `1` when behind a reverse proxy, so client IPs (login throttling) come from X-Forwarded-For. |
+ * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. |
+ * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
+ */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; undefined means SQLite in `dataDir`. */
+  databaseUrl?: string;
+  /** PostgreSQL schema (search_path); tests use one fresh schema per file. */
+  databaseSchema?: string;
+  adminUser: string;
+  /** Undefined: a random password is generated and printed once, at first start. */
+  adminPassword?: string;
+  remotesFile?: string;
+  devRemotes: boolean;
+  staticDir: string;
+  version: string;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+/** The repository root (this file is `server/src/config.ts`). */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+
+function serverPackageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function absolute(path: string): string {
+  return isAbsolute(path) ? path : resolve(process.cwd(), path);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (unset it to use SQLite)');
+  }
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir: absolute(nonEmpty(env.FLOTILLA_DATA_DIR) ?? join(REPO_ROOT, 'data')),
+    databaseUrl,
+    databaseSchema: nonEmpty(env.FLOTILLA_DB_SCHEMA),
+    adminUser: nonEmpty(env.FLOTILLA_ADMIN_USER) ?? 'admin',
+    adminPassword: nonEmpty(env.FLOTILLA_ADMIN_PASSWORD),
+    remotesFile: nonEmpty(env.FLOTILLA_REMOTES) && absolute(env.FLOTILLA_REMOTES as string),
+    devRemotes: env.NODE_ENV === 'development' || env.FLOTILLA_DEV_REMOTES === '1',
+    staticDir: absolute(nonEmpty(env.FLOTILLA_STATIC_DIR) ?? REPO_ROOT),
+    version: nonEmpty(env.FLOTILLA_VERSION) ?? serverPackageVersion(),
+    trustProxy: env.FLOTILLA_TRUST_PROXY === '1',
+    logLevel: nonEmpty(env.FLOTILLA_LOG_LEVEL) ?? 'info',
+  };
+}

@@ -1,0 +1,14 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+/**
+ * Case-insensitive "contains" that behaves the same on SQLite and PostgreSQL (PostgreSQL's LIKE is
+ * case-sensitive, SQLite's is not), with the keyword's own % and _ taken literally.
+ */
+export function containsText(column: string, keyword: string): Expression<SqlBool> {
+  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+export function paged<T>(list: T[], total: number | string | bigint): { list: T[]; total: number } {
+  return { list, total: Number(total) };
+}

@@ -1,0 +1,30 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectName } from '../database';
+import * as foundation from './001-foundation';
+
+/** Every migration, in order. Names are permanent once released: add new ones, never rename. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * On PostgreSQL the migrator's own tables must live in the schema we use: left unqualified, Kysely looks
+ * for them in every schema of the database and would take another schema's (another test's) for ours.
+ */
+async function migrationTableSchema(db: Kysely<unknown>, dialect: DialectName): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ name: string | null }>`select current_schema() as name`.execute(db);
+  return rows[0]?.name ?? 'public';
+}
+
+/** Brings the database to the latest schema; Kysely's migrator locks, so concurrent starts are safe. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db, dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

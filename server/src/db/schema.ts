@@ -1,0 +1,143 @@
+import type { Role } from '@flotilla/shared/contracts';
+
+/**
+ * Tables as the code sees them. Names are camelCase here and snake_case in the database: Kysely's
+ * CamelCasePlugin (db/database.ts) is the one place that maps them. Booleans are 0/1 integers (SQLite
+ * has no boolean and better-sqlite3 cannot bind one); timestamps are ISO-8601 strings; ids random UUIDs.
+ */
+export type Flag = 0 | 1;
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface UsersTable {
+  id: string;
+  tenantId: string;
+  username: string;
+  passwordHash: string;
+  nickname: string;
+  avatar: string;
+  phone: string;
+  role: Role;
+  isAgent: Flag;
+  ban: Flag;
+  /** The first admin of the first tenant: may create tenants. */
+  isPlatformOwner: Flag;
+  /** JSON array of strings. */
+  permissions: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TokensTable {
+  /** sha256 of the opaque token; the token itself is never stored. */
+  tokenHash: string;
+  tenantId: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+export interface MenuItemsTable {
+  key: string;
+  parentKey: string | null;
+  titleZh: string;
+  titleEn: string;
+  path: string;
+  icon: string;
+  sortOrder: number;
+  /** Position in the seed file: breaks ties of sortOrder. */
+  position: number;
+  hidden: Flag;
+}
+
+export interface MenuItemRolesTable {
+  itemKey: string;
+  role: Role;
+}
+
+export interface ProcessesTable {
+  processId: string;
+  tenantId: string;
+  adminId: string;
+  name: string;
+  description: string;
+  icon: string;
+  type: 'simple' | 'flow';
+  enabled: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProcessTagsTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface ProcessTagBindingsTable {
+  tenantId: string;
+  processId: string;
+  tagId: string;
+}
+
+export interface SharesTable {
+  shareId: string;
+  tenantId: string;
+  processId: string;
+  enabled: Flag;
+  welcome: string;
+  /** JSON array of strings. */
+  suggestedQuestions: string;
+  themeColor: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DatasetsTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  description: string;
+  fileCount: number;
+  segmentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CasesTable {
+  id: string;
+  tenantId: string;
+  processId: string;
+  title: string;
+  customer: string;
+  phone: string;
+  status: 'open' | 'following' | 'closed';
+  checked: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DB {
+  tenants: TenantsTable;
+  users: UsersTable;
+  tokens: TokensTable;
+  menuItems: MenuItemsTable;
+  menuItemRoles: MenuItemRolesTable;
+  processes: ProcessesTable;
+  processTags: ProcessTagsTable;
+  processTagBindings: ProcessTagBindingsTable;
+  shares: SharesTable;
+  datasets: DatasetsTable;
+  cases: CasesTable;
+}
+
+/** Tables whose rows belong to one tenant: only reachable through `scoped()`. */
+export type TenantTable = {
+  [K in keyof DB]: DB[K] extends { tenantId: string } ? K : never;
+}[keyof DB];

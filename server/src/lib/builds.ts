@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { REMOTE_NAMES, RemotesConfigSchema, type RemoteName, type RemotesConfig } from '@flotilla/shared/contracts';
+import type { Config } from '../config';
+
+/** Where the builds live under FLOTILLA_STATIC_DIR. */
+export const shellDist = (staticDir: string) => join(staticDir, 'shell', 'dist');
+export const remoteDist = (staticDir: string, name: RemoteName) => join(staticDir, 'remotes', name, 'dist');
+
+/** Rspack dev-server ports of `pnpm dev` (shared/build/rspack.mjs DEV_PORTS; the server imports no build code). */
+export const DEV_PORTS: Record<RemoteName | 'shell', number> = { shell: 3000, robots: 3001, datasets: 3002, cases: 3003, users: 3004, chat: 3005 };
+
+export function isRemoteName(name: string): name is RemoteName {
+  return (REMOTE_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * A built remote's version: its package version plus a digest of its manifest, which lists the
+ * content-hashed chunks, so every new build of a remote gets a new version. Undefined when not built.
+ */
+async function builtVersion(dist: string): Promise<string | undefined> {
+  const text = await readFile(join(dist, 'mf-manifest.json'), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 8);
+  try {
+    const manifest = JSON.parse(text) as { metaData?: { buildInfo?: { buildVersion?: string } } };
+    return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}+${digest}`;
+  } catch {
+    return `0.0.0+${digest}`;
+  }
+}
+
+/**
+ * `/remotes.json` (DESIGN.md §3): the FLOTILLA_REMOTES file when set (read on each request, so a
+ * deployment can switch a remote without a restart); else the dev servers in development; else each
+ * remote's own build under `/remotes/<name>/`.
+ */
+export async function remotesConfig(config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>): Promise<RemotesConfig> {
+  if (config.remotesFile) {
+    const data: unknown = JSON.parse(await readFile(config.remotesFile, 'utf8'));
+    if (!Value.Check(RemotesConfigSchema, data)) {
+      throw new Error(`FLOTILLA_REMOTES (${config.remotesFile}) must be { "<name>": { "entry": "<url>", "version": "<version>" } }`);
+    }
+    return data;
+  }
+  const entries = await Promise.all(
+    REMOTE_NAMES.map(async (name) => {
+      if (config.devRemotes) return [name, { entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`, version: 'dev' }] as const;
+      const version = (await builtVersion(remoteDist(config.staticDir, name))) ?? 'unbuilt';
+      return [name, { entry: `/remotes/${name}/mf-manifest.json`, version }] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** When the shell was built (its index.html), or undefined when it is not. */
+export async function shellBuildTime(staticDir: string): Promise<string | undefined> {
+  const info = await stat(join(shellDist(staticDir), 'index.html')).catch(() => undefined);
+  return info?.mtime.toISOString();
+}

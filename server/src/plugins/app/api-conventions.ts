@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { ErrorResponseSchema, ValidationErrorSchema, type RouteRoles } from '@flotilla/shared/contracts';
+
+/** Who may call a route: `'public'`, or the roles allowed (`'*'`: any logged-in user). */
+export type RouteAuth = 'public' | RouteRoles;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+/**
+ * Applied to every API route as it is declared: refuses to start when a route does not declare its
+ * `config.auth` (so none is public by omission), marks authenticated routes with the bearer scheme in
+ * the OpenAPI document, and adds the error answers every route can give.
+ */
+export default fp(
+  async (fastify) => {
+    fastify.addHook('onRoute', (route) => {
+      if (!/^\/(v1|v2|api)\//.test(route.url)) return;
+      const auth = route.config?.auth;
+      if (auth === undefined) {
+        throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth ('public' or its roles)`);
+      }
+      const schema = (route.schema ??= {});
+      if (auth !== 'public') Object.assign(schema, { security: [{ bearerAuth: [] }] });
+      schema.response = {
+        '4xx': ErrorResponseSchema,
+        422: ValidationErrorSchema,
+        '5xx': ErrorResponseSchema,
+        ...(schema.response as Record<string, unknown> | undefined),
+      };
+    });
+  },
+  { name: 'api-conventions' },
+);

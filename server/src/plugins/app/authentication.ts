@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { roleAllowed } from '@flotilla/shared/contracts';
+import { AppError } from '../../lib/app-error';
+import { LoginThrottle } from '../../lib/login-throttle';
+import type { Session } from './tokens/tokens-repository';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller; set on every route whose `config.auth` is not 'public' (the hook below guarantees it). */
+    auth: Session;
+  }
+  interface FastifyInstance {
+    /** Failed logins per username (5 per 15 min) and per client IP (20 per 15 min, an office may share one). */
+    loginThrottle: { byUser: LoginThrottle; byIp: LoginThrottle };
+  }
+}
+
+/**
+ * Bearer-token authentication and the role check, for every route in one place: a route's
+ * `config.auth` names the roles it allows (see api-conventions). Missing, unknown, revoked or
+ * expired token → 401 UNAUTHENTICATED (no isLogin: the console shows its forced-logout modal);
+ * wrong role → 403 FORBIDDEN.
+ */
+export default fp(
+  async (fastify) => {
+    fastify.decorate('loginThrottle', { byUser: new LoginThrottle(5, FIFTEEN_MINUTES), byIp: new LoginThrottle(20, FIFTEEN_MINUTES) });
+    fastify.decorateRequest('auth', null as unknown as Session);
+
+    fastify.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.auth;
+      if (access === undefined || access === 'public') return;
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+      const session = token ? await fastify.repos.tokens.find(token) : undefined;
+      if (!session) throw new AppError(401, 'UNAUTHENTICATED');
+      if (!roleAllowed(access, session.role)) throw new AppError(403, 'FORBIDDEN');
+      request.auth = session;
+    });
+  },
+  { name: 'authentication', dependencies: ['repositories'] },
+);

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { casesRepository } from './cases/cases-repository';
+import { datasetsRepository } from './datasets/datasets-repository';
+import { menuRepository } from './menu/menu-repository';
+import { processesRepository } from './processes/processes-repository';
+import { sharesRepository } from './shares/shares-repository';
+import { tenantsRepository } from './tenants/tenants-repository';
+import { tokensRepository } from './tokens/tokens-repository';
+import { usersRepository } from './users/users-repository';
+
+function createRepositories(db: Parameters<typeof usersRepository>[0]) {
+  return {
+    tenants: tenantsRepository(db),
+    users: usersRepository(db),
+    tokens: tokensRepository(db),
+    menu: menuRepository(db),
+    processes: processesRepository(db),
+    shares: sharesRepository(db),
+    datasets: datasetsRepository(db),
+    cases: casesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repositories;
+  }
+}
+
+/** One repository per area, each the only code that queries its tables. */
+export default fp(
+  async (fastify) => {
+    fastify.decorate('repos', createRepositories(fastify.db));
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { CreateUserBody, ListUsersQuery, Page, Role, User } from '@flotilla/shared/contracts';
+import { isUniqueViolation, type Database } from '../../../db/database';
+import { containsText, paged } from '../../../db/filters';
+import type { UsersTable } from '../../../db/schema';
+import { scoped } from '../../../db/scoped';
+import { AppError } from '../../../lib/app-error';
+import { isoNow } from '../../../lib/clock';
+import { hashPassword } from '../../../lib/password';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    phone: row.phone,
+    role: row.role,
+    tenantId: row.tenantId,
+    ban: row.ban === 1,
+    isAgent: row.isAgent === 1,
+    permissions: JSON.parse(row.permissions) as string[],
+    createAt: row.createdAt,
+  };
+}
+
+export type NewUser = {
+  username: string;
+  password: string;
+  nickname?: string;
+  phone?: string;
+  role: Role;
+  isAgent?: boolean;
+  isPlatformOwner?: boolean;
+};
+
+/** Inserts a user into `tenantId` (inside the caller's transaction when given one); 409 when the username is taken. */
+export async function insertUser(db: Database, tenantId: string, input: NewUser): Promise<User> {
+  const taken = await db.selectFrom('users').select('id').where('username', '=', input.username).executeTakeFirst();
+  if (taken) throw new AppError(409, 'USERNAME_TAKEN');
+  const now = isoNow();
+  const row = {
+    id: randomUUID(),
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    nickname: input.nickname ?? input.username,
+    avatar: '',
+    phone: input.phone ?? '',
+    role: input.role,
+    isAgent: (input.isAgent ?? input.role === 'agent') ? 1 : 0,
+    ban: 0,
+    isPlatformOwner: input.isPlatformOwner ? 1 : 0,
+    permissions: '[]',
+    createdAt: now,
+    updatedAt: now,
+  } as const;
+  try {
+    await scoped(db, tenantId).insertInto('users', row).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'USERNAME_TAKEN');
+    throw error;
+  }
+  return toUser({ ...row, tenantId });
+}
+
+export function usersRepository(db: Database) {
+  return {
+    /** Login looks a username up across tenants: usernames are unique platform-wide. */
+    findByUsername(username: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+
+    async get(tenantId: string, id: string): Promise<User | undefined> {
+      const row = await scoped(db, tenantId).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async list(tenantId: string, query: ListUsersQuery): Promise<Page<User>> {
+      let base = scoped(db, tenantId).selectFrom('users');
+      if (query.keyword) {
+        const keyword = query.keyword;
+        base = base.where((eb) =>
+          eb.or([containsText('users.username', keyword), containsText('users.nickname', keyword), containsText('users.phone', keyword)]),
+        );
+      }
+      if (query.role) base = base.where('role', '=', query.role);
+      if (query.ban !== undefined) base = base.where('ban', '=', query.ban ? 1 : 0);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('createdAt', 'desc').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(rows.map(toUser), count.total);
+    },
+
+    create(tenantId: string, body: CreateUserBody): Promise<User> {
+      return insertUser(db, tenantId, body);
+    },
+
+    /** Freezing also revokes the user's tokens, in one transaction, so it takes effect on the next request. */
+    async setBan(tenantId: string, id: string, ban: boolean): Promise<User | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, tenantId);
+        const now = isoNow();
+        const result = await tenant.updateTable('users').set({ ban: ban ? 1 : 0, updatedAt: now }).where('id', '=', id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return undefined;
+        if (ban) {
+          await tenant.updateTable('tokens').set({ revokedAt: now }).where('userId', '=', id).where('revokedAt', 'is', null).execute();
+        }
+        const row = await tenant.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return toUser(row);
+      });
+    },
+  };
+}

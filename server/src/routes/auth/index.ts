@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LoginBodySchema, LoginResponseSchema, MenuResponseSchema, OkSchema, UserSchema } from '@flotilla/shared/contracts';
+import { AppError } from '../../lib/app-error';
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../lib/password';
+import { toUser } from '../../plugins/app/users/users-repository';
+import { ANY_USER, PUBLIC } from '../access';
+
+const tags = ['auth'];
+const loginFailed = (code: 'LOGIN_FAILED' | 'USER_FROZEN' | 'LOGIN_THROTTLED', status = 401) =>
+  // isLogin: false tells the console this is a failed login, not an expired session.
+  new AppError(status, code, code, { isLogin: false });
+
+const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { repos, loginThrottle } = fastify;
+
+  fastify.post('/v1/login', {
+    config: { auth: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Log in with username and password (form or JSON)',
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      body: LoginBodySchema,
+      response: { 200: LoginResponseSchema },
+    },
+    handler: async (request) => {
+      const { username, password } = request.body;
+      const userKey = username.toLowerCase();
+      const ipKey = request.ip;
+      if (loginThrottle.byUser.isBlocked(userKey) || loginThrottle.byIp.isBlocked(ipKey)) throw loginFailed('LOGIN_THROTTLED', 429);
+
+      const row = await repos.users.findByUsername(username);
+      // An unknown username costs a hash too, so timing does not tell which usernames exist.
+      const valid = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
+      if (!row || !valid) {
+        loginThrottle.byUser.recordFailure(userKey);
+        loginThrottle.byIp.recordFailure(ipKey);
+        throw loginFailed('LOGIN_FAILED');
+      }
+      if (row.ban === 1) throw loginFailed('USER_FROZEN');
+      loginThrottle.byUser.reset(userKey);
+      const token = await repos.tokens.issue(row);
+      return { token, user: toUser(row) };
+    },
+  });
+
+  fastify.post('/v1/logout', {
+    config: { auth: ANY_USER },
+    schema: { tags, summary: 'Log out: revokes the token of this request', response: { 200: OkSchema } },
+    handler: async (request) => {
+      await repos.tokens.revoke(request.auth);
+      return { ok: true as const };
+    },
+  });
+
+  fastify.get('/v1/users/me', {
+    config: { auth: ANY_USER },
+    schema: { tags, summary: 'The logged-in user', response: { 200: UserSchema } },
+    handler: async (request) => {
+      const user = await repos.users.get(request.auth.tenantId, request.auth.userId);
+      if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+      return user;
+    },
+  });
+
+  fastify.post('/api/user/menu', {
+    config: { auth: ANY_USER },
+    schema: { tags, summary: "The menu of the caller's role, sorted by order", response: { 200: MenuResponseSchema } },
+    handler: async (request) => repos.menu.forRole(request.auth.role),
+  });
+};
+
+export default authRoutes;

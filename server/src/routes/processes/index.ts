@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CreateRobotBodySchema, ListRobotsQuerySchema, OkSchema, RobotListResponseSchema, RobotParamsSchema, RobotSchema } from '@flotilla/shared/contracts';
+import { found, notFound } from '../../lib/app-error';
+import { OPERATORS, STAFF } from '../access';
+
+const tags = ['robots'];
+
+const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { processes } = fastify.repos;
+
+  fastify.get('/v1/processes', {
+    config: { auth: STAFF },
+    schema: { tags, summary: 'Robots of the tenant, newest first (paged; keyword, tag filters)', querystring: ListRobotsQuerySchema, response: { 200: RobotListResponseSchema } },
+    handler: async (request) => processes.list(request.auth.tenantId, request.query),
+  });
+
+  fastify.post('/v1/processes', {
+    config: { auth: OPERATORS },
+    schema: { tags, summary: 'Create a robot (with its share, disabled)', body: CreateRobotBodySchema, response: { 200: RobotSchema } },
+    handler: async (request) => processes.create(request.auth.tenantId, request.auth.userId, request.body),
+  });
+
+  fastify.get('/v1/processes/:processId', {
+    config: { auth: OPERATORS },
+    schema: { tags, summary: 'One robot', params: RobotParamsSchema, response: { 200: RobotSchema } },
+    handler: async (request) => found(await processes.get(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
+  });
+
+  fastify.delete('/v1/processes/:processId', {
+    config: { auth: OPERATORS },
+    schema: { tags, summary: 'Delete a robot and its share', params: RobotParamsSchema, response: { 200: OkSchema } },
+    handler: async (request) => {
+      if (!(await processes.remove(request.auth.tenantId, request.params.processId))) throw notFound('ROBOT_NOT_FOUND');
+      return { ok: true as const };
+    },
+  });
+
+  for (const [action, enabled] of [['enableProcess', true], ['disableProcess', false]] as const) {
+    fastify.put(`/v1/processes/:processId/${action}`, {
+      config: { auth: OPERATORS },
+      schema: { tags, summary: enabled ? 'Enable a robot' : 'Disable a robot (its share stops answering)', params: RobotParamsSchema, response: { 200: RobotSchema } },
+      handler: async (request) => found(await processes.setEnabled(request.auth.tenantId, request.params.processId, enabled), 'ROBOT_NOT_FOUND'),
+    });
+  }
+};
+
+export default processesRoutes;

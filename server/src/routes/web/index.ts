@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/app-error';
+import { isRemoteName, remoteDist, shellDist } from '../../lib/builds';
+import { PUBLIC } from '../access';
+
+/** Paths that never fall back to an HTML page: the API, the docs, the remotes' files. */
+const NO_HTML_FALLBACK = /^\/(v1|v2|api|docs|remotes)(\/|$)|^\/(healthz|version\.json|remotes\.json)$/;
+
+/** The public chat's paths (spec §2) answer the chat remote's own page, so a share link loads no shell code. */
+const CHAT_PATHS = ['/f/*', '/chat', '/chat/*', '/p/chat', '/r/*'];
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Flotilla</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 4em auto">
+<h1>Flotilla is running</h1>
+<p>The web console is not built yet. Run <code>pnpm build</code> at the repository root (or start with <code>pnpm start</code>, which builds what is missing), then reload this page.</p>
+<p>The API is up: see <a href="/docs">/docs</a>.</p>
+</body></html>
+`;
+
+const hide = { hide: true };
+
+/** Whether `path` names a file inside `root` (never outside it, whatever the dots). */
+async function isFileIn(root: string, path: string): Promise<boolean> {
+  const full = resolve(root, `.${sep}${path}`);
+  if (!full.startsWith(root + sep)) return false;
+  return (await stat(full).catch(() => undefined))?.isFile() ?? false;
+}
+
+/**
+ * Hosting of the builds (DESIGN.md §5): the shell at `/` with a fallback to its index.html for the
+ * console's client-side routes, each remote at `/remotes/<name>/`, and the public chat pages. A build
+ * that is missing is skipped (tests run without builds); cache headers come from plugins/external/static.
+ */
+export default fp(
+  async (fastify) => {
+    const { staticDir } = fastify.config;
+    const shell = shellDist(staticDir);
+    const chat = remoteDist(staticDir, 'chat');
+
+    const sendPage = (reply: FastifyReply, dist: string) =>
+      existsSync(join(dist, 'index.html'))
+        ? reply.code(200).sendFile('index.html', dist)
+        : reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+
+    const wantsPage = (request: FastifyRequest) =>
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NO_HTML_FALLBACK.test(request.url.split('?')[0] ?? '') &&
+      (request.headers.accept ?? '').includes('text/html');
+
+    fastify.get('/', { config: { auth: PUBLIC }, schema: hide }, (_request, reply) => sendPage(reply, shell));
+
+    for (const path of CHAT_PATHS) {
+      fastify.get(path, { config: { auth: PUBLIC }, schema: hide }, (_request, reply) => sendPage(reply, chat));
+    }
+
+    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC }, schema: hide }, (request, reply) => {
+      const { name } = request.params;
+      if (!isRemoteName(name)) return reply.callNotFound();
+      return reply.sendFile(request.params['*'] || 'index.html', remoteDist(staticDir, name));
+    });
+
+    // The shell's own files; anything else goes to the not-found handler below (checked first, because
+    // a failed send followed by the fallback page would answer one request twice over).
+    fastify.get<{ Params: { '*': string } }>('/*', { config: { auth: PUBLIC }, schema: hide }, async (request, reply) => {
+      const path = request.params['*'];
+      if (NO_HTML_FALLBACK.test(request.url.split('?')[0] ?? '') || !(await isFileIn(shell, path))) return reply.callNotFound();
+      return reply.sendFile(path, shell);
+    });
+
+    fastify.setNotFoundHandler((request, reply) => {
+      if (wantsPage(request)) return sendPage(reply, shell);
+      throw new AppError(404, 'NOT_FOUND');
+    });
+  },
+  { name: 'web', dependencies: ['static'] },
+);
