@@ -1,0 +1,32 @@
+import { loadCatalogs } from '@flotilla/shared';
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { DashboardPage } from '../features/dashboard/ui/dashboard-page';
+import { EmployeeListPage } from '../features/employees/ui/employee-list-page';
+import { NotFoundPage } from '../features/not-found/ui/not-found-page';
+import enUS from '../locales/en-US';
+import zhCN from '../locales/zh-CN';
+
+loadCatalogs({ 'zh-CN': zhCN, 'en-US': enUS });
+
+/**
+ * The absolute paths this remote renders, all `owner: 'users'` entries of ROUTES (a test checks it).
+ * Tasks, recharge and distribution are not built yet: the `*` route answers them.
+ */
+export const USERS_ROUTES: ReadonlyArray<{ path: string; Page: ComponentType }> = [
+  { path: '/dashboard', Page: DashboardPage },
+  { path: '/dashboard/workplace', Page: DashboardPage },
+  { path: '/employee-list', Page: EmployeeListPage },
+];
+
+/** The users area: dashboard and employees. The shell provides the router, i18n, Semi locale and layout. */
+export default function App() {
+  return (
+    <Routes>
+      {USERS_ROUTES.map(({ path, Page }) => (
+        <Route key={path} path={path} element={<Page />} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

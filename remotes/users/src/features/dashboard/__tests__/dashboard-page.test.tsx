@@ -1,0 +1,65 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fork } from 'effector';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $user } from '@flotilla/shared';
+import { fakeFetch, makeUser } from '../../../test-utils/fake-server';
+import { renderApp } from '../../../test-utils/render-app';
+
+const TOTALS: Record<string, number> = { '/v1/processes': 7, '/v1/datasets': 3, '/v1/case': 12, '/v1/users/list': 4 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/dashboard', () => {
+  it('shows the real counts as cards linking to their lists', async () => {
+    const calls = fakeFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
+
+    renderApp('/dashboard', fork({ values: [[$user, makeUser({ role: 'admin', nickname: 'Ada' })]] }));
+
+    expect(await screen.findByText('12')).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ada')).toBeTruthy();
+    const robots = screen.getByTestId('overview-robots');
+    expect(within(robots).getByText('7')).toBeTruthy();
+    expect(within(robots).getByRole('link').getAttribute('href')).toBe('/robot');
+    expect(within(screen.getByTestId('overview-users')).getByText('4')).toBeTruthy();
+    expect(within(screen.getByTestId('overview-users')).getByRole('link').getAttribute('href')).toBe('/employee-list');
+    expect(calls.every((call) => call.url.searchParams.get('limit') === '1')).toBe(true);
+  });
+
+  it('does not count users for an operator, also on /dashboard/workplace', async () => {
+    const calls = fakeFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
+
+    renderApp('/dashboard/workplace', fork({ values: [[$user, makeUser({ role: 'operator' })]] }));
+
+    expect(await screen.findByText('12')).toBeTruthy();
+    expect(screen.queryByTestId('overview-users')).toBeNull();
+    expect(calls.some((call) => call.url.pathname === '/v1/users/list')).toBe(false);
+  });
+
+  it('shows an error state with Retry when every call fails', async () => {
+    let fail = true;
+    fakeFetch(({ url }) =>
+      fail ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined,
+    );
+
+    renderApp('/dashboard', fork({ values: [[$user, makeUser({ role: 'operator' })]] }));
+
+    expect(await screen.findByText('The overview could not be loaded')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('12')).toBeTruthy();
+  });
+
+  it('marks only the failed card when one call fails', async () => {
+    fakeFetch(({ url }) =>
+      url.pathname === '/v1/datasets' ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : { body: { list: [], total: TOTALS[url.pathname] ?? 0 } },
+    );
+
+    renderApp('/dashboard', fork({ values: [[$user, makeUser({ role: 'operator' })]] }));
+
+    expect(await within(screen.getByTestId('overview-datasets')).findByText('Could not be loaded')).toBeTruthy();
+    expect(within(screen.getByTestId('overview-robots')).getByText('7')).toBeTruthy();
+  });
+});

@@ -1,0 +1,242 @@
+import { Button, Input, Popconfirm, Select, Table, Tag, Typography } from '@douyinfe/semi-ui';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { IconPlus, IconSearch } from '@douyinfe/semi-icons';
+import { $locale, $user, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
+import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { useUnit } from 'effector-react';
+import { useEffect, useMemo, useState } from 'react';
+import { PAGE_SIZE_OPTIONS, type RoleFilter, type StatusFilter } from '../lib/list-query';
+import {
+  $busyUserIds,
+  $filters,
+  $listError,
+  $listLoaded,
+  $listLoading,
+  $page,
+  $total,
+  $users,
+  createUserClicked,
+  employeeListOpened,
+  keywordSearched,
+  listRetryClicked,
+  pageChanged,
+  roleFilterChanged,
+  statusFilterChanged,
+  userFreezeConfirmed,
+  userUnfreezeConfirmed,
+} from '../employees.model';
+import { Page, Surface } from '../../../ui/page';
+import { CreateUserModal } from './create-user-modal';
+import './employees.css';
+
+const ROLE_COLORS: Record<Role, 'red' | 'blue' | 'green'> = { admin: 'red', operator: 'blue', agent: 'green' };
+const STATUS_FILTERS: StatusFilter[] = ['all', 'active', 'frozen'];
+
+function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** The freeze / unfreeze action of one row, behind a confirmation. */
+function FreezeAction({ user, busy, isSelf }: { user: User; busy: boolean; isSelf: boolean }) {
+  const t = useT();
+  const [freeze, unfreeze] = useUnit([userFreezeConfirmed, userUnfreezeConfirmed]);
+  if (user.ban) {
+    return (
+      <Popconfirm
+        title={t('users.unfreeze.title', { username: user.username })}
+        content={t('users.unfreeze.content')}
+        okText={t('users.unfreeze.ok')}
+        cancelText={t('users.create.cancel')}
+        onConfirm={() => {
+          unfreeze(user.id);
+        }}
+      >
+        <Button theme="borderless" loading={busy} aria-label={t('users.unfreeze.aria', { username: user.username })}>
+          {t('users.unfreeze.action')}
+        </Button>
+      </Popconfirm>
+    );
+  }
+  return (
+    <Popconfirm
+      title={t('users.freeze.title', { username: user.username })}
+      content={t('users.freeze.content')}
+      okText={t('users.freeze.ok')}
+      okType="danger"
+      cancelText={t('users.create.cancel')}
+      onConfirm={() => {
+        freeze(user.id);
+      }}
+      disabled={isSelf}
+    >
+      <Button
+        theme="borderless"
+        type="danger"
+        loading={busy}
+        disabled={isSelf}
+        title={isSelf ? t('users.freeze.self') : undefined}
+        aria-label={t('users.freeze.aria', { username: user.username })}
+      >
+        {t('users.freeze.action')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** `/employee-list`: the tenant's users with server-side search, filters and paging; create, freeze, unfreeze. */
+export function EmployeeListPage() {
+  const t = useT();
+  const [users, total, filters, page, loading, loaded, error, busyIds, me, locale] = useUnit([
+    $users,
+    $total,
+    $filters,
+    $page,
+    $listLoading,
+    $listLoaded,
+    $listError,
+    $busyUserIds,
+    $user,
+    $locale,
+  ]);
+  const events = useUnit({
+    opened: employeeListOpened,
+    searched: keywordSearched,
+    roleChanged: roleFilterChanged,
+    statusChanged: statusFilterChanged,
+    paged: pageChanged,
+    retried: listRetryClicked,
+    createClicked: createUserClicked,
+  });
+  const [keyword, setKeyword] = useState(filters.keyword);
+
+  useEffect(() => {
+    events.opened();
+  }, [events.opened]);
+
+  const columns = useMemo<ColumnProps<User>[]>(
+    () => [
+      {
+        title: t('users.field.username'),
+        dataIndex: 'username',
+        render: (_: unknown, user: User) => <Typography.Text strong>{user.username}</Typography.Text>,
+      },
+      { title: t('users.field.nickname'), dataIndex: 'nickname' },
+      {
+        title: t('users.field.phone'),
+        dataIndex: 'phone',
+        render: (phone: string) => (phone ? phone : <span className="flu-employees__muted">—</span>),
+      },
+      {
+        title: t('users.field.role'),
+        dataIndex: 'role',
+        render: (role: Role) => <Tag color={ROLE_COLORS[role]}>{t(`users.role.${role}`)}</Tag>,
+      },
+      {
+        title: t('users.field.isAgent'),
+        dataIndex: 'isAgent',
+        render: (isAgent: boolean) =>
+          isAgent ? <Tag color="cyan">{t('users.agent.yes')}</Tag> : <span className="flu-employees__muted">{t('users.agent.no')}</span>,
+      },
+      {
+        title: t('users.field.status'),
+        dataIndex: 'ban',
+        render: (ban: boolean) =>
+          ban ? <Tag color="grey">{t('users.status.frozen')}</Tag> : <Tag color="green">{t('users.status.active')}</Tag>,
+      },
+      {
+        title: t('users.field.createAt'),
+        dataIndex: 'createAt',
+        render: (createAt: string) => <span className="flu-employees__muted">{formatDate(createAt, locale)}</span>,
+      },
+      {
+        title: t('users.field.actions'),
+        dataIndex: 'id',
+        fixed: 'right',
+        render: (_: unknown, user: User) => <FreezeAction user={user} busy={busyIds.includes(user.id)} isSelf={me?.id === user.id} />,
+      },
+    ],
+    [t, locale, busyIds, me?.id],
+  );
+
+  const createButton = (
+    <Permission roles={['admin']}>
+      <Button theme="solid" icon={<IconPlus />} onClick={() => events.createClicked()}>
+        {t('users.create.open')}
+      </Button>
+    </Permission>
+  );
+  const filtered = filters.keyword !== '' || filters.role !== 'all' || filters.status !== 'all';
+
+  return (
+    <Page title={t('users.employees.title')} description={t('users.employees.description')} extra={createButton}>
+      <Surface>
+        <div className="flu-employees__toolbar">
+          <Input
+            className="flu-employees__search"
+            prefix={<IconSearch />}
+            showClear
+            value={keyword}
+            placeholder={t('users.search.placeholder')}
+            aria-label={t('users.search.placeholder')}
+            onChange={(value) => setKeyword(value)}
+            onEnterPress={() => events.searched(keyword)}
+            onClear={() => events.searched('')}
+          />
+          <Select
+            value={filters.role}
+            style={{ width: 150 }}
+            aria-label={t('users.filter.role')}
+            onChange={(value) => events.roleChanged(value as RoleFilter)}
+            optionList={[
+              { value: 'all', label: t('users.filter.allRoles') },
+              ...ROLES.map((role) => ({ value: role, label: t(`users.role.${role}`) })),
+            ]}
+          />
+          <Select
+            value={filters.status}
+            style={{ width: 150 }}
+            aria-label={t('users.filter.status')}
+            onChange={(value) => events.statusChanged(value as StatusFilter)}
+            optionList={STATUS_FILTERS.map((status) => ({ value: status, label: t(`users.filter.status.${status}`) }))}
+          />
+        </div>
+
+        {error && users.length === 0 ? (
+          <ErrorState title={t('users.list.error')} description={error.message} onRetry={() => events.retried()} />
+        ) : (
+          <Table<User>
+            rowKey="id"
+            columns={columns}
+            dataSource={users}
+            loading={loading}
+            scroll={{ x: 960 }}
+            empty={
+              loaded ? (
+                filtered ? (
+                  <EmptyState title={t('users.list.noMatch')} description={t('users.list.noMatchHint')} />
+                ) : (
+                  <EmptyState title={t('users.list.empty')} description={t('users.list.emptyHint')} action={createButton} />
+                )
+              ) : null
+            }
+            pagination={
+              total > 0
+                ? {
+                    currentPage: page.page,
+                    pageSize: page.pageSize,
+                    total,
+                    showSizeChanger: true,
+                    pageSizeOpts: PAGE_SIZE_OPTIONS,
+                    onChange: (currentPage: number, pageSize: number) => events.paged({ page: currentPage, pageSize }),
+                  }
+                : false
+            }
+          />
+        )}
+      </Surface>
+      <CreateUserModal />
+    </Page>
+  );
+}
