@@ -1,0 +1,103 @@
+import { allSettled, fork } from 'effector';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeCasesApi, makeCase } from '../../../test/fake-cases-api';
+import {
+  $cases,
+  $hasFilters,
+  $listStatus,
+  $loadFailure,
+  $page,
+  $searchText,
+  $statusFilter,
+  $total,
+  caseFiltersCleared,
+  caseSearchChanged,
+  caseStatusFilterChanged,
+  casesPageChanged,
+  casesPageOpened,
+  casesRetryClicked,
+} from '../cases.model';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+type Requests = ReturnType<typeof fakeCasesApi>['requests'];
+const lastQuery = (requests: Requests) => requests.at(-1)!.query.toString();
+
+describe('cases model', () => {
+  it('loads the first page when the page opens', async () => {
+    const { requests } = fakeCasesApi([makeCase({ title: 'Refund request' }), makeCase({ title: 'New lead' })]);
+    const scope = fork();
+    await allSettled(casesPageOpened, { scope });
+    expect(scope.getState($listStatus)).toBe('ready');
+    expect(scope.getState($cases).map((item) => item.title)).toEqual(['Refund request', 'New lead']);
+    expect(scope.getState($total)).toBe(2);
+    expect(lastQuery(requests)).toBe('offset=0&limit=20');
+  });
+
+  it('filters by status on the server, back to the first page', async () => {
+    const { requests } = fakeCasesApi([
+      ...Array.from({ length: 25 }, () => makeCase({ status: 'open' })),
+      makeCase({ title: 'Call back', status: 'following' }),
+    ]);
+    const scope = fork();
+    await allSettled(casesPageOpened, { scope });
+    await allSettled(casesPageChanged, { scope, params: 2 });
+    expect(lastQuery(requests)).toBe('offset=20&limit=20');
+
+    await allSettled(caseStatusFilterChanged, { scope, params: 'following' });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20&status=following');
+    expect(scope.getState($statusFilter)).toBe('following');
+    expect(scope.getState($page)).toBe(1);
+    expect(scope.getState($cases).map((item) => item.title)).toEqual(['Call back']);
+
+    await allSettled(caseStatusFilterChanged, { scope, params: null });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20');
+    expect(scope.getState($total)).toBe(26);
+  });
+
+  it('searches once the user stops typing, keeping the status filter', async () => {
+    const { requests } = fakeCasesApi([makeCase({ customer: 'Han Meimei', status: 'closed' }), makeCase({ customer: 'Li Lei', status: 'closed' })]);
+    const scope = fork();
+    await allSettled(casesPageOpened, { scope });
+    await allSettled(caseStatusFilterChanged, { scope, params: 'closed' });
+    const before = requests.length;
+    await Promise.all(['h', 'ha', 'han'].map((text) => allSettled(caseSearchChanged, { scope, params: text })));
+    expect(requests.length - before).toBe(1);
+    expect(lastQuery(requests)).toBe('offset=0&limit=20&status=closed&keyword=han');
+    expect(scope.getState($cases).map((item) => item.customer)).toEqual(['Han Meimei']);
+  });
+
+  it('clears the search and the status filter together', async () => {
+    const { requests } = fakeCasesApi([makeCase()]);
+    const scope = fork();
+    await allSettled(casesPageOpened, { scope });
+    await allSettled(caseStatusFilterChanged, { scope, params: 'open' });
+    await allSettled(caseSearchChanged, { scope, params: 'nobody' });
+    expect(scope.getState($hasFilters)).toBe(true);
+    expect(scope.getState($cases)).toEqual([]);
+
+    await allSettled(caseFiltersCleared, { scope });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20');
+    expect(scope.getState($searchText)).toBe('');
+    expect(scope.getState($hasFilters)).toBe(false);
+    expect(scope.getState($cases)).toHaveLength(1);
+  });
+
+  it('shows the error state when the list fails, and recovers on retry', async () => {
+    let failing = true;
+    fakeCasesApi([makeCase({ title: 'Refund request' })], () =>
+      failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined,
+    );
+    const scope = fork();
+    await allSettled(casesPageOpened, { scope });
+    expect(scope.getState($listStatus)).toBe('error');
+    expect(scope.getState($loadFailure)).toEqual({ status: 500, message: 'Internal server error' });
+
+    failing = false;
+    await allSettled(casesRetryClicked, { scope });
+    expect(scope.getState($listStatus)).toBe('ready');
+    expect(scope.getState($cases).map((item) => item.title)).toEqual(['Refund request']);
+  });
+});

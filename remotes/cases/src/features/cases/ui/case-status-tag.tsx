@@ -1,0 +1,21 @@
+import { Tag } from '@douyinfe/semi-ui';
+import type { TagColor } from '@douyinfe/semi-ui/lib/es/tag/interface';
+import { useT, type CaseStatus } from '@flotilla/shared';
+
+/** Semi palette colours (they follow the dark theme) and catalog ids of each status. */
+export const CASE_STATUS_LOOK: Record<CaseStatus, { color: TagColor; labelId: string }> = {
+  open: { color: 'blue', labelId: 'cases.status.open' },
+  following: { color: 'orange', labelId: 'cases.status.following' },
+  closed: { color: 'grey', labelId: 'cases.status.closed' },
+};
+
+/** Where a case stands: open, being followed up, or closed. */
+export function CaseStatusTag({ status }: { status: CaseStatus }) {
+  const t = useT();
+  const look = CASE_STATUS_LOOK[status];
+  return (
+    <Tag color={look.color} type="light">
+      {t(look.labelId)}
+    </Tag>
+  );
+}

@@ -1,0 +1,36 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import App from '../../../expose/App';
+import { fakeDatasetsApi, makeDataset } from '../../../test/fake-datasets-api';
+import { renderInShell, testScope } from '../../../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('dataset detail page', () => {
+  it('shows the fields the server holds', async () => {
+    const dataset = makeDataset({ name: 'Manuals', description: 'Product manuals', fileCount: 1, segmentCount: 12 });
+    fakeDatasetsApi([dataset]);
+    renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: testScope('admin') });
+    expect(await screen.findByRole('heading', { name: 'Manuals' })).toBeTruthy();
+    expect(screen.getByText('Product manuals')).toBeTruthy();
+    expect(screen.getByText('1 file')).toBeTruthy();
+    expect(screen.getByText('12 segments')).toBeTruthy();
+  });
+
+  it('says the dataset does not exist on 404, and goes back to the list', async () => {
+    fakeDatasetsApi([]);
+    renderInShell(<App />, { path: '/dataset/nope/detail', scope: testScope('admin') });
+    expect(await screen.findByText('Dataset not found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Datasets/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/dataset');
+  });
+
+  it('leaves pages that do not exist yet to the not-found fallback', async () => {
+    fakeDatasetsApi([]);
+    renderInShell(<App />, { path: '/database', scope: testScope('admin') });
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,176 @@
+import { Button, Input, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
+import { IconDelete, IconPlus, IconSearch } from '@douyinfe/semi-icons';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { usePermission, useT, type Dataset } from '@flotilla/shared';
+import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { useUnit } from 'effector-react';
+import { useEffect, useMemo, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useDateTime } from '../../../lib/format';
+import { DATASET_CREATE_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
+import { Page, PageHeader, Surface } from '../../../ui/page';
+import {
+  $datasets,
+  $deletingIds,
+  $keyword,
+  $listStatus,
+  $loadFailure,
+  $page,
+  $query,
+  $searchText,
+  $total,
+  DATASET_MANAGER_ROLES,
+  datasetDeleteConfirmed,
+  datasetSearchChanged,
+  datasetsPageChanged,
+  datasetsPageOpened,
+  datasetsRetryClicked,
+} from '../datasets.model';
+
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 360 } as const;
+
+/** `/dataset`: the datasets of the tenant, searched and paged on the server. */
+export function DatasetListPage() {
+  const t = useT();
+  const formatDate = useDateTime();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canManage = usePermission(DATASET_MANAGER_ROLES);
+  const model = useUnit({
+    datasets: $datasets,
+    total: $total,
+    status: $listStatus,
+    failure: $loadFailure,
+    page: $page,
+    query: $query,
+    keyword: $keyword,
+    searchText: $searchText,
+    deletingIds: $deletingIds,
+    opened: datasetsPageOpened,
+    retried: datasetsRetryClicked,
+    searchChanged: datasetSearchChanged,
+    pageChanged: datasetsPageChanged,
+    deleteConfirmed: datasetDeleteConfirmed,
+  });
+  const afterCreate = Boolean((location.state as DatasetListLocationState)?.created);
+  const { opened } = model;
+  useEffect(() => {
+    opened({ afterCreate });
+  }, [opened, afterCreate]);
+
+  const createButton = canManage && (
+    <Button theme="solid" type="primary" icon={<IconPlus />} onClick={() => navigate(DATASET_CREATE_PATH)}>
+      {t('datasets.list.create')}
+    </Button>
+  );
+
+  const columns = useMemo<ColumnProps<Dataset>[]>(() => {
+    const base: ColumnProps<Dataset>[] = [
+      {
+        title: t('datasets.list.column.name'),
+        dataIndex: 'name',
+        render: (_, dataset) => (
+          <Link to={datasetDetailPath(dataset.id)} onClick={stopPropagation}>
+            {dataset.name}
+          </Link>
+        ),
+      },
+      {
+        title: t('datasets.list.column.description'),
+        dataIndex: 'description',
+        render: (_, dataset) =>
+          dataset.description ? (
+            <Typography.Text type="secondary" style={ellipsis}>
+              {dataset.description}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="quaternary">{t('datasets.list.noDescription')}</Typography.Text>
+          ),
+      },
+      { title: t('datasets.list.column.files'), dataIndex: 'fileCount', width: 100, align: 'right' },
+      { title: t('datasets.list.column.segments'), dataIndex: 'segmentCount', width: 110, align: 'right' },
+      { title: t('datasets.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_, dataset) => formatDate(dataset.updatedAt) },
+    ];
+    if (!canManage) return base;
+    return [
+      ...base,
+      {
+        title: t('datasets.list.column.actions'),
+        dataIndex: 'actions',
+        width: 120,
+        render: (_, dataset) => (
+          // The confirmation renders in a portal, but React still bubbles its clicks to the row.
+          <div onClick={stopPropagation}>
+            <Popconfirm
+              title={t('datasets.delete.title', { name: dataset.name })}
+              content={t('datasets.delete.content', { files: dataset.fileCount, segments: dataset.segmentCount })}
+              okText={t('datasets.delete.ok')}
+              cancelText={t('datasets.delete.cancel')}
+              okType="danger"
+              onConfirm={() => {
+                model.deleteConfirmed(dataset);
+              }}
+            >
+              <Button type="danger" theme="borderless" icon={<IconDelete />} loading={model.deletingIds.includes(dataset.id)}>
+                {t('datasets.list.delete')}
+              </Button>
+            </Popconfirm>
+          </div>
+        ),
+      },
+    ];
+  }, [t, formatDate, canManage, model.deleteConfirmed, model.deletingIds]);
+
+  const loading = model.status === 'loading' || model.status === 'idle';
+  const empty = loading ? (
+    <div style={{ height: 160 }} />
+  ) : model.keyword ? (
+    <EmptyState title={t('datasets.list.noMatch', { keyword: model.keyword })} description={t('datasets.list.noMatchHint')} />
+  ) : (
+    <EmptyState title={t('datasets.list.empty')} description={t('datasets.list.emptyHint')} action={createButton} />
+  );
+
+  return (
+    <Page>
+      <PageHeader title={t('datasets.list.title')} description={t('datasets.list.description')} extra={createButton} />
+      <Surface>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, padding: '8px 0', flexWrap: 'wrap' }}>
+          <Input
+            prefix={<IconSearch />}
+            showClear
+            value={model.searchText}
+            onChange={(value) => model.searchChanged(value)}
+            placeholder={t('datasets.list.search')}
+            aria-label={t('datasets.list.search')}
+            style={{ width: 280, maxWidth: '100%' }}
+          />
+          {model.status === 'ready' && (
+            <Typography.Text type="tertiary">{t('datasets.list.total', { count: model.total })}</Typography.Text>
+          )}
+        </div>
+        {model.status === 'error' ? (
+          <ErrorState
+            title={t('datasets.list.loadFailed')}
+            description={model.failure?.status === 0 ? t('datasets.error.network') : model.failure?.message}
+            onRetry={model.retried}
+          />
+        ) : (
+          <Table<Dataset>
+            rowKey="id"
+            columns={columns}
+            dataSource={model.datasets}
+            loading={loading}
+            empty={empty}
+            onRow={(dataset) => (dataset ? { onClick: () => navigate(datasetDetailPath(dataset.id)), style: { cursor: 'pointer' } } : {})}
+            pagination={
+              model.total > model.query.limit
+                ? { currentPage: model.page, pageSize: model.query.limit, total: model.total, onPageChange: model.pageChanged }
+                : false
+            }
+          />
+        )}
+      </Surface>
+    </Page>
+  );
+}

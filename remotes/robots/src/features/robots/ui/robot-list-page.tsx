@@ -1,0 +1,181 @@
+import { Button, Input, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
+import { IconDelete, IconPlus, IconSearch } from '@douyinfe/semi-icons';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { usePermission, useT, type Robot } from '@flotilla/shared';
+import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { useUnit } from 'effector-react';
+import { useEffect, useMemo, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDateTime } from '../../../lib/format';
+import { robotDetailPath } from '../../../lib/paths';
+import { Page, PageHeader, Surface } from '../../../ui/page';
+import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
+import {
+  $deletingIds,
+  $keyword,
+  $listStatus,
+  $loadFailure,
+  $page,
+  $query,
+  $robots,
+  $searchText,
+  $total,
+  ROBOT_MANAGER_ROLES,
+  robotCreateClicked,
+  robotDeleteConfirmed,
+  robotSearchChanged,
+  robotsPageChanged,
+  robotsPageOpened,
+  robotsRetryClicked,
+} from '../robots.model';
+import { CreateRobotModal } from './create-robot-modal';
+
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 420 } as const;
+
+/** `/robot`: the robots of the tenant, searched and paged on the server. */
+export function RobotListPage() {
+  const t = useT();
+  const formatDate = useDateTime();
+  const navigate = useNavigate();
+  const canManage = usePermission(ROBOT_MANAGER_ROLES);
+  const model = useUnit({
+    robots: $robots,
+    total: $total,
+    status: $listStatus,
+    failure: $loadFailure,
+    page: $page,
+    query: $query,
+    keyword: $keyword,
+    searchText: $searchText,
+    deletingIds: $deletingIds,
+    opened: robotsPageOpened,
+    retried: robotsRetryClicked,
+    searchChanged: robotSearchChanged,
+    pageChanged: robotsPageChanged,
+    createClicked: robotCreateClicked,
+    deleteConfirmed: robotDeleteConfirmed,
+  });
+  const { opened } = model;
+  useEffect(() => {
+    opened();
+  }, [opened]);
+
+  const createButton = canManage && (
+    <Button theme="solid" type="primary" icon={<IconPlus />} onClick={model.createClicked}>
+      {t('robots.list.create')}
+    </Button>
+  );
+
+  const columns = useMemo<ColumnProps<Robot>[]>(() => {
+    const base: ColumnProps<Robot>[] = [
+      {
+        title: t('robots.list.column.name'),
+        dataIndex: 'name',
+        render: (_, robot) => (
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+            <RobotAvatar robot={robot} />
+            <div style={{ minWidth: 0 }}>
+              <Link to={robotDetailPath(robot.processId)} onClick={stopPropagation}>
+                {robot.name}
+              </Link>
+              {robot.description && (
+                <Typography.Text type="tertiary" size="small" style={ellipsis}>
+                  {robot.description}
+                </Typography.Text>
+              )}
+            </div>
+          </div>
+        ),
+      },
+      { title: t('robots.list.column.type'), dataIndex: 'type', width: 120, render: (_, robot) => <RobotTypeTag type={robot.type} /> },
+      { title: t('robots.list.column.status'), dataIndex: 'enabled', width: 120, render: (_, robot) => <RobotStatusTag enabled={robot.enabled} /> },
+      { title: t('robots.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_, robot) => formatDate(robot.updatedAt) },
+    ];
+    if (!canManage) return base;
+    return [
+      ...base,
+      {
+        title: t('robots.list.column.actions'),
+        dataIndex: 'actions',
+        width: 120,
+        render: (_, robot) => (
+          // The confirmation renders in a portal, but React still bubbles its clicks to the row.
+          <div onClick={stopPropagation}>
+            <Popconfirm
+              title={t('robots.delete.title', { name: robot.name })}
+              content={t('robots.delete.content')}
+              okText={t('robots.delete.ok')}
+              cancelText={t('robots.delete.cancel')}
+              okType="danger"
+              onConfirm={() => {
+                model.deleteConfirmed(robot);
+              }}
+            >
+              <Button type="danger" theme="borderless" icon={<IconDelete />} loading={model.deletingIds.includes(robot.processId)}>
+                {t('robots.list.delete')}
+              </Button>
+            </Popconfirm>
+          </div>
+        ),
+      },
+    ];
+  }, [t, formatDate, canManage, model.deleteConfirmed, model.deletingIds]);
+
+  const loading = model.status === 'loading' || model.status === 'idle';
+  const empty = loading ? (
+    <div style={{ height: 160 }} />
+  ) : model.keyword ? (
+    <EmptyState title={t('robots.list.noMatch', { keyword: model.keyword })} description={t('robots.list.noMatchHint')} />
+  ) : (
+    <EmptyState
+      title={t('robots.list.empty')}
+      description={t(canManage ? 'robots.list.emptyHint' : 'robots.list.emptyHintReadonly')}
+      action={createButton}
+    />
+  );
+
+  return (
+    <Page>
+      <PageHeader title={t('robots.list.title')} description={t('robots.list.description')} extra={createButton} />
+      <Surface>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, padding: '8px 0', flexWrap: 'wrap' }}>
+          <Input
+            prefix={<IconSearch />}
+            showClear
+            value={model.searchText}
+            onChange={(value) => model.searchChanged(value)}
+            placeholder={t('robots.list.search')}
+            aria-label={t('robots.list.search')}
+            style={{ width: 280, maxWidth: '100%' }}
+          />
+          {model.status === 'ready' && (
+            <Typography.Text type="tertiary">{t('robots.list.total', { count: model.total })}</Typography.Text>
+          )}
+        </div>
+        {model.status === 'error' ? (
+          <ErrorState
+            title={t('robots.list.loadFailed')}
+            description={model.failure?.status === 0 ? t('robots.error.network') : model.failure?.message}
+            onRetry={model.retried}
+          />
+        ) : (
+          <Table<Robot>
+            rowKey="processId"
+            columns={columns}
+            dataSource={model.robots}
+            loading={loading}
+            empty={empty}
+            onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
+            pagination={
+              model.total > model.query.limit
+                ? { currentPage: model.page, pageSize: model.query.limit, total: model.total, onPageChange: model.pageChanged }
+                : false
+            }
+          />
+        )}
+      </Surface>
+      <CreateRobotModal />
+    </Page>
+  );
+}

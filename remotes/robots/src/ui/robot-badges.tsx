@@ -1,0 +1,35 @@
+import { Avatar, Tag } from '@douyinfe/semi-ui';
+import type { Robot } from '@flotilla/shared';
+import { useT } from '@flotilla/shared';
+
+const IMAGE_ICON = /^(https?:\/\/|data:image\/|\/)/;
+
+/** The robot's icon when it is an image, else the first letter of its name. */
+export function RobotAvatar({ robot, size = 'small' }: { robot: Pick<Robot, 'name' | 'icon'>; size?: 'small' | 'default' | 'medium' }) {
+  const image = IMAGE_ICON.test(robot.icon) ? robot.icon : undefined;
+  return (
+    <Avatar size={size} src={image} alt={robot.name} color="light-blue" shape="square">
+      {image ? undefined : (Array.from(robot.name.trim())[0] ?? '?').toUpperCase()}
+    </Avatar>
+  );
+}
+
+/** Simple robot or flow robot. */
+export function RobotTypeTag({ type }: { type: Robot['type'] }) {
+  const t = useT();
+  return (
+    <Tag color={type === 'flow' ? 'violet' : 'blue'} type="light">
+      {t(type === 'flow' ? 'robots.type.flow' : 'robots.type.simple')}
+    </Tag>
+  );
+}
+
+/** Whether the robot answers (enabled) or not. */
+export function RobotStatusTag({ enabled }: { enabled: boolean }) {
+  const t = useT();
+  return (
+    <Tag color={enabled ? 'green' : 'grey'} type="light">
+      {t(enabled ? 'robots.status.enabled' : 'robots.status.disabled')}
+    </Tag>
+  );
+}
