@@ -48,6 +48,12 @@ function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: st
   return {};
 }
 
+/**
+ * Statuses below 500 that get a notice. The specification names 400 and 422; 429 (rate limits) is a
+ * notice too. A 404 or 409 is an answer the page itself shows (a not-found state, a taken name).
+ */
+const NOTICE_STATUSES = new Set([400, 422, 429]);
+
 /** Reports a failure on the bus as the error catalogue of spec §8 says. */
 function report(status: number, body: unknown, message: string): void {
   const code = (body as { code?: unknown } | null)?.code;
@@ -57,6 +63,7 @@ function report(status: number, body: unknown, message: string): void {
   }
   if (status === 403) return void forbidden(message);
   if ((SELF_REPORTED_CODES as readonly unknown[]).includes(code)) return;
+  if (!NOTICE_STATUSES.has(status) && status < 500) return;
   requestFailed({ status, message });
 }
 

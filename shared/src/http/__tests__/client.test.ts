@@ -86,6 +86,16 @@ describe('http client', () => {
     expect(seen.failed).toEqual([{ status: 422, message: 'name is required' }]);
   });
 
+  it('404 and 409 are left to the page (a not-found state, a taken name), 429 gets a notice', async () => {
+    fetchMock.mockResolvedValueOnce(answer(404, { code: 'ROBOT_NOT_FOUND', message: 'No such robot' }));
+    await expect(http.get('/v1/processes/x')).rejects.toMatchObject({ status: 404, code: 'ROBOT_NOT_FOUND' });
+    fetchMock.mockResolvedValueOnce(answer(409, { code: 'USERNAME_TAKEN', message: 'Taken' }));
+    await expect(http.post('/v1/users', { form: {} })).rejects.toMatchObject({ status: 409 });
+    fetchMock.mockResolvedValueOnce(answer(429, { code: 'RATE_LIMITED', message: 'Slow down' }));
+    await expect(http.get('/v2/qa')).rejects.toMatchObject({ status: 429 });
+    expect(seen.failed).toEqual([{ status: 429, message: 'Slow down' }]);
+  });
+
   it('a silent call reports nothing but still rejects', async () => {
     fetchMock.mockResolvedValue(answer(500, { code: 'INTERNAL', message: 'x' }));
     await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(HttpError);
