@@ -6,6 +6,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const sharedRoot = resolve(import.meta.dirname, '..');
+const BUILD_ID = Date.now().toString(36);
 
 /**
  * Singletons shared by every app (DESIGN.md §3). Subpaths are their own keys; the workspace
@@ -51,6 +52,9 @@ export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, por
       path: join(dir, 'dist'),
       publicPath: 'auto',
       uniqueName: `flotilla_${name}`,
+      // One chunk registry per build: a newer build of a remote loaded into a running shell must not
+      // pick up the chunks the previous build left in a registry of the same name (same chunk ids).
+      chunkLoadingGlobal: `flotillaChunks_${name}_${BUILD_ID}`,
       filename: isProd ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
       cssFilename: isProd ? '[name].[contenthash:8].css' : '[name].css',

@@ -24,13 +24,14 @@ export const tokenChanged = createEvent<string | null>();
 export const $token = createStore<string | null>(readStorage(STORAGE_KEYS.token), { skipVoid: false })
   .on(loggedIn, (_, { token }) => token)
   .on(tokenChanged, (_, token) => token)
-  .reset(loggedOut, loginFailed);
+  // Not `.reset`: the default state is the token read from storage at start, which must not come back.
+  .on([loggedOut, loginFailed], () => null);
 
 /** The logged-in user, persisted as `user-state`. */
 export const $user = createStore<User | null>(readStoredJson<User | null>(STORAGE_KEYS.user, null), { skipVoid: false })
   .on(loggedIn, (_, { user }) => user)
   .on(userLoaded, (_, user) => user)
-  .reset(loggedOut);
+  .on(loggedOut, () => null);
 
 /** Logged in means a token is present (spec §4). */
 export const $isLoggedIn = $token.map((token) => Boolean(token));

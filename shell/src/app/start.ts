@@ -1,0 +1,17 @@
+import { loadCatalogs, syncAuthAcrossTabs } from '@flotilla/shared';
+import { shellCatalogs } from '../locales';
+import { settingsApplyStarted } from '../settings/settings.model';
+import { versionCheckStarted } from '../version-check/version-check.model';
+import { refreshRemotes } from '../federation/remotes.model';
+// Wires the error catalogue (spec §8) to the bus; Semi loads only when a notice is shown.
+import '../notices/notices.model';
+
+/** Everything the shell does once, before the first render. */
+export function startShell(): void {
+  loadCatalogs(shellCatalogs);
+  settingsApplyStarted();
+  // A logout in another tab ends this tab's session too; the guards then show the login page.
+  syncAuthAcrossTabs();
+  refreshRemotes();
+  versionCheckStarted();
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RemotesConfig } from '@flotilla/shared/contracts';
+import { createRemoteRegistry, FEDERATION_ERRORS, type FederationRuntime } from '../remote-registry';
+
+const App = () => null;
+
+function setup(configs: RemotesConfig[], loadRemote: FederationRuntime['loadRemote'] = (async () => ({ default: App })) as never) {
+  const runtime = { registerRemotes: vi.fn(), loadRemote: vi.fn(loadRemote) };
+  const fetchConfig = vi.fn(async () => {
+    const next = configs.length > 1 ? configs.shift() : configs[0];
+    if (!next) throw new Error('remotes.json answered 500');
+    return next;
+  });
+  return { registry: createRemoteRegistry(runtime as FederationRuntime, fetchConfig), runtime, fetchConfig };
+}
+
+const v1: RemotesConfig = { robots: { entry: '/remotes/robots/1/mf-manifest.json', version: '1' } };
+const v2: RemotesConfig = { robots: { entry: '/remotes/robots/2/mf-manifest.json', version: '2' } };
+
+describe('remote registry', () => {
+  it('registers a remote once and loads its ./App', async () => {
+    const { registry, runtime } = setup([v1]);
+    await expect(registry.loadApp('robots')).resolves.toEqual({ default: App });
+    await registry.loadApp('robots');
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'robots', entry: v1.robots.entry }], { force: false });
+    expect(runtime.loadRemote).toHaveBeenCalledWith('robots/App');
+  });
+
+  it('loads the new version on the next load after remotes.json changed', async () => {
+    const { registry, runtime } = setup([v1, v2]);
+    await registry.loadApp('robots');
+    await registry.refresh();
+    await registry.loadApp('robots');
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v2.robots.entry }], { force: true });
+  });
+
+  it('retries for real: re-reads remotes.json and re-registers with force', async () => {
+    let fail = true;
+    const { registry, runtime, fetchConfig } = setup([v1], async () => {
+      if (fail) throw new Error('RUNTIME-003 manifest 404');
+      return { default: App } as never;
+    });
+    await expect(registry.loadApp('robots')).rejects.toThrow(/404/);
+    fail = false;
+    await expect(registry.loadApp('robots', { retry: true })).resolves.toEqual({ default: App });
+    expect(fetchConfig).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v1.robots.entry }], { force: true });
+  });
+
+  it('fails with a stable code for a remote missing from remotes.json or without a component', async () => {
+    await expect(setup([v1]).registry.loadApp('cases')).rejects.toMatchObject({ code: FEDERATION_ERRORS.notConfigured });
+    await expect(setup([v1], (async () => ({})) as never).registry.loadApp('robots')).rejects.toMatchObject({ code: FEDERATION_ERRORS.badModule });
+  });
+
+  it('asks for remotes.json again after it failed', async () => {
+    const configs: RemotesConfig[] = [];
+    const { registry, fetchConfig } = setup(configs);
+    await expect(registry.loadApp('robots')).rejects.toThrow(/500/);
+    configs.push(v1);
+    await expect(registry.loadApp('robots')).resolves.toEqual({ default: App });
+    expect(fetchConfig).toHaveBeenCalledTimes(2);
+  });
+});

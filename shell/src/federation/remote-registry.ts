@@ -1,0 +1,87 @@
+import type { ComponentType } from 'react';
+import type { RemotesConfig } from '@flotilla/shared/contracts';
+
+/** What a remote's `./App` must export (see README.md in this folder). */
+export type RemoteAppModule = { default: ComponentType };
+
+/** The part of the Module Federation runtime the registry uses (injected, so tests need no bundler). */
+export type FederationRuntime = {
+  registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+};
+
+export type RemoteRegistry = {
+  /** Fetches `/remotes.json` again; later loads of a remote whose version changed get the new build. */
+  refresh(): Promise<RemotesConfig>;
+  /** Loads `<name>/App`. `retry` re-reads remotes.json and re-registers the remote, so Retry really retries. */
+  loadApp(name: string, options?: { retry?: boolean }): Promise<RemoteAppModule>;
+};
+
+/** Stable error codes of the shell's federation layer. */
+export const FEDERATION_ERRORS = {
+  configUnavailable: 'FLOTILLA_REMOTES_UNAVAILABLE',
+  notConfigured: 'FLOTILLA_REMOTE_NOT_CONFIGURED',
+  badModule: 'FLOTILLA_REMOTE_BAD_MODULE',
+} as const;
+
+export class FederationError extends Error {
+  constructor(
+    readonly code: (typeof FEDERATION_ERRORS)[keyof typeof FEDERATION_ERRORS],
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+    this.name = 'FederationError';
+  }
+}
+
+/** `GET /remotes.json`, never from a cache. */
+export async function fetchRemotesConfig(): Promise<RemotesConfig> {
+  let response: Response;
+  try {
+    response = await fetch(`/remotes.json?t=${Date.now()}`, { cache: 'no-store' });
+  } catch (cause) {
+    throw new FederationError(FEDERATION_ERRORS.configUnavailable, `remotes.json could not be fetched (${String(cause)})`);
+  }
+  if (!response.ok) throw new FederationError(FEDERATION_ERRORS.configUnavailable, `remotes.json answered ${response.status}`);
+  return (await response.json()) as RemotesConfig;
+}
+
+/**
+ * Keeps remotes.json and what is registered with the federation runtime in step. A remote is
+ * (re-)registered when its entry or version differs from the registered one, which happens on the
+ * next load after a refresh: the next navigation into that area gets the new build.
+ */
+export function createRemoteRegistry(runtime: FederationRuntime, fetchConfig: () => Promise<RemotesConfig> = fetchRemotesConfig): RemoteRegistry {
+  let latest: Promise<RemotesConfig> | null = null;
+  const registered = new Map<string, string>();
+
+  const refresh = () => {
+    const next = fetchConfig();
+    latest = next;
+    // A failed fetch is forgotten, so the next load asks again.
+    next.catch(() => {
+      if (latest === next) latest = null;
+    });
+    return next;
+  };
+
+  return {
+    refresh,
+    async loadApp(name, { retry = false } = {}) {
+      const config = await (retry || !latest ? refresh() : latest);
+      const remote = config[name];
+      if (!remote) throw new FederationError(FEDERATION_ERRORS.notConfigured, `remotes.json has no "${name}"`);
+      const version = `${remote.entry}@${remote.version}`;
+      if (retry || registered.get(name) !== version) {
+        runtime.registerRemotes([{ name, entry: remote.entry }], { force: registered.has(name) });
+        registered.set(name, version);
+      }
+      const module = await runtime.loadRemote<RemoteAppModule>(`${name}/App`);
+      const App = module?.default;
+      if (!App || (typeof App !== 'function' && typeof App !== 'object')) {
+        throw new FederationError(FEDERATION_ERRORS.badModule, `${name}/App has no default export component`);
+      }
+      return { default: App };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useUnit } from 'effector-react';
+import { Layout } from '@douyinfe/semi-ui';
+import { $settings, LIMITS, settingsChanged, useT, type Device } from '@flotilla/shared';
+import { Navbar } from './navbar';
+import { SettingsDrawer } from './settings-drawer';
+import { ServerMenu } from './side-menu';
+import { TabBar } from './tab-bar';
+
+/** Below the tablet breakpoint (spec §9: 600, 1024, 1440, 1920) the console is in mobile mode. */
+export function deviceFor(width: number): Device {
+  return width < LIMITS.breakpoints[1] ? 'mobile' : 'desktop';
+}
+
+function useDevice(current: Device) {
+  useEffect(() => {
+    const update = () => {
+      const device = deviceFor(window.innerWidth);
+      if (device !== current) settingsChanged({ device });
+    };
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [current]);
+}
+
+/** The console frame, driven by the settings drawer: navbar, menu (side or top), tab bar, footer. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const t = useT();
+  const settings = useUnit($settings);
+  // Collapsed by default on narrow screens; the user's choice wins once made.
+  const [collapsed, setCollapsed] = useState<boolean | null>(null);
+  useDevice(settings.device);
+  const sideMenu = settings.menu && !settings.topMenu;
+  return (
+    <Layout className="fl-console">
+      {settings.navbar && (
+        <Layout.Header className="fl-console__header">
+          <Navbar topMenu={settings.menu && settings.topMenu} />
+        </Layout.Header>
+      )}
+      <Layout className="fl-console__body">
+        {sideMenu && (
+          <Layout.Sider className="fl-console__sider">
+            <ServerMenu
+              mode="vertical"
+              width={settings.menuWidth}
+              collapsed={collapsed ?? settings.device === 'mobile'}
+              onCollapseChange={setCollapsed}
+            />
+          </Layout.Sider>
+        )}
+        <Layout className="fl-console__main">
+          {settings.tabBar && <TabBar />}
+          <Layout.Content className="fl-console__content">{children}</Layout.Content>
+          {settings.footer && (
+            <Layout.Footer className="fl-console__footer">{t('shell.footer', { year: new Date().getFullYear() })}</Layout.Footer>
+          )}
+        </Layout>
+      </Layout>
+      <SettingsDrawer />
+    </Layout>
+  );
+}

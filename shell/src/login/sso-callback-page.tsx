@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { http, loggedIn, loginFailed, type LoginResponse } from '@flotilla/shared';
+import { useRouteSettled } from '../progress/route-progress';
+import { FullPageLoading } from '../router/full-page-loading';
+import { HOME_PATH } from '../router/route-match';
+import { ssoExchangeFor } from './sso';
+
+/** Spec §2: exchanges the SSO code for a session; success goes to /robot, failure to login. */
+export function SsoCallbackPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useRouteSettled(false, location.key);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const exchange = ssoExchangeFor(new URL(window.location.href));
+    if (!exchange) {
+      navigate('/login', { replace: true });
+      return;
+    }
+    http
+      .post<LoginResponse>(exchange.endpoint, { body: exchange.body, silent: true })
+      .then(({ token, user }) => {
+        loggedIn({ user, token });
+        navigate(HOME_PATH, { replace: true });
+      })
+      .catch(() => {
+        loginFailed();
+        navigate('/login', { replace: true });
+      });
+  }, [navigate]);
+  return <FullPageLoading />;
+}

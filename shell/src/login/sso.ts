@@ -1,0 +1,21 @@
+/** Spec §2: any path containing `oauth2` is an SSO callback carrying `code` and `clientId`. */
+export function isSsoCallback(pathname: string): boolean {
+  return pathname.includes('oauth2');
+}
+
+export type SsoExchange = { endpoint: '/v1/consumeCode' | '/v1/consumeCode/apps'; body: { code: string; callBackUrl: string; clientId: string } };
+
+/**
+ * The code exchange for an SSO callback URL: `apps/{clientId}/oauth2` takes the client id from the
+ * path and uses the apps variant; other callbacks read `clientId` from the query. Null without a code.
+ */
+export function ssoExchangeFor(url: URL): SsoExchange | null {
+  const code = url.searchParams.get('code');
+  if (!code) return null;
+  const apps = /\/apps\/([^/]+)\/oauth2/.exec(url.pathname);
+  const clientId = apps ? decodeURIComponent(apps[1]) : url.searchParams.get('clientId') ?? '';
+  return {
+    endpoint: apps ? '/v1/consumeCode/apps' : '/v1/consumeCode',
+    body: { code, callBackUrl: `${url.origin}${url.pathname}`, clientId },
+  };
+}

@@ -1,0 +1,58 @@
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { http, loggedOut, type MenuItem } from '@flotilla/shared';
+import { menuEntries } from '../router/guard';
+import { showNoticeFx } from '../notices/notices.model';
+import type { Notice } from '../notices/notice';
+
+export type MenuStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** A logged-in page needs the server menu and it has not been asked for yet. */
+export const menuRequested = createEvent<void>();
+/** The user pressed Retry after the menu failed to load. */
+export const menuRetried = createEvent<void>();
+
+/** `POST /api/user/menu`: the menu of the caller's role. Silent: its own notices report it. */
+export const fetchMenuFx = createEffect(() => http.post<MenuItem[]>('/api/user/menu', { silent: true }));
+
+/** The server menu; cleared on logout (spec §4). */
+export const $menu = createStore<MenuItem[]>([])
+  .on(fetchMenuFx.doneData, (_, menu) => (Array.isArray(menu) ? menu : []))
+  .reset(loggedOut);
+
+export const $menuStatus = createStore<MenuStatus>('idle')
+  .on(fetchMenuFx, () => 'loading')
+  .on(fetchMenuFx.done, () => 'ready')
+  .on(fetchMenuFx.fail, () => 'error')
+  .reset(loggedOut);
+
+/** Keys and paths of every entry, for the menuFromServer guard. */
+export const $menuEntries = $menu.map(menuEntries);
+
+sample({ clock: menuRequested, source: $menuStatus, filter: (status) => status === 'idle', target: fetchMenuFx });
+sample({ clock: menuRetried, source: $menuStatus, filter: (status) => status !== 'loading', target: fetchMenuFx });
+
+// Spec §4: menu loading shows loading, success or error notices (one notice, updated in place).
+const MENU_NOTICE_ID = 'flotilla-menu';
+sample({
+  clock: fetchMenuFx,
+  fn: (): Notice => ({ id: MENU_NOTICE_ID, type: 'info', titleId: 'shell.menu.loading' }),
+  target: showNoticeFx,
+});
+sample({
+  clock: fetchMenuFx.done,
+  fn: (): Notice => ({ id: MENU_NOTICE_ID, type: 'success', titleId: 'shell.menu.loaded' }),
+  target: showNoticeFx,
+});
+sample({
+  clock: fetchMenuFx.failData,
+  fn: (error): Notice => ({ id: MENU_NOTICE_ID, type: 'error', titleId: 'shell.menu.failed', content: error.message }),
+  target: showNoticeFx,
+});
+
+/** Visible entries sorted by `order` (spec §2: dashboard and robot have order -1), children too. */
+export function visibleMenu(items: readonly MenuItem[]): MenuItem[] {
+  return items
+    .filter((item) => !item.hidden)
+    .map((item) => ({ ...item, children: visibleMenu(item.children ?? []) }))
+    .sort((a, b) => a.order - b.order);
+}

@@ -1,0 +1,160 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, configure } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { $token, DEFAULT_SETTINGS, i18n, loadCatalogs, localeChanged, loggedIn, loggedOut, settingsChanged, tokenChanged, type MenuItem, type User } from '@flotilla/shared';
+import { shellCatalogs } from '../../locales';
+import { createRoutes } from '../routes';
+import type { ConsolePage } from '../../layout/console';
+
+// The whole workspace's suites run in parallel on small machines: give slow renders room.
+configure({ asyncUtilTimeout: 5000 });
+
+// The console chunk (Semi layout, remotes) is replaced by a probe that shows what the guards decided.
+vi.mock('../../layout/console', () => ({
+  default: ({ page }: { page: ConsolePage }) => <p data-testid="page">{page.type === 'remote' ? `remote:${page.owner}` : page.type}</p>,
+}));
+vi.mock('../../notices/semi-notices', () => ({ showNotice: vi.fn(), forcedLogoutModal: vi.fn(), newVersionNotice: vi.fn() }));
+
+const admin: User = {
+  id: 'u1',
+  username: 'admin',
+  nickname: 'Admin',
+  avatar: '',
+  phone: '',
+  role: 'admin',
+  tenantId: 't1',
+  ban: false,
+  isAgent: false,
+  permissions: [],
+  createAt: '2025-01-01T00:00:00.000Z',
+};
+const operator: User = { ...admin, id: 'u2', role: 'operator' };
+
+const menuItem = (key: string, path: string): MenuItem => ({ key, path, title: { 'zh-CN': key, 'en-US': key }, icon: 'IconApps', order: 0, hidden: false, children: [] });
+
+type Routes = Record<string, () => Response>;
+function serve(routes: Routes) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const path = String(url).split('?')[0];
+    const handler = routes[path];
+    return handler ? handler() : new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function visit(url: string) {
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return router;
+}
+const where = (router: ReturnType<typeof visit>) => router.state.location.pathname + router.state.location.search;
+
+beforeAll(() => loadCatalogs(shellCatalogs));
+beforeEach(() => {
+  act(() => {
+    loggedOut('user');
+    localeChanged('en-US');
+    settingsChanged({ ...DEFAULT_SETTINGS });
+  });
+  serve({ '/api/user/menu': json(200, [menuItem('robot', '/robot'), menuItem('dataset', '/dataset')]) });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('login guard (spec §4)', () => {
+  it('sends a logged-out visitor to login, keeping the redirect name and query', async () => {
+    const router = visit('/dataset?keyword=faq');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(where(router)).toBe('/login?redirect=dataset&keyword=faq');
+  });
+
+  it('redirects / to /robot, which needs login', async () => {
+    const router = visit('/');
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(where(router)).toBe('/login?redirect=robot');
+  });
+
+  it('loads the user when the token is there but the user id is not', async () => {
+    const fetchMock = serve({ '/v1/users/me': json(200, admin), '/api/user/menu': json(200, []) });
+    act(() => tokenChanged('tok'));
+    visit('/dataset');
+    expect((await screen.findByTestId('page')).textContent).toBe('remote:datasets');
+    expect(fetchMock).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+    expect(localStorage.getItem('userId')).toBe('u1');
+  });
+
+  it('logs out and goes to login with the redirect when loading the user fails', async () => {
+    serve({ '/v1/users/me': json(401, { code: 'UNAUTHENTICATED', message: 'Token revoked' }) });
+    act(() => tokenChanged('stale'));
+    const router = visit('/dataset?keyword=faq');
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(where(router)).toBe('/login?redirect=dataset&keyword=faq');
+    expect($token.getState()).toBeNull();
+  });
+});
+
+describe('role guard (spec §6)', () => {
+  it('shows the remote area of an allowed route, with its title', async () => {
+    act(() => loggedIn({ user: admin, token: 'tok' }));
+    visit('/ai/42/detail');
+    expect((await screen.findByTestId('page')).textContent).toBe('remote:robots');
+    await waitFor(() => expect(document.title).toBe('Robot detail'));
+  });
+
+  it('menuFromServer off: a role failing the check goes to the first route allowing it', async () => {
+    act(() => loggedIn({ user: operator, token: 'tok' }));
+    const router = visit('/employee-list');
+    expect((await screen.findByTestId('page')).textContent).toBe('remote:robots');
+    expect(where(router)).toBe('/robot');
+  });
+
+  it('menuFromServer on: a route missing from the server menu is not found', async () => {
+    act(() => {
+      settingsChanged({ menuFromServer: true });
+      loggedIn({ user: admin, token: 'tok' });
+    });
+    visit('/case');
+    expect((await screen.findByTestId('page')).textContent).toBe('notFound');
+  });
+
+  it('menuFromServer on: a route in the server menu opens', async () => {
+    act(() => {
+      settingsChanged({ menuFromServer: true });
+      loggedIn({ user: admin, token: 'tok' });
+    });
+    visit('/dataset/3/detail');
+    expect((await screen.findByTestId('page')).textContent).toBe('remote:datasets');
+  });
+
+  it('shows not-found for any other path, with the product title', async () => {
+    act(() => loggedIn({ user: admin, token: 'tok' }));
+    visit('/no/such/page');
+    expect((await screen.findByTestId('page')).textContent).toBe('notFound');
+    await waitFor(() => expect(document.title).toBe('Flotilla'));
+  });
+
+  it('/redirect/<path> navigates to the path', async () => {
+    act(() => loggedIn({ user: admin, token: 'tok' }));
+    const router = visit('/redirect/dataset?keyword=faq');
+    expect((await screen.findByTestId('page')).textContent).toBe('remote:datasets');
+    expect(where(router)).toBe('/dataset?keyword=faq');
+  });
+
+  it('goes to login when the session ends (logout here or in another tab)', async () => {
+    act(() => loggedIn({ user: admin, token: 'tok' }));
+    const router = visit('/dataset');
+    await screen.findByTestId('page');
+    act(() => loggedOut('other-tab'));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(where(router)).toBe('/login?redirect=dataset');
+  });
+});

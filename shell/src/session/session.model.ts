@@ -1,0 +1,33 @@
+import { createEffect, createEvent, sample } from 'effector';
+import { $token, $userId, http, loggedOut, userLoaded, type User } from '@flotilla/shared';
+
+/** A logged-in page needs the user record and it is missing (spec §4: load the user info). */
+export const userLoadRequested = createEvent<void>();
+/** The user chose "log out" in the user menu. */
+export const logoutClicked = createEvent<void>();
+
+/** `GET /v1/users/me`; silent, because a failure logs out instead of showing a notice. */
+export const loadUserFx = createEffect(async (): Promise<User> => {
+  const body = await http.get<User | { user: User }>('/v1/users/me', { silent: true });
+  return 'user' in body ? body.user : body;
+});
+
+/** `POST /v1/logout`; the session ends locally whatever the server answers. */
+export const logoutFx = createEffect(async () => {
+  await http.post('/v1/logout', { silent: true }).catch(() => undefined);
+});
+
+export const $userLoading = loadUserFx.pending;
+
+sample({
+  clock: userLoadRequested,
+  source: { token: $token, userId: $userId, loading: loadUserFx.pending },
+  filter: ({ token, userId, loading }) => Boolean(token) && !userId && !loading,
+  target: loadUserFx,
+});
+sample({ clock: loadUserFx.doneData, target: userLoaded });
+// Spec §4: when loading the user fails, log out; the guard then sends the visitor to login with the redirect.
+sample({ clock: loadUserFx.fail, fn: () => 'load-failed' as const, target: loggedOut });
+
+sample({ clock: logoutClicked, target: logoutFx });
+sample({ clock: logoutFx.finally, fn: () => 'user' as const, target: loggedOut });
