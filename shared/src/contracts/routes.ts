@@ -69,6 +69,25 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'chatShare', path: '/chat/:shareId', owner: 'chat', requiresAuth: false, roles: ['*'], titleId: 'route.chat' },
 ];
 
+/**
+ * The path of the route `name` that `owner` renders, from {@link ROUTES}, so a remote routes by name
+ * and never restates a path. Throws when `owner` has no such route: a renamed or moved route then
+ * fails on the remote's first render instead of silently routing nowhere.
+ */
+export function ownedRoutePath(owner: RouteMeta['owner'], name: string): string {
+  const route = ROUTES.find((entry) => entry.name === name && entry.owner === owner);
+  if (!route) throw new Error(`No route named "${name}" belongs to the ${owner} remote`);
+  return route.path;
+}
+
+/**
+ * The detail page of one robot (spec §2: `/ai/{id}/detail/`). Other areas (cases) link to it by URL,
+ * never by importing the robots remote.
+ */
+export function robotDetailPath(processId: string): string {
+  return `/ai/${encodeURIComponent(processId)}/detail/`;
+}
+
 /** Route names that need no login (spec §2: login and register). */
 export const WHITELIST_ROUTE_NAMES = ['login', 'register'] as const;
 

@@ -1,2 +1,3 @@
 export * from './client';
+export * from './failure';
 export * from './http-error';

@@ -9,6 +9,8 @@ export const sharedCatalogs: Catalogs = {
     'shared.loading': '加载中…',
     'shared.empty': '暂无数据',
     'shared.error.title': '出错了',
+    'shared.notFound.title': '页面不存在',
+    'shared.notFound.description': '该页面不存在或尚未开放。',
   },
   'en-US': {
     'shared.remote.failed': 'The "{name}" area failed to load',
@@ -17,5 +19,7 @@ export const sharedCatalogs: Catalogs = {
     'shared.loading': 'Loading…',
     'shared.empty': 'No data yet',
     'shared.error.title': 'Something went wrong',
+    'shared.notFound.title': 'Page not found',
+    'shared.notFound.description': 'This page does not exist or is not available yet.',
   },
 };

@@ -6,5 +6,7 @@ loadCatalogs(sharedCatalogs);
 
 export { sharedCatalogs };
 export * from './error-state';
+export * from './not-found-state';
+export * from './page';
 export * from './remote-boundary';
 export * from './semi-locale';

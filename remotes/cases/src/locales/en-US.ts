@@ -25,7 +25,5 @@ export const enUS: Catalog = {
   'cases.status.open': 'Open',
   'cases.status.following': 'Following up',
   'cases.status.closed': 'Closed',
-  'cases.notFound.title': 'Page not found',
-  'cases.notFound.description': 'There is no page at this address in the cases area.',
   'cases.notFound.back': 'Back to cases',
 };

@@ -24,7 +24,5 @@ export const zhCN: Catalog = {
   'cases.status.open': '待处理',
   'cases.status.following': '跟进中',
   'cases.status.closed': '已关闭',
-  'cases.notFound.title': '页面不存在',
-  'cases.notFound.description': '案例模块中没有这个地址对应的页面。',
   'cases.notFound.back': '返回案例列表',
 };

@@ -1,5 +1,5 @@
 import type { Case } from '@flotilla/shared';
-import { mockFetch, type FakeRequest, type FakeResponse } from './fake-fetch';
+import { mockFetch, type FakeRequest, type FakeResponse } from '@flotilla/shared/test';
 
 let sequence = 0;
 

@@ -1,16 +1,16 @@
 import { cleanup, screen } from '@testing-library/react';
+import { fork } from 'effector';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@flotilla/shared';
+import { describeCatalogs, mockFetch, renderInShell } from '@flotilla/shared/test';
+import { chatCatalogs } from '../app/catalogs';
 import { CHAT_PATHS } from '../app/chat-routes';
 import App from '../expose/App';
 import ChatPanel from '../expose/ChatPanel';
-import enUS from '../locales/en-US';
-import zhCN from '../locales/zh-CN';
-import { fakeFetch, makeShare } from '../test-utils/fake-fetch';
-import { renderInConsole } from '../test-utils/render-chat';
+import { makeShare } from '../test-utils/fake-share';
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
@@ -29,19 +29,19 @@ describe('chat exposes', () => {
   });
 
   it('./App renders the chat page inside the console router', async () => {
-    fakeFetch(() => ({ body: makeShare({ name: 'Console share' }) }));
-    renderInConsole(<App />, '/chat/abc123');
+    mockFetch(() => ({ body: makeShare({ name: 'Console share' }) }));
+    renderInShell(<App />, { path: '/chat/abc123', scope: fork() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Console share' })).toBeTruthy();
     // The console has its own language switch.
     expect(screen.queryByRole('group', { name: 'Language' })).toBeNull();
   });
 
   it('./ChatPanel shows the share name and welcome', async () => {
-    const urls = fakeFetch(() => ({ body: makeShare({ name: 'Panel share', welcome: 'Hi from the panel' }) }));
-    renderInConsole(<ChatPanel shareId="s-9" />);
+    const requests = mockFetch(() => ({ body: makeShare({ name: 'Panel share', welcome: 'Hi from the panel' }) }));
+    renderInShell(<ChatPanel shareId="s-9" />, { path: '/', scope: fork() });
     expect(await screen.findByText('Panel share')).toBeTruthy();
     expect(screen.getByTestId('welcome').textContent).toBe('Hi from the panel');
-    expect(urls[0].searchParams.get('shareId')).toBe('s-9');
+    expect(requests[0].query.get('shareId')).toBe('s-9');
   });
 
   it('never imports Semi: the public page must stay small on phones', () => {
@@ -52,25 +52,4 @@ describe('chat exposes', () => {
   });
 });
 
-describe('chat catalogs', () => {
-  it('have the same ids in both languages, all prefixed and non-empty, with the same placeholders', () => {
-    expect(Object.keys(zhCN).sort()).toEqual(Object.keys(enUS).sort());
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
-    for (const [id, text] of Object.entries(enUS)) {
-      expect(id.startsWith('chat.')).toBe(true);
-      expect(text.trim()).not.toBe('');
-      expect(zhCN[id].trim()).not.toBe('');
-      expect(placeholders(zhCN[id]), id).toEqual(placeholders(text));
-    }
-  });
-
-  it('hold every id the source uses', () => {
-    const used = new Set<string>();
-    for (const { file, text } of sources) {
-      if (file.includes('locales')) continue;
-      for (const match of text.matchAll(/['`](chat\.[A-Za-z.]+)['`]/g)) used.add(match[1]);
-    }
-    expect(used.size).toBeGreaterThan(15);
-    for (const id of used) expect(enUS, id).toHaveProperty([id]);
-  });
-});
+describeCatalogs('chat', { catalogs: chatCatalogs, srcDir, minUsedIds: 15 });

@@ -50,7 +50,5 @@ export const enUS: Catalog = {
   'datasets.field.id': 'Dataset ID',
   'datasets.field.createdAt': 'Created',
   'datasets.field.updatedAt': 'Updated',
-  'datasets.notFound.title': 'Page not found',
-  'datasets.notFound.description': 'There is no page at this address in the datasets area.',
   'datasets.notFound.back': 'Back to datasets',
 };

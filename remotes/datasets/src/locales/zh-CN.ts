@@ -49,7 +49,5 @@ export const zhCN: Catalog = {
   'datasets.field.id': '知识库 ID',
   'datasets.field.createdAt': '创建时间',
   'datasets.field.updatedAt': '更新时间',
-  'datasets.notFound.title': '页面不存在',
-  'datasets.notFound.description': '知识库模块中没有这个地址对应的页面。',
   'datasets.notFound.back': '返回知识库列表',
 };

@@ -54,7 +54,5 @@ export const enUS: Catalog = {
   'robots.field.id': 'Robot ID',
   'robots.field.createdAt': 'Created',
   'robots.field.updatedAt': 'Updated',
-  'robots.notFound.title': 'Page not found',
-  'robots.notFound.description': 'There is no page at this address in the robots area.',
   'robots.notFound.back': 'Back to robots',
 };

@@ -54,7 +54,5 @@ export const zhCN: Catalog = {
   'robots.field.id': '机器人 ID',
   'robots.field.createdAt': '创建时间',
   'robots.field.updatedAt': '更新时间',
-  'robots.notFound.title': '页面不存在',
-  'robots.notFound.description': '机器人模块中没有这个地址对应的页面。',
   'robots.notFound.back': '返回机器人列表',
 };

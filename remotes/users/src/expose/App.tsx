@@ -1,9 +1,9 @@
-import { loadCatalogs } from '@flotilla/shared';
+import { loadCatalogs, useT } from '@flotilla/shared';
+import { NotFoundState } from '@flotilla/shared/ui';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardPage } from '../features/dashboard/ui/dashboard-page';
 import { EmployeeListPage } from '../features/employees/ui/employee-list-page';
-import { NotFoundPage } from '../features/not-found/ui/not-found-page';
 import enUS from '../locales/en-US';
 import zhCN from '../locales/zh-CN';
 
@@ -11,7 +11,7 @@ loadCatalogs({ 'zh-CN': zhCN, 'en-US': enUS });
 
 /**
  * The absolute paths this remote renders, all `owner: 'users'` entries of ROUTES (a test checks it).
- * Tasks, recharge and distribution are not built yet: the `*` route answers them.
+ * Tasks, recharge and distribution are not built yet: the `*` route answers them with the not-found state.
  */
 export const USERS_ROUTES: ReadonlyArray<{ path: string; Page: ComponentType }> = [
   { path: '/dashboard', Page: DashboardPage },
@@ -21,12 +21,13 @@ export const USERS_ROUTES: ReadonlyArray<{ path: string; Page: ComponentType }> 
 
 /** The users area: dashboard and employees. The shell provides the router, i18n, Semi locale and layout. */
 export default function App() {
+  const t = useT();
   return (
     <Routes>
       {USERS_ROUTES.map(({ path, Page }) => (
         <Route key={path} path={path} element={<Page />} />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<NotFoundState backTo="/dashboard" backLabel={t('users.notFound.back')} />} />
     </Routes>
   );
 }

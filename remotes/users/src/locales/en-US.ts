@@ -87,8 +87,6 @@ const enUS: Catalog = {
   'users.dashboard.users.title': 'Users',
   'users.dashboard.users.hint': 'Administrators, operators and agents',
 
-  'users.notFound.title': 'Page not found',
-  'users.notFound.description': 'This page does not exist or is not available yet.',
   'users.notFound.back': 'Back to the dashboard',
 };
 

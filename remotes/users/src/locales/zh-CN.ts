@@ -87,8 +87,6 @@ const zhCN: Catalog = {
   'users.dashboard.users.title': '用户',
   'users.dashboard.users.hint': '管理员、运营和坐席',
 
-  'users.notFound.title': '页面不存在',
-  'users.notFound.description': '该页面不存在或尚未开放。',
   'users.notFound.back': '返回仪表盘',
 };
 

@@ -1,6 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { Case, CaseListResponse, CaseStatus, ListCasesQuery } from '@flotilla/shared';
-import { toFailure, type Failure } from '../../lib/failure';
+import { toFailure, type Case, type CaseListResponse, type CaseStatus, type Failure, type ListCasesQuery } from '@flotilla/shared';
 import { listCases } from './api/list-cases';
 
 export const CASES_PAGE_SIZE = 20;

@@ -1,6 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { CreateDatasetBody, Dataset } from '@flotilla/shared';
-import { toFailure, type Failure } from '../../lib/failure';
+import { toFailure, type CreateDatasetBody, type Dataset, type Failure } from '@flotilla/shared';
 import { createDataset } from './api/create-dataset';
 
 /** The new-dataset form was opened (its fields start empty). */

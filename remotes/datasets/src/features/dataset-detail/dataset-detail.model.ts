@@ -1,6 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { Dataset } from '@flotilla/shared';
-import { toFailure, type Failure } from '../../lib/failure';
+import { toFailure, type Dataset, type Failure } from '@flotilla/shared';
 import { getDataset } from './api/get-dataset';
 
 export type DetailStatus = 'loading' | 'ready' | 'not-found' | 'error';

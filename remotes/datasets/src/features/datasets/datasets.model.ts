@@ -1,6 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { Dataset, DatasetListResponse, ListDatasetsQuery, Role } from '@flotilla/shared';
-import { toFailure, type Failure } from '../../lib/failure';
+import { toFailure, type Dataset, type DatasetListResponse, type Failure, type ListDatasetsQuery, type Role } from '@flotilla/shared';
 import { deleteDataset } from './api/delete-dataset';
 import { listDatasets } from './api/list-datasets';
 

@@ -1,6 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { Robot } from '@flotilla/shared';
-import { toFailure, type Failure } from '../../lib/failure';
+import { toFailure, type Failure, type Robot } from '@flotilla/shared';
 import { getRobot } from './api/get-robot';
 
 export type DetailStatus = 'loading' | 'ready' | 'not-found' | 'error';

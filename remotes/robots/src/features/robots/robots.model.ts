@@ -1,6 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { CreateRobotBody, ListRobotsQuery, Robot, RobotListResponse, Role } from '@flotilla/shared';
-import { toFailure, type Failure } from '../../lib/failure';
+import { toFailure, type CreateRobotBody, type Failure, type ListRobotsQuery, type Robot, type RobotListResponse, type Role } from '@flotilla/shared';
 import { createRobot } from './api/create-robot';
 import { deleteRobot } from './api/delete-robot';
 import { listRobots } from './api/list-robots';

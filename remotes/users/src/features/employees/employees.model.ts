@@ -1,5 +1,5 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { HttpError, translate, type CreateUserBody, type ListUsersQuery, type User, type UserListResponse } from '@flotilla/shared';
+import { toFailure, translate, type CreateUserBody, type Failure, type ListUsersQuery, type User, type UserListResponse } from '@flotilla/shared';
 import { createUser } from './api/create-user';
 import { freezeUser } from './api/freeze-user';
 import { listUsers } from './api/list-users';
@@ -13,14 +13,6 @@ import {
   type RoleFilter,
   type StatusFilter,
 } from './lib/list-query';
-
-/** A failed call as the page shows it. */
-export type CallError = { status: number; code: string; message: string };
-
-function toCallError(error: unknown): CallError {
-  if (error instanceof HttpError) return { status: error.status, code: error.code, message: error.message };
-  return { status: 0, code: 'UNKNOWN', message: error instanceof Error ? error.message : String(error) };
-}
 
 // Events: what happened on the page.
 export const employeeListOpened = createEvent<void>();
@@ -53,12 +45,12 @@ export const $page = createStore<EmployeePage>({ page: 1, pageSize: DEFAULT_PAGE
 export const $query = combine($filters, $page, toListQuery);
 export const $users = createStore<User[]>([]);
 export const $total = createStore(0);
-export const $listError = createStore<CallError | null>(null);
+export const $listError = createStore<Failure | null>(null);
 export const $listLoading = loadUsersFx.pending;
 /** True once the first answer (or failure) arrived, so the empty state does not flash while loading. */
 export const $listLoaded = createStore(false);
 export const $createOpen = createStore(false);
-export const $createError = createStore<CallError | null>(null);
+export const $createError = createStore<Failure | null>(null);
 export const $creating = createUserFx.pending;
 /** Users whose freeze or unfreeze is on its way (their button shows a spinner). */
 export const $busyUserIds = createStore<string[]>([]);
@@ -122,7 +114,7 @@ const currentFailure = sample({
   clock: loadUsersFx.fail,
   source: $query,
   filter: (query, { params }) => sameQuery(query, params),
-  fn: (_, { error }) => toCallError(error),
+  fn: (_, { error }) => toFailure(error),
 });
 sample({ clock: currentFailure, target: $listError });
 sample({ clock: [currentAnswer, currentFailure], fn: () => true, target: $listLoaded });
@@ -148,5 +140,5 @@ sample({ clock: createUserClicked, fn: () => true, target: $createOpen });
 sample({ clock: [createUserDismissed, createUserFx.done], fn: () => false, target: $createOpen });
 sample({ clock: [createUserClicked, createUserDismissed, createUserFx], fn: () => null, target: $createError });
 sample({ clock: createUserSubmitted, source: $creating, filter: (creating) => !creating, fn: (_, body) => body, target: createUserFx });
-sample({ clock: createUserFx.failData, fn: toCallError, target: $createError });
+sample({ clock: createUserFx.failData, fn: toFailure, target: $createError });
 sample({ clock: createUserFx.doneData, target: notifyUserCreatedFx });

@@ -1,9 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { fakeCasesApi, makeCase } from '../../../test/fake-cases-api';
-import { mockFetch } from '../../../test/fake-fetch';
-import { renderInShell, testScope } from '../../../test/render';
 
 afterEach(() => {
   cleanup();

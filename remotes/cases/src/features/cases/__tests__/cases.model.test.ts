@@ -93,7 +93,7 @@ describe('cases model', () => {
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
     expect(scope.getState($listStatus)).toBe('error');
-    expect(scope.getState($loadFailure)).toEqual({ status: 500, message: 'Internal server error' });
+    expect(scope.getState($loadFailure)).toEqual({ status: 500, code: 'INTERNAL', message: 'Internal server error' });
 
     failing = false;
     await allSettled(casesRetryClicked, { scope });

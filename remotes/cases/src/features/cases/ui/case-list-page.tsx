@@ -1,14 +1,11 @@
 import { Button, Input, Radio, RadioGroup, Table, Tag, Typography } from '@douyinfe/semi-ui';
 import { IconSearch } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
-import { CASE_STATUSES, useT, type Case, type CaseStatus } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { CASE_STATUSES, robotDetailPath, useDateTime, useT, type Case, type CaseStatus } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useDateTime } from '../../../lib/format';
-import { robotDetailPath } from '../../../lib/paths';
-import { Page, PageHeader, Surface } from '../../../ui/page';
 import {
   $cases,
   $hasFilters,
@@ -120,7 +117,7 @@ export function CaseListPage() {
     <Page>
       <PageHeader title={t('cases.list.title')} description={t('cases.list.description')} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, padding: '8px 0', flexWrap: 'wrap' }}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
           <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
             <Input
               prefix={<IconSearch />}

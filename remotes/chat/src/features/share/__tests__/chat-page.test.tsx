@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, makeShare, SHARE_NOT_FOUND } from '../../../test-utils/fake-fetch';
+import { mockFetch, networkError } from '@flotilla/shared/test';
+import { makeShare, SHARE_NOT_FOUND } from '../../../test-utils/fake-share';
 import { renderStandalone } from '../../../test-utils/render-chat';
 
 afterEach(() => {
@@ -11,7 +12,7 @@ afterEach(() => {
 
 describe('public chat page', () => {
   it('shows the share: name in the header, welcome as the first message, suggested questions', async () => {
-    const urls = fakeFetch(() => ({ body: makeShare() }));
+    const requests = mockFetch(() => ({ body: makeShare() }));
 
     renderStandalone('/chat/abc123');
 
@@ -22,7 +23,7 @@ describe('public chat page', () => {
       'How do I return an item?',
       'Where is my order?',
     ]);
-    expect(urls.map((url) => url.pathname + url.search)).toEqual(['/v1/share/info?shareId=abc123']);
+    expect(requests.map(({ url }) => url.pathname + url.search)).toEqual(['/v1/share/info?shareId=abc123']);
     // No composer until answering works.
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(document.title).toBe('After-sales helper');
@@ -31,7 +32,7 @@ describe('public chat page', () => {
   });
 
   it('applies the theme colour with readable header text', async () => {
-    fakeFetch(() => ({ body: makeShare({ themeColor: '#FFEB3B' }) }));
+    mockFetch(() => ({ body: makeShare({ themeColor: '#FFEB3B' }) }));
 
     const { container } = renderStandalone('/chat/abc123');
     await screen.findByTestId('welcome');
@@ -47,16 +48,16 @@ describe('public chat page', () => {
     ['/chat?shareId=s-3', 's-3'],
     ['/p/chat?shareId=s-4', 's-4'],
   ])('reads the share id of %s', async (path, shareId) => {
-    const urls = fakeFetch((url) => ({ body: makeShare({ shareId: url.searchParams.get('shareId')!, name: `Share ${shareId}` }) }));
+    const requests = mockFetch(({ query }) => ({ body: makeShare({ shareId: query.get('shareId')!, name: `Share ${shareId}` }) }));
 
     renderStandalone(path);
 
     expect(await screen.findByText(`Share ${shareId}`)).toBeTruthy();
-    expect(urls[0].searchParams.get('shareId')).toBe(shareId);
+    expect(requests[0].query.get('shareId')).toBe(shareId);
   });
 
   it('greets with a default welcome when the share has none, and hides empty suggestions', async () => {
-    fakeFetch(() => ({ body: makeShare({ welcome: '  ', suggestedQuestions: [] }) }));
+    mockFetch(() => ({ body: makeShare({ welcome: '  ', suggestedQuestions: [] }) }));
 
     renderStandalone('/chat/abc123');
 
@@ -65,7 +66,7 @@ describe('public chat page', () => {
   });
 
   it('says clearly that an unknown or disabled link does not exist (404)', async () => {
-    fakeFetch(() => SHARE_NOT_FOUND);
+    mockFetch(() => SHARE_NOT_FOUND);
 
     renderStandalone('/chat/gone');
 
@@ -75,7 +76,7 @@ describe('public chat page', () => {
   });
 
   it('says it in Chinese by default', async () => {
-    fakeFetch(() => SHARE_NOT_FOUND);
+    mockFetch(() => SHARE_NOT_FOUND);
 
     renderStandalone('/chat/gone', { locale: 'zh-CN' });
 
@@ -83,17 +84,20 @@ describe('public chat page', () => {
   });
 
   it('says the same, without asking the server, when the URL names no share', async () => {
-    const urls = fakeFetch(() => ({ body: makeShare() }));
+    const requests = mockFetch(() => ({ body: makeShare() }));
 
     renderStandalone('/chat');
 
     expect(await screen.findByText('This chat link does not exist or has been disabled')).toBeTruthy();
-    expect(urls).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('offers Retry on a network failure, and Retry fetches again', async () => {
     let online = false;
-    const urls = fakeFetch(() => (online ? { body: makeShare() } : 'network-error'));
+    const requests = mockFetch(() => {
+      if (!online) throw networkError();
+      return { body: makeShare() };
+    });
 
     renderStandalone('/chat/abc123');
 
@@ -103,11 +107,11 @@ describe('public chat page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'After-sales helper' })).toBeTruthy();
-    expect(urls).toHaveLength(2);
+    expect(requests).toHaveLength(2);
   });
 
   it('switches between Chinese and English', async () => {
-    fakeFetch(() => SHARE_NOT_FOUND);
+    mockFetch(() => SHARE_NOT_FOUND);
 
     renderStandalone('/chat/gone', { locale: 'zh-CN' });
     expect(await screen.findByText('该对话链接不存在或已停用')).toBeTruthy();
@@ -121,7 +125,7 @@ describe('public chat page', () => {
   });
 
   it('answers other paths with a page-not-found message', async () => {
-    fakeFetch(() => ({ body: makeShare() }));
+    mockFetch(() => ({ body: makeShare() }));
 
     renderStandalone('/nothing/here');
 

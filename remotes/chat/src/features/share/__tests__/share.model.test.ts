@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@flotilla/shared';
-import { makeShare } from '../../../test-utils/fake-fetch';
+import { makeShare } from '../../../test-utils/fake-share';
 import { $shares, chatOpened, loadShareInfoFx, shareRetryClicked } from '../share.model';
 
 describe('share model', () => {

@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@flotilla/shared';
 import { loadShareInfoFx, chatOpened } from '../../share/share.model';
-import { makeShare } from '../../../test-utils/fake-fetch';
+import { makeShare } from '../../../test-utils/fake-share';
 import { newUuid, readOrCreateVisitorId } from '../visitor-id';
 import { $visitorId } from '../visitor.model';
 

@@ -1,11 +1,11 @@
 import { Banner, Button, Form } from '@douyinfe/semi-ui';
 import { useT, type CreateDatasetBody } from '@flotilla/shared';
+import { Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DATASET_LIST_PATH, type DatasetListLocationState } from '../../../lib/paths';
 import { BackToDatasets } from '../../../ui/back-button';
-import { Page, PageHeader, Surface } from '../../../ui/page';
 import {
   $createdDataset,
   $createFailure,
@@ -41,7 +41,7 @@ export function DatasetCreatePage() {
     <Page>
       <PageHeader back={<BackToDatasets />} title={t('datasets.create.title')} description={t('datasets.create.description')} />
       <Surface>
-        <div style={{ maxWidth: 640, paddingTop: 8 }}>
+        <div style={{ maxWidth: 640 }}>
           {failure && (
             <Banner
               type="danger"

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { fakeDatasetsApi, makeDataset } from '../../../test/fake-datasets-api';
-import { renderInShell, testScope } from '../../../test/render';
 
 afterEach(() => {
   cleanup();

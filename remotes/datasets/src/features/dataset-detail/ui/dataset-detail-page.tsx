@@ -1,12 +1,10 @@
 import { Descriptions, Spin, Typography } from '@douyinfe/semi-ui';
-import { useT } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { useDateTime, useT } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { useDateTime } from '../../../lib/format';
 import { BackToDatasets } from '../../../ui/back-button';
-import { Page, PageHeader, Surface } from '../../../ui/page';
 import { $dataset, $detailFailure, $detailStatus, $datasetId, datasetDetailOpened, datasetDetailRetryClicked } from '../dataset-detail.model';
 
 /** `/dataset/:id?/detail`: what the server holds about one dataset. */
@@ -76,7 +74,7 @@ export function DatasetDetailPage() {
     <Page>
       <PageHeader back={<BackToDatasets />} title={dataset.name} extra={status === 'loading' ? <Spin size="small" /> : undefined} />
       <Surface>
-        <Descriptions data={fields} style={{ paddingTop: 8 }} />
+        <Descriptions data={fields} />
       </Surface>
     </Page>
   );

@@ -77,7 +77,7 @@ describe('datasets model', () => {
     const scope = fork();
     await allSettled(datasetCreateSubmitted, { scope, params: { name: 'x' } });
     expect(scope.getState($createdDataset)).toBeNull();
-    expect(scope.getState($createFailure)).toEqual({ status: 422, message: 'name is too long' });
+    expect(scope.getState($createFailure)).toEqual({ status: 422, code: 'HTTP_422', message: 'name is too long' });
   });
 
   it('deletes a dataset and reloads the list', async () => {
@@ -97,7 +97,7 @@ describe('datasets model', () => {
     const scope = fork();
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: false } });
     expect(scope.getState($listStatus)).toBe('error');
-    expect(scope.getState($loadFailure)).toEqual({ status: 500, message: 'Internal server error' });
+    expect(scope.getState($loadFailure)).toEqual({ status: 500, code: 'INTERNAL', message: 'Internal server error' });
 
     failing = false;
     await allSettled(datasetsRetryClicked, { scope });

@@ -1,14 +1,12 @@
 import { Button, Input, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
 import { IconDelete, IconPlus, IconSearch } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
-import { usePermission, useT, type Dataset } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useDateTime } from '../../../lib/format';
 import { DATASET_CREATE_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
-import { Page, PageHeader, Surface } from '../../../ui/page';
 import {
   $datasets,
   $deletingIds,
@@ -135,7 +133,7 @@ export function DatasetListPage() {
     <Page>
       <PageHeader title={t('datasets.list.title')} description={t('datasets.list.description')} extra={createButton} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, padding: '8px 0', flexWrap: 'wrap' }}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
           <Input
             prefix={<IconSearch />}
             showClear

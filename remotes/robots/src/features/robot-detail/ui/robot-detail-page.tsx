@@ -1,13 +1,11 @@
 import { Button, Descriptions, Space, Spin, Tag, Typography } from '@douyinfe/semi-ui';
 import { IconArrowLeft } from '@douyinfe/semi-icons';
-import { useT } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { useDateTime, useT } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useDateTime } from '../../../lib/format';
 import { ROBOT_LIST_PATH } from '../../../lib/paths';
-import { Page, PageHeader, Surface } from '../../../ui/page';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
 import { $detailFailure, $detailStatus, $robot, $robotId, robotDetailOpened, robotDetailRetryClicked } from '../robot-detail.model';
 
@@ -106,7 +104,7 @@ export function RobotDetailPage() {
         extra={status === 'loading' ? <Spin size="small" /> : undefined}
       />
       <Surface>
-        <Descriptions data={fields} style={{ paddingTop: 8 }} />
+        <Descriptions data={fields} />
       </Surface>
     </Page>
   );

@@ -86,7 +86,7 @@ describe('robots model', () => {
     await allSettled(robotCreateClicked, { scope });
     await allSettled(robotCreateSubmitted, { scope, params: { name: 'Twin' } });
     expect(scope.getState($createOpen)).toBe(true);
-    expect(scope.getState($createFailure)).toEqual({ status: 409, message: 'A robot with this name exists' });
+    expect(scope.getState($createFailure)).toEqual({ status: 409, code: 'CONFLICT', message: 'A robot with this name exists' });
     expect(scope.getState($robots)).toEqual([]);
   });
 
@@ -121,7 +121,7 @@ describe('robots model', () => {
     const scope = fork();
     await allSettled(robotsPageOpened, { scope });
     expect(scope.getState($listStatus)).toBe('error');
-    expect(scope.getState($loadFailure)).toEqual({ status: 500, message: 'Internal server error' });
+    expect(scope.getState($loadFailure)).toEqual({ status: 500, code: 'INTERNAL', message: 'Internal server error' });
 
     failing = false;
     await allSettled(robotsRetryClicked, { scope });

@@ -1,14 +1,11 @@
 import { Button, Input, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
 import { IconDelete, IconPlus, IconSearch } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
-import { usePermission, useT, type Robot } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDateTime } from '../../../lib/format';
-import { robotDetailPath } from '../../../lib/paths';
-import { Page, PageHeader, Surface } from '../../../ui/page';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
 import {
   $deletingIds,
@@ -139,7 +136,7 @@ export function RobotListPage() {
     <Page>
       <PageHeader title={t('robots.list.title')} description={t('robots.list.description')} extra={createButton} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, padding: '8px 0', flexWrap: 'wrap' }}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
           <Input
             prefix={<IconSearch />}
             showClear

@@ -2,8 +2,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $user } from '@flotilla/shared';
-import { fakeFetch, makeUser } from '../../../test-utils/fake-server';
-import { renderApp } from '../../../test-utils/render-app';
+import { mockFetch, renderInShell } from '@flotilla/shared/test';
+import App from '../../../expose/App';
+import { makeUser } from '../../../test-utils/fake-users';
 
 const TOTALS: Record<string, number> = { '/v1/processes': 7, '/v1/datasets': 3, '/v1/case': 12, '/v1/users/list': 4 };
 
@@ -14,9 +15,9 @@ afterEach(() => {
 
 describe('/dashboard', () => {
   it('shows the real counts as cards linking to their lists', async () => {
-    const calls = fakeFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
+    const calls = mockFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
 
-    renderApp('/dashboard', fork({ values: [[$user, makeUser({ role: 'admin', nickname: 'Ada' })]] }));
+    renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'admin', nickname: 'Ada' })]] }) });
 
     expect(await screen.findByText('12')).toBeTruthy();
     expect(screen.getByText('Welcome back, Ada')).toBeTruthy();
@@ -29,9 +30,9 @@ describe('/dashboard', () => {
   });
 
   it('does not count users for an operator, also on /dashboard/workplace', async () => {
-    const calls = fakeFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
+    const calls = mockFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
 
-    renderApp('/dashboard/workplace', fork({ values: [[$user, makeUser({ role: 'operator' })]] }));
+    renderInShell(<App />, { path: '/dashboard/workplace', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 
     expect(await screen.findByText('12')).toBeTruthy();
     expect(screen.queryByTestId('overview-users')).toBeNull();
@@ -40,11 +41,11 @@ describe('/dashboard', () => {
 
   it('shows an error state with Retry when every call fails', async () => {
     let fail = true;
-    fakeFetch(({ url }) =>
+    mockFetch(({ url }) =>
       fail ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined,
     );
 
-    renderApp('/dashboard', fork({ values: [[$user, makeUser({ role: 'operator' })]] }));
+    renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 
     expect(await screen.findByText('The overview could not be loaded')).toBeTruthy();
     fail = false;
@@ -53,11 +54,11 @@ describe('/dashboard', () => {
   });
 
   it('marks only the failed card when one call fails', async () => {
-    fakeFetch(({ url }) =>
+    mockFetch(({ url }) =>
       url.pathname === '/v1/datasets' ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : { body: { list: [], total: TOTALS[url.pathname] ?? 0 } },
     );
 
-    renderApp('/dashboard', fork({ values: [[$user, makeUser({ role: 'operator' })]] }));
+    renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 
     expect(await within(screen.getByTestId('overview-datasets')).findByText('Could not be loaded')).toBeTruthy();
     expect(within(screen.getByTestId('overview-robots')).getByText('7')).toBeTruthy();

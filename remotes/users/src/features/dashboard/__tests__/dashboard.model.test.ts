@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { $user } from '@flotilla/shared';
-import { makeUser } from '../../../test-utils/fake-server';
+import { makeUser } from '../../../test-utils/fake-users';
 import { $overview, dashboardOpened, loadOverviewFx, overviewKeysFor, overviewRetryClicked, type OverviewKey } from '../dashboard.model';
 
 describe('dashboard model', () => {

@@ -1,12 +1,11 @@
 import { Button, Card, Typography } from '@douyinfe/semi-ui';
 import { IconArticle, IconBookStroked, IconComment, IconUserGroup } from '@douyinfe/semi-icons';
 import { $locale, $user, useT } from '@flotilla/shared';
-import { ErrorState } from '@flotilla/shared/ui';
+import { ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { $overview, $overviewKeys, dashboardOpened, overviewRetryClicked, type OverviewCount, type OverviewKey } from '../dashboard.model';
-import { Page, Surface } from '../../../ui/page';
 import './dashboard.css';
 
 const CARDS: Record<OverviewKey, { path: string; icon: ReactNode }> = {
@@ -62,7 +61,8 @@ export function DashboardPage() {
 
   const title = user ? t('users.dashboard.greeting', { name: user.nickname || user.username }) : t('users.dashboard.title');
   return (
-    <Page title={title} description={t('users.dashboard.subtitle')}>
+    <Page>
+      <PageHeader title={title} description={t('users.dashboard.subtitle')} />
       {allFailed ? (
         <Surface>
           <ErrorState

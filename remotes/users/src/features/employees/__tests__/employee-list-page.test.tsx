@@ -2,8 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $user } from '@flotilla/shared';
-import { fakeFetch, makeUser, type Call } from '../../../test-utils/fake-server';
-import { renderApp } from '../../../test-utils/render-app';
+import { mockFetch, renderInShell, type FakeRequest } from '@flotilla/shared/test';
+import App from '../../../expose/App';
+import { makeUser } from '../../../test-utils/fake-users';
 
 const admin = makeUser({ id: 'me', username: 'root', role: 'admin' });
 
@@ -21,9 +22,9 @@ describe('/employee-list', () => {
   it('shows one row per user with role, agent flag and status', async () => {
     const alice = makeUser({ username: 'alice', nickname: 'Alice', phone: '13800000000', role: 'agent', isAgent: true });
     const bob = makeUser({ username: 'bob', nickname: 'Bob', role: 'operator', ban: true });
-    const calls = fakeFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [alice, bob], total: 2 } } : undefined));
+    const calls = mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [alice, bob], total: 2 } } : undefined));
 
-    renderApp('/employee-list', adminScope());
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     expect(await screen.findByText('alice')).toBeTruthy();
     const aliceRow = screen.getByText('alice').closest('tr')!;
@@ -39,21 +40,21 @@ describe('/employee-list', () => {
   });
 
   it('shows the empty state when the tenant has no other user', async () => {
-    fakeFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [], total: 0 } } : undefined));
+    mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [], total: 0 } } : undefined));
 
-    renderApp('/employee-list', adminScope());
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     expect(await screen.findByText('No users yet')).toBeTruthy();
   });
 
   it('shows an error with Retry when the list fails, and Retry loads again', async () => {
     let fail = true;
-    const calls = fakeFetch(({ url }) => {
+    const calls = mockFetch(({ url }) => {
       if (url.pathname !== '/v1/users/list') return undefined;
       return fail ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : { body: { list: [makeUser({ username: 'carol' })], total: 1 } };
     });
 
-    renderApp('/employee-list', adminScope());
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     expect(await screen.findByText('The users could not be loaded')).toBeTruthy();
     expect(screen.getByText('Database is down')).toBeTruthy();
@@ -64,8 +65,8 @@ describe('/employee-list', () => {
   });
 
   it('shows the validation messages of the create form and sends nothing', async () => {
-    const calls = fakeFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [], total: 0 } } : undefined));
-    renderApp('/employee-list', adminScope());
+    const calls = mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [], total: 0 } } : undefined));
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
     await screen.findByText('No users yet');
 
     fireEvent.click(screen.getAllByRole('button', { name: /New user/ })[0]);
@@ -81,12 +82,12 @@ describe('/employee-list', () => {
   });
 
   it('sends a valid user as a form and shows USERNAME_TAKEN in the dialog', async () => {
-    const calls = fakeFetch(({ url, method }) => {
+    const calls = mockFetch(({ url, method }) => {
       if (url.pathname === '/v1/users/list') return { body: { list: [], total: 0 } };
       if (url.pathname === '/v1/users' && method === 'POST') return { status: 409, body: { code: 'USERNAME_TAKEN', message: 'taken' } };
       return undefined;
     });
-    renderApp('/employee-list', adminScope());
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
     await screen.findByText('No users yet');
 
     fireEvent.click(screen.getAllByRole('button', { name: /New user/ })[0]);
@@ -97,9 +98,9 @@ describe('/employee-list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(await within(dialog).findByText('This username is already taken. Choose another one.')).toBeTruthy();
-    const post = calls.find((call) => call.method === 'POST') as Call;
+    const post = calls.find((call) => call.method === 'POST') as FakeRequest;
     expect(post.url.pathname).toBe('/v1/users');
-    expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({
+    expect(Object.fromEntries(new URLSearchParams(post.text))).toEqual({
       username: 'dave',
       nickname: 'Dave',
       password: 'long-enough-1',
@@ -110,12 +111,12 @@ describe('/employee-list', () => {
 
   it('freezes a user only after the confirmation, with the right URL', async () => {
     const erin = makeUser({ id: 'u-42', username: 'erin' });
-    const calls = fakeFetch(({ url }) => {
+    const calls = mockFetch(({ url }) => {
       if (url.pathname === '/v1/users/list') return { body: { list: [erin], total: 1 } };
       if (url.pathname === '/v1/users/u-42/freeze') return { body: { ...erin, ban: true } };
       return undefined;
     });
-    renderApp('/employee-list', adminScope());
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Freeze erin' }));
     expect(calls.some((call) => call.url.pathname.endsWith('/freeze'))).toBe(false);
@@ -134,8 +135,8 @@ describe('/employee-list', () => {
   });
 
   it('does not let an admin freeze their own account', async () => {
-    fakeFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [admin], total: 1 } } : undefined));
-    renderApp('/employee-list', adminScope());
+    mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [admin], total: 1 } } : undefined));
+    renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     const button = await screen.findByRole('button', { name: 'Freeze root' });
     expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true);

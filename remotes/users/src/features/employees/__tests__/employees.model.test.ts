@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, type ListUsersQuery, type UserListResponse } from '@flotilla/shared';
-import { makeUser } from '../../../test-utils/fake-server';
+import { makeUser } from '../../../test-utils/fake-users';
 import {
   $createError,
   $createOpen,

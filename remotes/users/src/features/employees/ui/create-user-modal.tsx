@@ -1,6 +1,6 @@
 import { Banner, Form, Modal } from '@douyinfe/semi-ui';
 import type { FormApi } from '@douyinfe/semi-ui/lib/es/form/interface';
-import { ROLES, useT, type Role } from '@flotilla/shared';
+import { ROLES, useT, type Failure, type Role } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';
 import {
@@ -12,11 +12,11 @@ import {
   validateUsername,
   type NewUserValues,
 } from '../lib/validate-user';
-import { $createError, $createOpen, $creating, createUserDismissed, createUserSubmitted, type CallError } from '../employees.model';
+import { $createError, $createOpen, $creating, createUserDismissed, createUserSubmitted } from '../employees.model';
 
 const INITIAL_VALUES: NewUserValues = { username: '', nickname: '', phone: '', password: '', role: 'operator', isAgent: false };
 
-function errorText(t: (id: string, values?: Record<string, unknown>) => string, error: CallError): string {
+function errorText(t: (id: string, values?: Record<string, unknown>) => string, error: Failure): string {
   if (error.code === 'USERNAME_TAKEN') return t('users.create.usernameTaken');
   if (error.status === 0) return t('users.create.networkError');
   return t('users.create.failed', { message: error.message });

@@ -1,8 +1,8 @@
 import { Button, Input, Popconfirm, Select, Table, Tag, Typography } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { IconPlus, IconSearch } from '@douyinfe/semi-icons';
-import { $locale, $user, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { $locale, $user, formatDateTime, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_OPTIONS, type RoleFilter, type StatusFilter } from '../lib/list-query';
@@ -25,18 +25,11 @@ import {
   userFreezeConfirmed,
   userUnfreezeConfirmed,
 } from '../employees.model';
-import { Page, Surface } from '../../../ui/page';
 import { CreateUserModal } from './create-user-modal';
 import './employees.css';
 
 const ROLE_COLORS: Record<Role, 'red' | 'blue' | 'green'> = { admin: 'red', operator: 'blue', agent: 'green' };
 const STATUS_FILTERS: StatusFilter[] = ['all', 'active', 'frozen'];
-
-function formatDate(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** The freeze / unfreeze action of one row, behind a confirmation. */
 function FreezeAction({ user, busy, isSelf }: { user: User; busy: boolean; isSelf: boolean }) {
@@ -148,7 +141,7 @@ export function EmployeeListPage() {
       {
         title: t('users.field.createAt'),
         dataIndex: 'createAt',
-        render: (createAt: string) => <span className="flu-employees__muted">{formatDate(createAt, locale)}</span>,
+        render: (createAt: string) => <span className="flu-employees__muted">{formatDateTime(createAt, locale)}</span>,
       },
       {
         title: t('users.field.actions'),
@@ -170,7 +163,8 @@ export function EmployeeListPage() {
   const filtered = filters.keyword !== '' || filters.role !== 'all' || filters.status !== 'all';
 
   return (
-    <Page title={t('users.employees.title')} description={t('users.employees.description')} extra={createButton}>
+    <Page>
+      <PageHeader title={t('users.employees.title')} description={t('users.employees.description')} extra={createButton} />
       <Surface>
         <div className="flu-employees__toolbar">
           <Input
