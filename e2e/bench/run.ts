@@ -74,7 +74,7 @@ async function pages(url: string) {
 
 async function main() {
   ensureBuilds();
-  const server = await startServer({ LOG_LEVEL: 'error' });
+  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error' });
   try {
     const token = await loginToken(server.url);
     await seedRobots(server.url, token, 50);

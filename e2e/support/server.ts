@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       FLOTILLA_ADMIN_USER: ADMIN.username,
       FLOTILLA_ADMIN_PASSWORD: ADMIN.password,
       FLOTILLA_STATIC_DIR: ROOT,
-      LOG_LEVEL: 'warn',
+      FLOTILLA_LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -15,11 +15,12 @@ async function loggedInPage(): Promise<Page> {
   const page = await session.page();
   await loginThroughForm(page, session.admin.username, session.admin.password);
   await page.waitForURL('**/robot');
+  await menu(page, 'Datasets').waitFor();
   return page;
 }
 
 function menu(page: Page, label: string) {
-  return page.getByRole('navigation').getByText(label, { exact: true });
+  return page.getByRole('menuitem', { name: label, exact: true });
 }
 
 describe('the console', () => {
@@ -33,20 +34,20 @@ describe('the console', () => {
       if (match && response.ok()) remotesLoaded.add(match[1]);
     });
 
-    await page.getByText('Menu tour robot').waitFor();
+    await page.getByText('Menu tour robot', { exact: true }).waitFor();
     await menu(page, 'Datasets').click();
     await page.waitForURL('**/dataset');
-    await page.getByText('Menu tour manuals').waitFor();
+    await page.getByText('Menu tour manuals', { exact: true }).waitFor();
     await menu(page, 'Cases').click();
     await page.waitForURL('**/case');
     await page.getByText(/cases appear|No cases/i).first().waitFor();
     await menu(page, 'Employees').click();
     await page.waitForURL('**/employee-list');
-    await page.getByRole('cell', { name: session.admin.username, exact: true }).first().waitFor();
+    await page.locator('table').getByText(session.admin.username, { exact: true }).first().waitFor();
     await menu(page, 'Dashboard').click();
     await page.waitForURL('**/dashboard');
     await menu(page, 'Robots').click();
-    await page.getByText('Menu tour robot').waitFor();
+    await page.getByText('Menu tour robot', { exact: true }).waitFor();
 
     // The robots remote was already loaded before the listener; the others were fetched on the way.
     expect([...remotesLoaded].sort()).toEqual(['cases', 'datasets', 'users']);
@@ -75,7 +76,7 @@ describe('the console', () => {
     const page = await loggedInPage();
     await menu(page, 'Datasets').waitFor();
     await page.getByTestId('locale-switch').click();
-    await page.getByText('中文', { exact: false }).first().click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
     await menu(page, '知识库').waitFor();
     await page.reload();
     await menu(page, '知识库').waitFor();

@@ -38,7 +38,7 @@ describe('login page', () => {
     const page = await session.page();
     await loginThroughForm(page, session.admin.username, session.admin.password);
     await page.waitForURL('**/robot');
-    await page.getByRole('navigation').getByText('Datasets').waitFor();
+    await page.getByRole('menuitem', { name: 'Datasets', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeTruthy();
   });
 

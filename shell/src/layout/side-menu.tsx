@@ -17,7 +17,8 @@ function toNavItems(items: readonly MenuItem[], locale: Locale, withIcons: boole
     return {
       itemKey: item.key,
       text: item.title[locale] ?? item.title['en-US'],
-      icon: withIcons ? <Icon size="large" /> : undefined,
+      // Decorative: the item's text is its accessible name.
+      icon: withIcons ? <Icon size="large" aria-hidden /> : undefined,
       items: children.length ? children : undefined,
     };
   });

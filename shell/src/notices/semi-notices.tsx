@@ -23,6 +23,8 @@ export function forcedLogoutModal(): Promise<void> {
       title: translate('shell.forcedLogout.title'),
       content: translate('shell.forcedLogout.content'),
       okText: translate('shell.ok'),
+      // Semi labels the button "confirm" for screen readers; give it the visible word.
+      okButtonProps: { 'aria-label': translate('shell.ok') },
       hasCancel: false,
       closable: false,
       maskClosable: false,
