@@ -7,6 +7,7 @@ import bootstrap from './plugins/app/bootstrap';
 import errorHandler from './plugins/app/error-handler';
 import repositories from './plugins/app/repositories';
 import bodyParsers from './plugins/external/body-parsers';
+import compression from './plugins/external/compression';
 import database from './plugins/external/database';
 import staticFiles from './plugins/external/static';
 import swagger from './plugins/external/swagger';
@@ -36,6 +37,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.decorate('config', config);
 
   await app.register(database);
+  await app.register(compression);
   await app.register(bodyParsers);
   await app.register(swagger);
   await app.register(staticFiles);

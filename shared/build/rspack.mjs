@@ -96,6 +96,9 @@ export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, por
         new rspack.HtmlRspackPlugin({
           template: join(dir, 'index.html'),
           publicPath: htmlPublicPath ?? 'auto',
+          // Only the page's own entry: the federation container (remoteEntry.js) is for hosts, and
+          // injecting it would download a second copy of the federation runtime.
+          chunks: ['main'],
         }),
       existsSync(publicDir) && new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] }),
       new rspack.DefinePlugin({

@@ -13,6 +13,7 @@ const files: Record<string, string> = {
   'shell/dist/index.html': '<html>shell</html>',
   'shell/dist/main.1a2b3c4d.js': 'console.log("shell")',
   'shell/dist/main.1a2b3c4d.css': 'body{}',
+  'shell/dist/vendor.0a1b2c3d.js': `/* a large script */\n${'export const value = 42;\n'.repeat(400)}`,
   'shell/dist/favicon.ico': 'icon',
   'remotes/robots/dist/mf-manifest.json': '{}',
   'remotes/robots/dist/remoteEntry.js': 'var robots',
@@ -45,6 +46,15 @@ describe('hosting the builds', () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['cache-control'], path).toBe('no-cache');
     }
+  });
+
+  it('sends large scripts gzipped to browsers that accept it', async () => {
+    const res = await t.get('/vendor.0a1b2c3d.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(files['shell/dist/vendor.0a1b2c3d.js'].length / 5);
+    const plain = await t.get('/vendor.0a1b2c3d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it("answers the console's client-side routes with the shell's index.html", async () => {
