@@ -5,7 +5,16 @@ import { sql, type Expression, type SqlBool } from 'kysely';
  * case-sensitive, SQLite's is not), with the keyword's own % and _ taken literally.
  */
 export function containsText(column: string, keyword: string): Expression<SqlBool> {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return matchesPattern(column, containsPattern(keyword));
+}
+
+/** The LIKE pattern of {@link containsText}: lower-cased, with % _ and \\ escaped. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `column` matches a pattern made by {@link containsPattern} (a prepared query binds the pattern). */
+export function matchesPattern(column: string, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { CreateRobotBody, ListRobotsQuery, Page, Robot } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
-import { containsText, paged } from '../../../db/filters';
+import { containsPattern, matchesPattern, paged } from '../../../db/filters';
+import { prepareVariants } from '../../../db/prepared';
 import type { ProcessesTable } from '../../../db/schema';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
@@ -36,36 +37,61 @@ async function tagsOf(tenant: Scoped, processIds: string[]): Promise<Map<string,
     .where('processTagBindings.processId', 'in', processIds)
     .orderBy('processTags.name')
     .execute();
+  return groupTags(byProcess, rows);
+}
+
+function groupTags(byProcess: Map<string, Tag[]>, rows: Array<{ processId: string; id: string; name: string }>): Map<string, Tag[]> {
   for (const row of rows) byProcess.get(row.processId)?.push({ id: row.id, name: row.name });
   return byProcess;
 }
 
+/** Which filters a list query has: each combination is one prepared query. */
+type ListVariant = { keyword: boolean; tag: boolean };
+type ListParams = { tenantId: string; pattern: string; tagId: string; limit: number; offset: number };
+
+/** The list is the console's busiest call: its three queries are prepared once per filter combination. */
+function listQueries(db: Database) {
+  const matching = (variant: ListVariant, p: ListParams) => {
+    let query = scoped(db, p.tenantId).selectFrom('processes');
+    if (variant.keyword) {
+      query = query.where((eb) => eb.or([matchesPattern('processes.name', p.pattern), matchesPattern('processes.description', p.pattern)]));
+    }
+    if (variant.tag) {
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('processTagBindings')
+            .select('processTagBindings.tagId')
+            .whereRef('processTagBindings.processId', '=', 'processes.processId')
+            .where('processTagBindings.tagId', '=', p.tagId),
+        ),
+      );
+    }
+    return query;
+  };
+  const page = (variant: ListVariant, p: ListParams) => matching(variant, p).orderBy('processes.createdAt', 'desc').limit(p.limit).offset(p.offset);
+  return {
+    rows: prepareVariants(db, (variant: ListVariant, p: ListParams) => page(variant, p).selectAll()),
+    count: prepareVariants(db, (variant: ListVariant, p: ListParams) => matching(variant, p).select((eb) => eb.fn.countAll().as('total'))),
+    tags: prepareVariants(db, (variant: ListVariant, p: ListParams) =>
+      scoped(db, p.tenantId)
+        .selectFrom('processTagBindings')
+        .innerJoin('processTags', 'processTags.id', 'processTagBindings.tagId')
+        .select(['processTagBindings.processId', 'processTags.id', 'processTags.name'])
+        .where('processTagBindings.processId', 'in', page(variant, p).select('processes.processId'))
+        .orderBy('processTags.name'),
+    ),
+  };
+}
+
 export function processesRepository(db: Database) {
+  const listed = listQueries(db);
   const repository = {
     async list(tenantId: string, query: ListRobotsQuery): Promise<Page<Robot>> {
-      const tenant = scoped(db, tenantId);
-      let base = tenant.selectFrom('processes');
-      if (query.keyword) {
-        const keyword = query.keyword;
-        base = base.where((eb) => eb.or([containsText('processes.name', keyword), containsText('processes.description', keyword)]));
-      }
-      if (query.tagId) {
-        const tagId = query.tagId;
-        base = base.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('processTagBindings')
-              .select('processTagBindings.tagId')
-              .whereRef('processTagBindings.processId', '=', 'processes.processId')
-              .where('processTagBindings.tagId', '=', tagId),
-          ),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('createdAt', 'desc').limit(query.limit).offset(query.offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      const tags = await tagsOf(tenant, rows.map((r) => r.processId));
-      return paged(rows.map((row) => toRobot(row, tags.get(row.processId) ?? [])), count.total);
+      const variant = { keyword: Boolean(query.keyword), tag: Boolean(query.tagId) };
+      const params = { tenantId, pattern: containsPattern(query.keyword ?? ''), tagId: query.tagId ?? '', limit: query.limit, offset: query.offset };
+      const [rows, [count], tagRows] = await Promise.all([listed.rows(variant, params), listed.count(variant, params), listed.tags(variant, params)]);
+      const tags = groupTags(new Map(rows.map((row) => [row.processId, []])), tagRows);
+      return paged(rows.map((row) => toRobot(row, tags.get(row.processId) ?? [])), count?.total ?? 0);
     },
 
     async get(tenantId: string, processId: string): Promise<Robot | undefined> {

@@ -1,5 +1,6 @@
 import type { Role } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
+import { prepare } from '../../../db/prepared';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
 import { hashToken, newToken } from '../../../lib/tokens';
@@ -16,6 +17,18 @@ export type Session = {
 };
 
 export function tokensRepository(db: Database) {
+  // Every authenticated request runs this: prepared once.
+  const findSession = prepare(db, (p: { tokenHash: string; now: string }) =>
+    db
+      .selectFrom('tokens')
+      .innerJoin('users', (join) => join.onRef('users.id', '=', 'tokens.userId').onRef('users.tenantId', '=', 'tokens.tenantId'))
+      .select(['users.id', 'users.tenantId', 'users.role', 'users.isPlatformOwner'])
+      .where('tokens.tokenHash', '=', p.tokenHash)
+      .where('tokens.revokedAt', 'is', null)
+      .where('tokens.expiresAt', '>', p.now)
+      .where('users.ban', '=', 0),
+  );
+
   return {
     async issue(user: { id: string; tenantId: string }): Promise<string> {
       const token = newToken();
@@ -38,15 +51,7 @@ export function tokensRepository(db: Database) {
      */
     async find(token: string): Promise<Session | undefined> {
       const tokenHash = hashToken(token);
-      const row = await db
-        .selectFrom('tokens')
-        .innerJoin('users', (join) => join.onRef('users.id', '=', 'tokens.userId').onRef('users.tenantId', '=', 'tokens.tenantId'))
-        .select(['users.id', 'users.tenantId', 'users.role', 'users.isPlatformOwner'])
-        .where('tokens.tokenHash', '=', tokenHash)
-        .where('tokens.revokedAt', 'is', null)
-        .where('tokens.expiresAt', '>', new Date().toISOString())
-        .where('users.ban', '=', 0)
-        .executeTakeFirst();
+      const [row] = await findSession({ tokenHash, now: isoNow() });
       return row && { userId: row.id, tenantId: row.tenantId, role: row.role, isPlatformOwner: row.isPlatformOwner === 1, tokenHash };
     },
 
