@@ -123,6 +123,13 @@ export interface CasesTable {
   updatedAt: string;
 }
 
+/** A counter per tenant and area, raised by every write to that area: readers cache by it. */
+export interface DataVersionsTable {
+  tenantId: string;
+  area: string;
+  version: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -135,6 +142,7 @@ export interface DB {
   shares: SharesTable;
   datasets: DatasetsTable;
   cases: CasesTable;
+  dataVersions: DataVersionsTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

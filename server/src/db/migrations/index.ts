@@ -1,10 +1,12 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from '../database';
 import * as foundation from './001-foundation';
+import * as dataVersions from './002-data-versions';
 
 /** Every migration, in order. Names are permanent once released: add new ones, never rename. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': foundation,
+  '002-data-versions': dataVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

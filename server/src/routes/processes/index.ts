@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateRobotBodySchema, ListRobotsQuerySchema, OkSchema, RobotListResponseSchema, RobotParamsSchema, RobotSchema } from '@flotilla/shared/contracts';
+import { versionedReads } from '../../db/data-versions';
 import { found, notFound } from '../../lib/app-error';
 import { OPERATORS, STAFF } from '../access';
 
@@ -7,11 +8,22 @@ const tags = ['robots'];
 
 const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { processes } = fastify.repos;
+  // The console's busiest call, read far more often than robots change: the serialized answer is
+  // cached by the tenant's data version, which every write to robots raises.
+  const cachedListBody = versionedReads<string>(fastify.db, 'processes');
 
   fastify.get('/v1/processes', {
     config: { auth: STAFF },
     schema: { tags, summary: 'Robots of the tenant, newest first (paged; keyword, tag filters)', querystring: ListRobotsQuerySchema, response: { 200: RobotListResponseSchema } },
-    handler: async (request) => processes.list(request.auth.tenantId, request.query),
+    handler: async (request, reply) => {
+      const { tenantId } = request.auth;
+      const { offset, limit, keyword = '', tagId = '' } = request.query;
+      const body = await cachedListBody(tenantId, JSON.stringify([offset, limit, keyword, tagId]), async () =>
+        String(reply.serialize(await processes.list(tenantId, request.query))),
+      );
+      // Already serialized by this route's own serializer: typed as the schema's shape for send().
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   });
 
   fastify.post('/v1/processes', {

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { CreateRobotBody, ListRobotsQuery, Page, Robot } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsPattern, matchesPattern, paged } from '../../../db/filters';
+import { raiseVersion } from '../../../db/data-versions';
 import { prepareVariants } from '../../../db/prepared';
 import type { ProcessesTable } from '../../../db/schema';
 import { scoped, type Scoped } from '../../../db/scoped';
@@ -120,6 +121,7 @@ export function processesRepository(db: Database) {
         const tenant = scoped(trx, tenantId);
         await tenant.insertInto('processes', row).execute();
         await tenant.insertInto('shares', newShareRow(row.processId, now)).execute();
+        await raiseVersion(trx, tenantId, 'processes');
       });
       return toRobot({ ...row, tenantId }, []);
     },
@@ -131,16 +133,20 @@ export function processesRepository(db: Database) {
         await tenant.deleteFrom('shares').where('processId', '=', processId).execute();
         await tenant.deleteFrom('processTagBindings').where('processId', '=', processId).execute();
         const result = await tenant.deleteFrom('processes').where('processId', '=', processId).executeTakeFirst();
+        await raiseVersion(trx, tenantId, 'processes');
         return Number(result.numDeletedRows) > 0;
       });
     },
 
     async setEnabled(tenantId: string, processId: string, enabled: boolean): Promise<Robot | undefined> {
-      await scoped(db, tenantId)
-        .updateTable('processes')
-        .set({ enabled: enabled ? 1 : 0, updatedAt: isoNow() })
-        .where('processId', '=', processId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await scoped(trx, tenantId)
+          .updateTable('processes')
+          .set({ enabled: enabled ? 1 : 0, updatedAt: isoNow() })
+          .where('processId', '=', processId)
+          .execute();
+        await raiseVersion(trx, tenantId, 'processes');
+      });
       return repository.get(tenantId, processId);
     },
   };
