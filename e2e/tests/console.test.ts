@@ -16,6 +16,8 @@ async function loggedInPage(): Promise<Page> {
   await loginThroughForm(page, session.admin.username, session.admin.password);
   await page.waitForURL('**/robot');
   await menu(page, 'Datasets').waitFor();
+  // The robots area's first calls are done: later requests are the test's own.
+  await page.waitForLoadState('networkidle');
   return page;
 }
 

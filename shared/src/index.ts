@@ -1,7 +1,7 @@
 /**
  * The one package every app imports (DESIGN.md §2): the auth event bus, the HTTP client, i18n,
- * permission, settings and the API contracts. Shared as a federation singleton, so every app
- * sees the same stores. Semi-based widgets live in `@flotilla/shared/ui`, so pages that must stay
+ * permission, settings, the API contracts and the list and item model factories. Shared as a
+ * federation singleton, so every app sees the same stores. Semi-based widgets live in `@flotilla/shared/ui`, so pages that must stay
  * small (login, public chat) can use this entry without loading Semi.
  */
 export * from './contracts';
@@ -10,3 +10,4 @@ export * from './auth';
 export * from './http';
 export * from './i18n';
 export * from './settings';
+export * from './lists';

@@ -8,5 +8,6 @@ export { sharedCatalogs };
 export * from './error-state';
 export * from './not-found-state';
 export * from './page';
+export * from './paged-table';
 export * from './remote-boundary';
 export * from './semi-locale';

@@ -1,28 +1,11 @@
-import { Button, Input, Radio, RadioGroup, Table, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconSearch } from '@douyinfe/semi-icons';
+import { Button, Radio, RadioGroup, Tag, Typography } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { CASE_STATUSES, robotDetailPath, useDateTime, useT, type Case, type CaseStatus } from '@flotilla/shared';
-import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  $cases,
-  $hasFilters,
-  $listStatus,
-  $loadFailure,
-  $page,
-  $query,
-  $searchText,
-  $statusFilter,
-  $total,
-  caseFiltersCleared,
-  caseSearchChanged,
-  caseStatusFilterChanged,
-  casesPageChanged,
-  casesPageOpened,
-  casesRetryClicked,
-} from '../cases.model';
+import { $hasFilters, $statusFilter, caseFiltersCleared, caseList, caseStatusFilterChanged, casesPageOpened } from '../cases.model';
 import { CASE_STATUS_LOOK, CaseStatusTag } from './case-status-tag';
 
 /** The radio value that stands for "every status". */
@@ -33,21 +16,11 @@ export function CaseListPage() {
   const t = useT();
   const formatDate = useDateTime();
   const model = useUnit({
-    cases: $cases,
-    total: $total,
-    status: $listStatus,
-    failure: $loadFailure,
-    page: $page,
-    query: $query,
-    searchText: $searchText,
     statusFilter: $statusFilter,
     hasFilters: $hasFilters,
     opened: casesPageOpened,
-    retried: casesRetryClicked,
-    searchChanged: caseSearchChanged,
     statusFilterChanged: caseStatusFilterChanged,
     filtersCleared: caseFiltersCleared,
-    pageChanged: casesPageChanged,
   });
   const { opened } = model;
   useEffect(() => {
@@ -100,10 +73,7 @@ export function CaseListPage() {
     [t, formatDate],
   );
 
-  const loading = model.status === 'loading' || model.status === 'idle';
-  const empty = loading ? (
-    <div style={{ height: 160 }} />
-  ) : model.hasFilters ? (
+  const empty = model.hasFilters ? (
     <EmptyState
       title={t('cases.list.noMatch')}
       description={t('cases.list.noMatchHint')}
@@ -117,17 +87,12 @@ export function CaseListPage() {
     <Page>
       <PageHeader title={t('cases.list.title')} description={t('cases.list.description')} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-            <Input
-              prefix={<IconSearch />}
-              showClear
-              value={model.searchText}
-              onChange={(value) => model.searchChanged(value)}
-              placeholder={t('cases.list.search')}
-              aria-label={t('cases.list.search')}
-              style={{ width: 280, maxWidth: '100%' }}
-            />
+        <PagedTable
+          list={caseList}
+          rowKey="id"
+          columns={columns}
+          searchLabel={t('cases.list.search')}
+          filters={
             <RadioGroup
               type="button"
               aria-label={t('cases.list.statusFilter')}
@@ -144,31 +109,12 @@ export function CaseListPage() {
                 </Radio>
               ))}
             </RadioGroup>
-          </div>
-          {model.status === 'ready' && (
-            <Typography.Text type="tertiary">{t('cases.list.total', { count: model.total })}</Typography.Text>
-          )}
-        </div>
-        {model.status === 'error' ? (
-          <ErrorState
-            title={t('cases.list.loadFailed')}
-            description={model.failure?.status === 0 ? t('cases.error.network') : model.failure?.message}
-            onRetry={model.retried}
-          />
-        ) : (
-          <Table<Case>
-            rowKey="id"
-            columns={columns}
-            dataSource={model.cases}
-            loading={loading}
-            empty={empty}
-            pagination={
-              model.total > model.query.limit
-                ? { currentPage: model.page, pageSize: model.query.limit, total: model.total, onPageChange: model.pageChanged }
-                : false
-            }
-          />
-        )}
+          }
+          totalLabel={(count) => t('cases.list.total', { count })}
+          empty={empty}
+          failedTitle={t('cases.list.loadFailed')}
+          networkMessage={t('cases.error.network')}
+        />
       </Surface>
     </Page>
   );

@@ -1,29 +1,13 @@
-import { Button, Input, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus, IconSearch } from '@douyinfe/semi-icons';
+import { Button, Popconfirm, Typography } from '@douyinfe/semi-ui';
+import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
-import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { DATASET_CREATE_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
-import {
-  $datasets,
-  $deletingIds,
-  $keyword,
-  $listStatus,
-  $loadFailure,
-  $page,
-  $query,
-  $searchText,
-  $total,
-  DATASET_MANAGER_ROLES,
-  datasetDeleteConfirmed,
-  datasetSearchChanged,
-  datasetsPageChanged,
-  datasetsPageOpened,
-  datasetsRetryClicked,
-} from '../datasets.model';
+import { $deletingIds, $keyword, DATASET_MANAGER_ROLES, datasetDeleteConfirmed, datasetList, datasetsPageOpened } from '../datasets.model';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 360 } as const;
@@ -36,19 +20,9 @@ export function DatasetListPage() {
   const location = useLocation();
   const canManage = usePermission(DATASET_MANAGER_ROLES);
   const model = useUnit({
-    datasets: $datasets,
-    total: $total,
-    status: $listStatus,
-    failure: $loadFailure,
-    page: $page,
-    query: $query,
     keyword: $keyword,
-    searchText: $searchText,
     deletingIds: $deletingIds,
     opened: datasetsPageOpened,
-    retried: datasetsRetryClicked,
-    searchChanged: datasetSearchChanged,
-    pageChanged: datasetsPageChanged,
     deleteConfirmed: datasetDeleteConfirmed,
   });
   const afterCreate = Boolean((location.state as DatasetListLocationState)?.created);
@@ -120,10 +94,7 @@ export function DatasetListPage() {
     ];
   }, [t, formatDate, canManage, model.deleteConfirmed, model.deletingIds]);
 
-  const loading = model.status === 'loading' || model.status === 'idle';
-  const empty = loading ? (
-    <div style={{ height: 160 }} />
-  ) : model.keyword ? (
+  const empty = model.keyword ? (
     <EmptyState title={t('datasets.list.noMatch', { keyword: model.keyword })} description={t('datasets.list.noMatchHint')} />
   ) : (
     <EmptyState title={t('datasets.list.empty')} description={t('datasets.list.emptyHint')} action={createButton} />
@@ -133,41 +104,17 @@ export function DatasetListPage() {
     <Page>
       <PageHeader title={t('datasets.list.title')} description={t('datasets.list.description')} extra={createButton} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
-          <Input
-            prefix={<IconSearch />}
-            showClear
-            value={model.searchText}
-            onChange={(value) => model.searchChanged(value)}
-            placeholder={t('datasets.list.search')}
-            aria-label={t('datasets.list.search')}
-            style={{ width: 280, maxWidth: '100%' }}
-          />
-          {model.status === 'ready' && (
-            <Typography.Text type="tertiary">{t('datasets.list.total', { count: model.total })}</Typography.Text>
-          )}
-        </div>
-        {model.status === 'error' ? (
-          <ErrorState
-            title={t('datasets.list.loadFailed')}
-            description={model.failure?.status === 0 ? t('datasets.error.network') : model.failure?.message}
-            onRetry={model.retried}
-          />
-        ) : (
-          <Table<Dataset>
-            rowKey="id"
-            columns={columns}
-            dataSource={model.datasets}
-            loading={loading}
-            empty={empty}
-            onRow={(dataset) => (dataset ? { onClick: () => navigate(datasetDetailPath(dataset.id)), style: { cursor: 'pointer' } } : {})}
-            pagination={
-              model.total > model.query.limit
-                ? { currentPage: model.page, pageSize: model.query.limit, total: model.total, onPageChange: model.pageChanged }
-                : false
-            }
-          />
-        )}
+        <PagedTable
+          list={datasetList}
+          rowKey="id"
+          columns={columns}
+          onRow={(dataset) => (dataset ? { onClick: () => navigate(datasetDetailPath(dataset.id)), style: { cursor: 'pointer' } } : {})}
+          searchLabel={t('datasets.list.search')}
+          totalLabel={(count) => t('datasets.list.total', { count })}
+          empty={empty}
+          failedTitle={t('datasets.list.loadFailed')}
+          networkMessage={t('datasets.error.network')}
+        />
       </Surface>
     </Page>
   );

@@ -1,8 +1,8 @@
-import { Button, Input, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus, IconSearch } from '@douyinfe/semi-icons';
+import { Button, Popconfirm, Typography } from '@douyinfe/semi-ui';
+import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
-import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,20 +10,11 @@ import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-bad
 import {
   $deletingIds,
   $keyword,
-  $listStatus,
-  $loadFailure,
-  $page,
-  $query,
-  $robots,
-  $searchText,
-  $total,
   ROBOT_MANAGER_ROLES,
   robotCreateClicked,
   robotDeleteConfirmed,
-  robotSearchChanged,
-  robotsPageChanged,
+  robotList,
   robotsPageOpened,
-  robotsRetryClicked,
 } from '../robots.model';
 import { CreateRobotModal } from './create-robot-modal';
 
@@ -37,19 +28,9 @@ export function RobotListPage() {
   const navigate = useNavigate();
   const canManage = usePermission(ROBOT_MANAGER_ROLES);
   const model = useUnit({
-    robots: $robots,
-    total: $total,
-    status: $listStatus,
-    failure: $loadFailure,
-    page: $page,
-    query: $query,
     keyword: $keyword,
-    searchText: $searchText,
     deletingIds: $deletingIds,
     opened: robotsPageOpened,
-    retried: robotsRetryClicked,
-    searchChanged: robotSearchChanged,
-    pageChanged: robotsPageChanged,
     createClicked: robotCreateClicked,
     deleteConfirmed: robotDeleteConfirmed,
   });
@@ -119,10 +100,7 @@ export function RobotListPage() {
     ];
   }, [t, formatDate, canManage, model.deleteConfirmed, model.deletingIds]);
 
-  const loading = model.status === 'loading' || model.status === 'idle';
-  const empty = loading ? (
-    <div style={{ height: 160 }} />
-  ) : model.keyword ? (
+  const empty = model.keyword ? (
     <EmptyState title={t('robots.list.noMatch', { keyword: model.keyword })} description={t('robots.list.noMatchHint')} />
   ) : (
     <EmptyState
@@ -136,41 +114,17 @@ export function RobotListPage() {
     <Page>
       <PageHeader title={t('robots.list.title')} description={t('robots.list.description')} extra={createButton} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
-          <Input
-            prefix={<IconSearch />}
-            showClear
-            value={model.searchText}
-            onChange={(value) => model.searchChanged(value)}
-            placeholder={t('robots.list.search')}
-            aria-label={t('robots.list.search')}
-            style={{ width: 280, maxWidth: '100%' }}
-          />
-          {model.status === 'ready' && (
-            <Typography.Text type="tertiary">{t('robots.list.total', { count: model.total })}</Typography.Text>
-          )}
-        </div>
-        {model.status === 'error' ? (
-          <ErrorState
-            title={t('robots.list.loadFailed')}
-            description={model.failure?.status === 0 ? t('robots.error.network') : model.failure?.message}
-            onRetry={model.retried}
-          />
-        ) : (
-          <Table<Robot>
-            rowKey="processId"
-            columns={columns}
-            dataSource={model.robots}
-            loading={loading}
-            empty={empty}
-            onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
-            pagination={
-              model.total > model.query.limit
-                ? { currentPage: model.page, pageSize: model.query.limit, total: model.total, onPageChange: model.pageChanged }
-                : false
-            }
-          />
-        )}
+        <PagedTable
+          list={robotList}
+          rowKey="processId"
+          columns={columns}
+          onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
+          searchLabel={t('robots.list.search')}
+          totalLabel={(count) => t('robots.list.total', { count })}
+          empty={empty}
+          failedTitle={t('robots.list.loadFailed')}
+          networkMessage={t('robots.error.network')}
+        />
       </Surface>
       <CreateRobotModal />
     </Page>

@@ -1,0 +1,2 @@
+export * from './paged-list';
+export * from './item-loader';
