@@ -16,6 +16,7 @@
  * | FLOTILLA_VERSION          | the server's package version    | Version reported by `/version.json`. |
  * | FLOTILLA_TRUST_PROXY      | (unset)                         | `1` when behind a reverse proxy, so client IPs (login throttling) come from X-Forwarded-For. |
  * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. |
+ * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). Other fields (endpoint, key) are never sent to clients. |
  * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
  */
 import { readFileSync } from 'node:fs';
@@ -39,7 +40,32 @@ export type Config = {
   version: string;
   trustProxy: boolean;
   logLevel: string;
+  /** OpenAI-compatible models offered to robots, from FLOTILLA_OPENAI_MODELS (id, name, price only). */
+  openaiModels: OpenAiModel[];
 };
+
+export type OpenAiModel = { id: string; name: string; price: number };
+
+/** FLOTILLA_OPENAI_MODELS → its models, keeping only the public fields; a malformed value stops the start. */
+function openAiModels(value: string | undefined): OpenAiModel[] {
+  if (value === undefined) return [];
+  const fail = (why: string): never => {
+    throw new Error(`FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price }: ${why}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('not JSON');
+  }
+  if (!Array.isArray(parsed)) return fail('not an array');
+  return parsed.map((item: unknown, i) => {
+    const { id, name, price } = (item ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || id.trim() === '' || id === 'builtin') fail(`item ${i} needs a string id other than "builtin"`);
+    if (price !== undefined && (typeof price !== 'number' || !(price >= 0))) fail(`item ${i} has a bad price`);
+    return { id: id as string, name: typeof name === 'string' && name !== '' ? name : (id as string), price: (price as number | undefined) ?? 0 };
+  });
+}
 
 /** The repository root (this file is `server/src/config.ts`). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -78,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: nonEmpty(env.FLOTILLA_VERSION) ?? serverPackageVersion(),
     trustProxy: env.FLOTILLA_TRUST_PROXY === '1',
     logLevel: nonEmpty(env.FLOTILLA_LOG_LEVEL) ?? 'info',
+    openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
   };
 }

@@ -95,7 +95,30 @@ export interface SharesTable {
   /** JSON array of strings. */
   suggestedQuestions: string;
   themeColor: string;
+  /** JSON array of origins; empty: any. */
+  allowedOrigins: string;
+  rateLimitPerMinute: number;
+  /** ISO instant after which the share answers 404; null: never. */
+  expiresAt: string | null;
   createdAt: string;
+  updatedAt: string;
+}
+
+/** A robot's basic config; no row means the defaults (DEFAULT_BASIC_CONFIG). */
+export interface ProcessConfigsTable {
+  processId: string;
+  tenantId: string;
+  model: string;
+  systemPrompt: string;
+  temperature: number;
+  historyLength: number;
+  fallbackReply: string;
+  /** JSON array of dataset ids. */
+  datasetIds: string;
+  /** JSON array of database ids. */
+  databaseIds: string;
+  librarySearch: Flag;
+  dbSearch: Flag;
   updatedAt: string;
 }
 
@@ -140,6 +163,7 @@ export interface DB {
   processTags: ProcessTagsTable;
   processTagBindings: ProcessTagBindingsTable;
   shares: SharesTable;
+  processConfigs: ProcessConfigsTable;
   datasets: DatasetsTable;
   cases: CasesTable;
   dataVersions: DataVersionsTable;

@@ -31,6 +31,9 @@ const MESSAGES = {
   BODY_TOO_LARGE: { 'zh-CN': '请求内容过大', 'en-US': 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { 'zh-CN': '不支持的内容类型', 'en-US': 'Unsupported content type' },
   INVALID_JSON: { 'zh-CN': 'JSON 格式错误', 'en-US': 'Invalid JSON' },
+  TAG_EXISTS: { 'zh-CN': '标签名称已存在', 'en-US': 'A tag with this name exists' },
+  TAG_NOT_FOUND: { 'zh-CN': '标签不存在', 'en-US': 'Tag not found' },
+  UNKNOWN_MODEL: { 'zh-CN': '模型不可用', 'en-US': 'This model is not available' },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -65,8 +65,13 @@ function text(type: string, params: Record<string, unknown>, locale: Locale, fal
   return table[type]?.(params) ?? fallback;
 }
 
-function pathOf(error: SchemaError): string[] {
-  const parts = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+/** The instance path as FastAPI's `loc` tail: array indices as integers (`["suggestedQuestions", 0]`). */
+function pathOf(error: SchemaError): Array<string | number> {
+  const parts: Array<string | number> = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^(0|[1-9]\d*)$/.test(p) ? Number(p) : p));
   if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
   return parts;

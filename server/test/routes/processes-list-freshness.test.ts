@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => other?.close());
 
-type Listed = { list: Array<{ processId: string; name: string; enabled: boolean }>; total: number };
+type Listed = { list: Array<{ processId: string; name: string; description: string; enabled: boolean; tags: Array<{ id: string; name: string }> }>; total: number };
 
 describe('GET /v1/processes stays fresh', () => {
   it('shows a create, a disable and a delete at once, whichever process made them', async () => {
@@ -43,5 +43,78 @@ describe('GET /v1/processes stays fresh', () => {
     const b = (await t.get('/v1/processes?limit=50', { token: tenantB.token })).json() as Listed;
     expect(a.list.map((r) => r.name)).not.toContain('Harbour robot');
     expect(b.list.map((r) => r.name)).toEqual(['Harbour robot']);
+  });
+
+  describe('after each robot write, whichever process made it', () => {
+    let token: string;
+    const list = async () => (await t.get('/v1/processes?limit=200', { token })).json() as Listed;
+    const robot = async (processId: string) => (await list()).list.find((r) => r.processId === processId);
+    const create = async (name: string) => (await t.post('/v1/processes', { token, body: { name } })).json() as { processId: string };
+    const createTag = async (name: string) => (await other.post('/v1/processes/tag', { token, body: { name } })).json() as { id: string };
+
+    beforeAll(async () => {
+      token = await t.login();
+    });
+
+    it('shows an update at once', async () => {
+      const { processId } = await create('Update me');
+      expect((await robot(processId))?.name).toBe('Update me');
+      await other.put(`/v1/processes/${processId}`, { token, body: { name: 'Updated', description: 'now described' } });
+      expect(await robot(processId)).toMatchObject({ name: 'Updated', description: 'now described' });
+    });
+
+    it('shows a clone at once', async () => {
+      const { processId } = await create('Clone me');
+      const before = (await list()).total;
+      const copy = (await other.get(`/v1/processes/${processId}/clone`, { token })).json() as { processId: string };
+      const after = await list();
+      expect(after.total).toBe(before + 1);
+      expect(after.list[0]).toMatchObject({ processId: copy.processId, name: 'Clone me (copy)' });
+    });
+
+    it('shows an enable after a disable at once', async () => {
+      const { processId } = await create('Toggle me');
+      await other.put(`/v1/processes/${processId}/disableProcess`, { token });
+      expect((await robot(processId))?.enabled).toBe(false);
+      await other.put(`/v1/processes/${processId}/enableProcess`, { token });
+      expect((await robot(processId))?.enabled).toBe(true);
+    });
+
+    it('shows a tag bind at once, and the tag filter sees it', async () => {
+      const { processId } = await create('Bind me');
+      const tag = await createTag('fresh-bind');
+      expect((await t.get(`/v1/processes?tagId=${tag.id}`, { token })).json().total).toBe(0);
+      await other.post('/v1/processes/tag/bind', { token, body: { processId, tagIds: [tag.id] } });
+      expect((await robot(processId))?.tags).toEqual([{ id: tag.id, name: 'fresh-bind' }]);
+      expect((await t.get(`/v1/processes?tagId=${tag.id}`, { token })).json().total).toBe(1);
+    });
+
+    it('shows a tag rename at once', async () => {
+      const { processId } = await create('Rename my tag');
+      const tag = await createTag('fresh-old');
+      await other.post('/v1/processes/tag/bind', { token, body: { processId, tagIds: [tag.id] } });
+      expect((await robot(processId))?.tags).toEqual([{ id: tag.id, name: 'fresh-old' }]);
+      await other.post(`/v1/processes/tag/${tag.id}?name=fresh-new`, { token });
+      expect((await robot(processId))?.tags).toEqual([{ id: tag.id, name: 'fresh-new' }]);
+    });
+
+    it('shows a tag delete at once', async () => {
+      const { processId } = await create('Lose my tag');
+      const tag = await createTag('fresh-doomed');
+      await other.post('/v1/processes/tag/bind', { token, body: { processId, tagIds: [tag.id] } });
+      expect((await robot(processId))?.tags).toHaveLength(1);
+      await other.del(`/v1/processes/tag/${tag.id}`, { token });
+      expect((await robot(processId))?.tags).toEqual([]);
+    });
+
+    it('raises the list version when a tag is created (an unbound tag shows in no list, so this is checked directly)', async () => {
+      const me = (await t.get('/v1/users/me', { token })).json() as { tenantId: string };
+      const version = async () =>
+        (await t.app.db.selectFrom('dataVersions').select('version').where('tenantId', '=', me.tenantId).where('area', '=', 'processes').executeTakeFirstOrThrow()).version;
+      const before = await version();
+      const tag = await createTag('fresh-created');
+      expect(await version()).toBeGreaterThan(before);
+      expect((await t.get(`/v1/processes?tagId=${tag.id}`, { token })).json().total).toBe(0);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Robot } from '@flotilla/shared/contracts';
+import type { BasicConfig, Robot, RobotTag, ShareSettings } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
 
 const t = useTestApp();
@@ -68,5 +68,83 @@ describe('robots', () => {
     const page = await t.get('/v1/processes?limit=0', { token: admin });
     expect(page.statusCode).toBe(422);
     expect(page.json().detail[0]).toMatchObject({ loc: ['query', 'limit'], type: 'greater_than_equal' });
+  });
+});
+
+describe('PUT /v1/processes/{processId}', () => {
+  it('changes the fields given and keeps the others', async () => {
+    const robot = await create(admin, { name: 'Before', description: 'kept', icon: '/a.png' });
+    const res = await t.put(`/v1/processes/${robot.processId}`, { token: admin, body: { name: 'After', type: 'flow' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ processId: robot.processId, name: 'After', description: 'kept', icon: '/a.png', type: 'flow', createdAt: robot.createdAt });
+    expect((await t.get(`/v1/processes/${robot.processId}`, { token: admin })).json().name).toBe('After');
+  });
+
+  it('lets operators update, refuses agents (403), and answers 404 for an unknown robot', async () => {
+    const robot = await create(admin, { name: 'Shared work' });
+    const operator = await t.createUser(admin, 'operator');
+    expect((await t.put(`/v1/processes/${robot.processId}`, { token: operator.token, body: { description: 'by operator' } })).statusCode).toBe(200);
+    const agent = await t.createUser(admin, 'agent');
+    expect((await t.put(`/v1/processes/${robot.processId}`, { token: agent.token, body: { name: 'x' } })).statusCode).toBe(403);
+    const missing = await t.put('/v1/processes/no-such-robot', { token: admin, body: { name: 'x' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('ROBOT_NOT_FOUND');
+  });
+
+  it('answers 422 for an empty body, an empty name or a bad type', async () => {
+    const robot = await create(admin, { name: 'Strict' });
+    const url = `/v1/processes/${robot.processId}`;
+    expect((await t.put(url, { token: admin, body: {} })).statusCode).toBe(422);
+    const empty = await t.put(url, { token: admin, body: { name: '' } });
+    expect(empty.json().detail[0]).toMatchObject({ loc: ['body', 'name'], type: 'string_too_short' });
+    expect((await t.put(url, { token: admin, body: { type: 'quantum' } })).statusCode).toBe(422);
+  });
+});
+
+describe('GET /v1/processes/{processId}/clone', () => {
+  it('copies the robot with its basic config, preset and tags; the copy has its own, disabled share', async () => {
+    const robot = await create(admin, { name: 'Original', description: 'd', icon: '/o.png', type: 'flow' });
+    const id = robot.processId;
+    await t.put(`/v1/processes/${id}/basic`, { token: admin, body: { systemPrompt: 'Be brief', temperature: 1.5, historyLength: 3 } });
+    await t.put(`/v1/processes/${id}/preset`, { token: admin, body: { welcome: 'Hi!', suggestedQuestions: ['Opening hours?'] } });
+    const tag = (await t.post('/v1/processes/tag', { token: admin, body: { name: 'clone-source' } })).json<RobotTag>();
+    await t.post('/v1/processes/tag/bind', { token: admin, body: { processId: id, tagIds: [tag.id] } });
+    const shareUrl = (processId: string) => `/v1/users/${robot.adminId}/processes/${processId}/share`;
+    await t.put(`${shareUrl(id)}/enable`, { token: admin });
+    await t.put(shareUrl(id), { token: admin, body: { themeColor: '#00AA11', rateLimitPerMinute: 30 } });
+
+    const operator = await t.createUser(admin, 'operator');
+    const res = await t.get(`/v1/processes/${id}/clone`, { token: operator.token });
+    expect(res.statusCode).toBe(200);
+    const copy = res.json<Robot>();
+    expect(copy.processId).not.toBe(id);
+    expect(copy).toMatchObject({ name: 'Original (copy)', description: 'd', icon: '/o.png', type: 'flow', enabled: true, adminId: operator.user.id });
+    expect(copy.tags).toEqual([{ id: tag.id, name: 'clone-source' }]);
+
+    const basic = (await t.get(`/v1/processes/${copy.processId}/basic`, { token: admin })).json<BasicConfig>();
+    expect(basic).toMatchObject({ systemPrompt: 'Be brief', temperature: 1.5, historyLength: 3 });
+    const share = (await t.get(shareUrl(copy.processId), { token: admin })).json<ShareSettings>();
+    const originalShare = (await t.get(shareUrl(id), { token: admin })).json<ShareSettings>();
+    expect(share).toMatchObject({ enabled: false, welcome: 'Hi!', suggestedQuestions: ['Opening hours?'], themeColor: '#00AA11', rateLimitPerMinute: 30 });
+    expect(share.shareId).not.toBe(originalShare.shareId);
+    expect(originalShare.enabled).toBe(true);
+
+    const listed = (await t.get(`/v1/processes?tagId=${tag.id}`, { token: admin })).json();
+    expect(listed.list.map((r: Robot) => r.name)).toEqual(['Original (copy)', 'Original']);
+  });
+
+  it('keeps a long name within the limit', async () => {
+    const robot = await create(admin, { name: 'n'.repeat(100) });
+    const copy = (await t.get(`/v1/processes/${robot.processId}/clone`, { token: admin })).json<Robot>();
+    expect(copy.name).toBe(`${'n'.repeat(93)} (copy)`);
+  });
+
+  it('refuses agents (403) and answers 404 for an unknown robot', async () => {
+    const robot = await create(admin, { name: 'No agent copies' });
+    const agent = await t.createUser(admin, 'agent');
+    expect((await t.get(`/v1/processes/${robot.processId}/clone`, { token: agent.token })).statusCode).toBe(403);
+    const res = await t.get('/v1/processes/no-such-robot/clone', { token: admin });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('ROBOT_NOT_FOUND');
   });
 });

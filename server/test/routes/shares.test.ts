@@ -76,3 +76,73 @@ describe('share settings', () => {
     expect((await t.put(`${base}/enable`, { token })).statusCode).toBe(403);
   });
 });
+
+describe('PUT /v1/users/{adminId}/processes/{processId}/share', () => {
+  it('starts with open origins, 60 per minute and no expiry, and changes the fields given', async () => {
+    const { share, base } = await robotWithShare('Configurable share');
+    expect(share).toMatchObject({ allowedOrigins: [], rateLimitPerMinute: 60, expiresAt: null, themeColor: '#165DFF' });
+
+    const res = await t.put(base, {
+      token: admin,
+      body: { allowedOrigins: ['https://shop.example.com', 'http://localhost:3000'], rateLimitPerMinute: 600, themeColor: '#00aa11' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      shareId: share.shareId,
+      enabled: false,
+      allowedOrigins: ['https://shop.example.com', 'http://localhost:3000'],
+      rateLimitPerMinute: 600,
+      expiresAt: null,
+      themeColor: '#00AA11',
+    });
+    const expiresAt = '2999-01-01T00:00:00.000Z';
+    const later = await t.put(base, { token: admin, body: { expiresAt } });
+    expect(later.json()).toMatchObject({ expiresAt, rateLimitPerMinute: 600, themeColor: '#00AA11' });
+    expect((await t.get(base, { token: admin })).json()).toEqual(later.json());
+  });
+
+  it('shows the theme colour on the share page; an expired share answers 404 until the expiry is lifted', async () => {
+    const { share, base } = await robotWithShare('Expiring share');
+    await t.put(`${base}/enable`, { token: admin });
+    await t.put(base, { token: admin, body: { themeColor: '#112233', expiresAt: '2999-12-31T23:59:59+08:00' } });
+    const open = await info(share.shareId);
+    expect(open.statusCode).toBe(200);
+    expect(open.json().themeColor).toBe('#112233');
+
+    await t.put(base, { token: admin, body: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
+    const expired = await info(share.shareId);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().code).toBe('SHARE_NOT_FOUND');
+
+    expect((await t.put(base, { token: admin, body: { expiresAt: null } })).json().expiresAt).toBeNull();
+    expect((await info(share.shareId)).statusCode).toBe(200);
+  });
+
+  it('answers 422 for a bad colour, a rate limit out of 1–600, a bad date, a bad origin or an empty body', async () => {
+    const { base } = await robotWithShare('Strict share');
+    const colour = await t.put(base, { token: admin, body: { themeColor: 'blue' } });
+    expect(colour.statusCode).toBe(422);
+    expect(colour.json().detail[0]).toMatchObject({ loc: ['body', 'themeColor'], type: 'string_pattern_mismatch' });
+    expect((await t.put(base, { token: admin, body: { themeColor: '#12345' } })).statusCode).toBe(422);
+    expect((await t.put(base, { token: admin, body: { rateLimitPerMinute: 0 } })).statusCode).toBe(422);
+    expect((await t.put(base, { token: admin, body: { rateLimitPerMinute: 601 } })).json().detail[0]).toMatchObject({
+      loc: ['body', 'rateLimitPerMinute'],
+      type: 'less_than_equal',
+    });
+    expect((await t.put(base, { token: admin, body: { expiresAt: 'tomorrow' } })).statusCode).toBe(422);
+    expect((await t.put(base, { token: admin, body: { allowedOrigins: ['shop.example.com'] } })).statusCode).toBe(422);
+    expect((await t.put(base, { token: admin, body: {} })).statusCode).toBe(422);
+    expect((await t.get(base, { token: admin })).json()).toMatchObject({ themeColor: '#165DFF', rateLimitPerMinute: 60 });
+  });
+
+  it("refuses agents (403) and answers 404 ROBOT_NOT_FOUND for another tenant's robot", async () => {
+    const { base } = await robotWithShare('Guarded settings');
+    const { token } = await t.createUser(admin, 'agent');
+    expect((await t.put(base, { token, body: { themeColor: '#000000' } })).statusCode).toBe(403);
+    const other = await t.createTenant(admin, 'Share Tenant B');
+    const res = await t.put(base, { token: other.token, body: { themeColor: '#000000' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('ROBOT_NOT_FOUND');
+    expect((await t.get(base, { token: admin })).json().themeColor).toBe('#165DFF');
+  });
+});

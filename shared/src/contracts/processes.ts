@@ -42,3 +42,96 @@ export type CreateRobotBody = Static<typeof CreateRobotBodySchema>;
 
 export const RobotParamsSchema = Type.Object({ processId: IdSchema });
 export type RobotParams = Static<typeof RobotParamsSchema>;
+
+/** `PUT /v1/processes/{processId}`: the fields given are changed, the others kept. */
+export const UpdateRobotBodySchema = Type.Partial(CreateRobotBodySchema, { minProperties: 1 });
+export type UpdateRobotBody = Static<typeof UpdateRobotBodySchema>;
+
+/** Limits of a robot's basic config and preset. */
+export const ROBOT_LIMITS = {
+  temperature: { min: 0, max: 2 },
+  historyLength: { min: 0, max: 50 },
+  suggestedQuestions: 10,
+  suggestedQuestionLength: 200,
+  boundSources: 50,
+} as const;
+
+/** The basic config of a robot that was never configured. */
+export const DEFAULT_BASIC_CONFIG = {
+  model: 'builtin',
+  systemPrompt: '',
+  temperature: 0.7,
+  historyLength: 6,
+  fallbackReply: '抱歉，我暂时无法回答这个问题。',
+  datasetIds: [] as string[],
+  databaseIds: [] as string[],
+  librarySearch: true,
+  dbSearch: false,
+};
+
+/** `GET /v1/processes/{processId}/basic`: model, prompt and the knowledge a simple robot answers from. */
+export const BasicConfigSchema = Type.Object({
+  model: Type.String({ minLength: 1, maxLength: 100 }),
+  systemPrompt: Type.String({ maxLength: 10000 }),
+  temperature: Type.Number({ minimum: ROBOT_LIMITS.temperature.min, maximum: ROBOT_LIMITS.temperature.max }),
+  historyLength: Type.Integer({ minimum: ROBOT_LIMITS.historyLength.min, maximum: ROBOT_LIMITS.historyLength.max }),
+  fallbackReply: Type.String({ maxLength: 2000 }),
+  datasetIds: Type.Array(IdSchema, { maxItems: ROBOT_LIMITS.boundSources }),
+  databaseIds: Type.Array(IdSchema, { maxItems: ROBOT_LIMITS.boundSources }),
+  librarySearch: Type.Boolean(),
+  dbSearch: Type.Boolean(),
+});
+export type BasicConfig = Static<typeof BasicConfigSchema>;
+
+/** `PUT /v1/processes/{processId}/basic`: the fields given are changed, the others kept. */
+export const UpdateBasicConfigBodySchema = Type.Partial(BasicConfigSchema);
+export type UpdateBasicConfigBody = Static<typeof UpdateBasicConfigBodySchema>;
+
+/** `PUT /v1/processes/{processId}/preset`: what a chat with the robot opens with (shown by its share page). */
+export const PresetSchema = Type.Object({
+  welcome: Type.String({ maxLength: 2000 }),
+  suggestedQuestions: Type.Array(Type.String({ minLength: 1, maxLength: ROBOT_LIMITS.suggestedQuestionLength }), {
+    maxItems: ROBOT_LIMITS.suggestedQuestions,
+  }),
+});
+export type Preset = Static<typeof PresetSchema>;
+export const UpdatePresetBodySchema = Type.Partial(PresetSchema);
+export type UpdatePresetBody = Static<typeof UpdatePresetBodySchema>;
+
+/** `GET /v1/processes/{adminId}/modelConfig`: one model a robot may use (never its key or endpoint). */
+export const MODEL_PROVIDERS = ['builtin', 'openai'] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+export const ModelOptionSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  provider: Type.Union(MODEL_PROVIDERS.map((p) => Type.Literal(p))),
+  /** Credits one answer costs. */
+  price: Type.Number({ minimum: 0 }),
+});
+export type ModelOption = Static<typeof ModelOptionSchema>;
+export const ModelConfigParamsSchema = Type.Object({ adminId: IdSchema });
+export type ModelConfigParams = Static<typeof ModelConfigParamsSchema>;
+export const ModelConfigResponseSchema = Type.Array(ModelOptionSchema);
+export type ModelConfigResponse = Static<typeof ModelConfigResponseSchema>;
+
+/** A robot tag (`GET /v1/processes/allTags` answers all of the tenant's, by name). */
+export const RobotTagSchema = Type.Object({ id: IdSchema, name: Type.String() });
+export type RobotTag = Static<typeof RobotTagSchema>;
+export const RobotTagListResponseSchema = Type.Array(RobotTagSchema);
+export type RobotTagListResponse = Static<typeof RobotTagListResponseSchema>;
+const TagNameSchema = Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' });
+
+/** `POST /v1/processes/tag`. */
+export const CreateRobotTagBodySchema = Type.Object({ name: TagNameSchema });
+export type CreateRobotTagBody = Static<typeof CreateRobotTagBodySchema>;
+/** `POST /v1/processes/tag/{id}?name=` (rename) and `DELETE /v1/processes/tag/{id}`. */
+export const RobotTagParamsSchema = Type.Object({ id: IdSchema });
+export type RobotTagParams = Static<typeof RobotTagParamsSchema>;
+export const RenameRobotTagQuerySchema = Type.Object({ name: TagNameSchema });
+export type RenameRobotTagQuery = Static<typeof RenameRobotTagQuerySchema>;
+/** `POST /v1/processes/tag/bind`: the robot's tags become exactly `tagIds`. */
+export const BindRobotTagsBodySchema = Type.Object({
+  processId: IdSchema,
+  tagIds: Type.Array(IdSchema, { maxItems: 50 }),
+});
+export type BindRobotTagsBody = Static<typeof BindRobotTagsBodySchema>;

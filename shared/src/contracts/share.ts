@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema } from './common';
+import { IdSchema, IsoDateSchema } from './common';
 
 /** `GET /v1/share/info?shareId`: what a public share page shows. Public, no login. */
 export const ShareInfoQuerySchema = Type.Object({ shareId: IdSchema });
@@ -19,5 +19,33 @@ export type ShareInfo = Static<typeof ShareInfoSchema>;
 /** `GET /v1/users/{adminId}/processes/{processId}/share` and its `share/enable`, `share/disable`: a robot's share settings. */
 export const ShareParamsSchema = Type.Object({ adminId: IdSchema, processId: IdSchema });
 export type ShareParams = Static<typeof ShareParamsSchema>;
-export const ShareSettingsSchema = Type.Composite([ShareInfoSchema, Type.Object({ enabled: Type.Boolean() })]);
+export const ShareSettingsSchema = Type.Composite([
+  ShareInfoSchema,
+  Type.Object({
+    enabled: Type.Boolean(),
+    /** Origins allowed to embed the share page; empty: any. */
+    allowedOrigins: Type.Array(Type.String()),
+    rateLimitPerMinute: Type.Integer(),
+    /** After this instant the share answers 404; null: never expires. */
+    expiresAt: Type.Union([Type.Null(), IsoDateSchema]),
+  }),
+]);
 export type ShareSettings = Static<typeof ShareSettingsSchema>;
+
+/** Limits of a share's settings. */
+export const SHARE_LIMITS = { rateLimitPerMinute: { min: 1, max: 600, default: 60 }, allowedOrigins: 20 } as const;
+
+/** `PUT /v1/users/{adminId}/processes/{processId}/share`: the fields given are changed, the others kept. */
+export const UpdateShareBodySchema = Type.Object(
+  {
+    allowedOrigins: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: '^https?://[^/\\s]+$' }), { maxItems: SHARE_LIMITS.allowedOrigins }),
+    ),
+    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: SHARE_LIMITS.rateLimitPerMinute.min, maximum: SHARE_LIMITS.rateLimitPerMinute.max })),
+    // Null first: with type coercion on, a string branch tried first would turn null into "".
+    expiresAt: Type.Optional(Type.Union([Type.Null(), IsoDateSchema])),
+    themeColor: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })),
+  },
+  { minProperties: 1 },
+);
+export type UpdateShareBody = Static<typeof UpdateShareBodySchema>;

@@ -3,18 +3,23 @@ import { casesRepository } from './cases/cases-repository';
 import { datasetsRepository } from './datasets/datasets-repository';
 import { menuRepository } from './menu/menu-repository';
 import { processesRepository } from './processes/processes-repository';
+import { robotConfigsRepository } from './processes/robot-configs-repository';
+import { robotTagsRepository } from './processes/robot-tags-repository';
 import { sharesRepository } from './shares/shares-repository';
 import { tenantsRepository } from './tenants/tenants-repository';
 import { tokensRepository } from './tokens/tokens-repository';
 import { usersRepository } from './users/users-repository';
 
 function createRepositories(db: Parameters<typeof usersRepository>[0]) {
+  const processes = processesRepository(db);
   return {
     tenants: tenantsRepository(db),
     users: usersRepository(db),
     tokens: tokensRepository(db),
     menu: menuRepository(db),
-    processes: processesRepository(db),
+    processes,
+    robotConfigs: robotConfigsRepository(db),
+    robotTags: robotTagsRepository(db, processes.get),
     shares: sharesRepository(db),
     datasets: datasetsRepository(db),
     cases: casesRepository(db),

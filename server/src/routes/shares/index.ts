@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ShareInfoQuerySchema, ShareInfoSchema, ShareParamsSchema, ShareSettingsSchema } from '@flotilla/shared/contracts';
+import { ShareInfoQuerySchema, ShareInfoSchema, ShareParamsSchema, ShareSettingsSchema, UpdateShareBodySchema } from '@flotilla/shared/contracts';
 import { found } from '../../lib/app-error';
 import { OPERATORS, PUBLIC } from '../access';
 
@@ -10,7 +10,7 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/v1/share/info', {
     config: { auth: PUBLIC },
-    schema: { tags, summary: 'What a public share page shows (no login); 404 when the share or its robot is off', querystring: ShareInfoQuerySchema, response: { 200: ShareInfoSchema } },
+    schema: { tags, summary: 'What a public share page shows (no login); 404 when the share or its robot is off, or the share expired', querystring: ShareInfoQuerySchema, response: { 200: ShareInfoSchema } },
     handler: async (request) => found(await shares.publicInfo(request.query.shareId), 'SHARE_NOT_FOUND'),
   });
 
@@ -19,6 +19,18 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: OPERATORS },
     schema: { tags, summary: "A robot's share settings", params: ShareParamsSchema, response: { 200: ShareSettingsSchema } },
     handler: async (request) => found(await shares.forProcess(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
+  });
+
+  fastify.put('/v1/users/:adminId/processes/:processId/share', {
+    config: { auth: OPERATORS },
+    schema: {
+      tags,
+      summary: "Change a robot's share settings (fields given): allowed origins, rate limit, expiry, theme colour",
+      params: ShareParamsSchema,
+      body: UpdateShareBodySchema,
+      response: { 200: ShareSettingsSchema },
+    },
+    handler: async (request) => found(await shares.update(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
   });
 
   for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { CreateRobotBody, ListRobotsQuery, Page, Robot } from '@flotilla/shared/contracts';
+import type { CreateRobotBody, ListRobotsQuery, Page, Robot, UpdateRobotBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsPattern, matchesPattern, paged } from '../../../db/filters';
 import { raiseVersion } from '../../../db/data-versions';
@@ -11,6 +11,20 @@ import { isoNow } from '../../../lib/clock';
 import { newShareRow } from '../shares/shares-repository';
 
 type Tag = Robot['tags'][number];
+
+const NAME_MAX = 100;
+const COPY_SUFFIX = ' (copy)';
+
+/** A row as `scoped().insertInto` takes it (the scope stamps the tenant). */
+function withoutTenant<T extends { tenantId: string }>(row: T): Omit<T, 'tenantId'> {
+  const { tenantId: _tenantId, ...rest } = row;
+  return rest;
+}
+
+/** "<name> (copy)", shortened so it stays within the name limit. */
+export function copyName(name: string): string {
+  return `${[...name].slice(0, NAME_MAX - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
+}
 
 function toRobot(row: Selectable<ProcessesTable>, tags: Tag[]): Robot {
   return {
@@ -136,6 +150,53 @@ export function processesRepository(db: Database) {
         await raiseVersion(trx, tenantId, 'processes');
         return Number(result.numDeletedRows) > 0;
       });
+    },
+
+    /** Changes the fields given; undefined when the tenant has no such robot. */
+    async update(tenantId: string, processId: string, body: UpdateRobotBody): Promise<Robot | undefined> {
+      const changed = await db.transaction().execute(async (trx) => {
+        const result = await scoped(trx, tenantId)
+          .updateTable('processes')
+          .set({ ...body, updatedAt: isoNow() })
+          .where('processId', '=', processId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await raiseVersion(trx, tenantId, 'processes');
+        return true;
+      });
+      return changed ? repository.get(tenantId, processId) : undefined;
+    },
+
+    /**
+     * A copy of the robot in the same tenant, named "<name> (copy)" and owned by `adminId`: with its basic
+     * config, preset, share settings (the share itself new and disabled) and tags. Undefined when the
+     * tenant has no such robot.
+     */
+    async clone(tenantId: string, adminId: string, processId: string): Promise<Robot | undefined> {
+      const cloneId = await db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, tenantId);
+        const source = await tenant.selectFrom('processes').selectAll().where('processId', '=', processId).executeTakeFirst();
+        if (!source) return undefined;
+        const now = isoNow();
+        const id = randomUUID();
+        await tenant.insertInto('processes', { ...withoutTenant(source), processId: id, adminId, name: copyName(source.name), createdAt: now, updatedAt: now }).execute();
+
+        const share = await tenant.selectFrom('shares').selectAll().where('processId', '=', processId).executeTakeFirst();
+        const fresh = newShareRow(id, now);
+        await tenant
+          .insertInto('shares', share ? { ...withoutTenant(share), shareId: fresh.shareId, processId: id, enabled: 0, createdAt: now, updatedAt: now } : fresh)
+          .execute();
+
+        const config = await tenant.selectFrom('processConfigs').selectAll().where('processId', '=', processId).executeTakeFirst();
+        if (config) await tenant.insertInto('processConfigs', { ...withoutTenant(config), processId: id, updatedAt: now }).execute();
+
+        const bindings = await tenant.selectFrom('processTagBindings').select('tagId').where('processId', '=', processId).execute();
+        if (bindings.length > 0) await tenant.insertInto('processTagBindings', bindings.map(({ tagId }) => ({ processId: id, tagId }))).execute();
+
+        await raiseVersion(trx, tenantId, 'processes');
+        return id;
+      });
+      return cloneId === undefined ? undefined : repository.get(tenantId, cloneId);
     },
 
     async setEnabled(tenantId: string, processId: string, enabled: boolean): Promise<Robot | undefined> {

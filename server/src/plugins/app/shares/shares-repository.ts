@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { ShareInfo, ShareSettings } from '@flotilla/shared/contracts';
+import { SHARE_LIMITS, type Preset, type ShareInfo, type ShareSettings, type UpdatePresetBody, type UpdateShareBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import type { SharesTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
@@ -17,6 +17,9 @@ export function newShareRow(processId: string, now: string) {
     welcome: '',
     suggestedQuestions: '[]',
     themeColor: DEFAULT_THEME_COLOR,
+    allowedOrigins: '[]',
+    rateLimitPerMinute: SHARE_LIMITS.rateLimitPerMinute.default,
+    expiresAt: null,
     createdAt: now,
     updatedAt: now,
   } as const;
@@ -50,6 +53,7 @@ export function sharesRepository(db: Database) {
         .where('shares.shareId', '=', shareId)
         .where('shares.enabled', '=', 1)
         .where('processes.enabled', '=', 1)
+        .where((eb) => eb.or([eb('shares.expiresAt', 'is', null), eb('shares.expiresAt', '>', isoNow())]))
         .executeTakeFirst();
       return row && toShareInfo(row, row);
     },
@@ -64,7 +68,47 @@ export function sharesRepository(db: Database) {
         .select(['processes.name', 'processes.icon'])
         .where('shares.processId', '=', processId)
         .executeTakeFirst();
-      return row && { ...toShareInfo(row, row), enabled: row.enabled === 1 };
+      return (
+        row && {
+          ...toShareInfo(row, row),
+          enabled: row.enabled === 1,
+          allowedOrigins: JSON.parse(row.allowedOrigins) as string[],
+          rateLimitPerMinute: row.rateLimitPerMinute,
+          expiresAt: row.expiresAt,
+        }
+      );
+    },
+
+    /** Changes the settings given; undefined when the tenant has no such robot. */
+    async update(tenantId: string, processId: string, body: UpdateShareBody): Promise<ShareSettings | undefined> {
+      await scoped(db, tenantId)
+        .updateTable('shares')
+        .set({
+          ...(body.allowedOrigins && { allowedOrigins: JSON.stringify([...new Set(body.allowedOrigins)]) }),
+          ...(body.rateLimitPerMinute !== undefined && { rateLimitPerMinute: body.rateLimitPerMinute }),
+          // Stored normalised (UTC, milliseconds) so that the expiry check can compare strings.
+          ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt === null ? null : new Date(body.expiresAt).toISOString() }),
+          ...(body.themeColor && { themeColor: body.themeColor.toUpperCase() }),
+          updatedAt: isoNow(),
+        })
+        .where('processId', '=', processId)
+        .execute();
+      return repository.forProcess(tenantId, processId);
+    },
+
+    /** Sets the robot's preset (kept on its share: the share page shows it); undefined when the tenant has no such robot. */
+    async setPreset(tenantId: string, processId: string, body: UpdatePresetBody): Promise<Preset | undefined> {
+      await scoped(db, tenantId)
+        .updateTable('shares')
+        .set({
+          ...(body.welcome !== undefined && { welcome: body.welcome }),
+          ...(body.suggestedQuestions && { suggestedQuestions: JSON.stringify(body.suggestedQuestions) }),
+          updatedAt: isoNow(),
+        })
+        .where('processId', '=', processId)
+        .execute();
+      const settings = await repository.forProcess(tenantId, processId);
+      return settings && { welcome: settings.welcome, suggestedQuestions: settings.suggestedQuestions };
     },
 
     async setEnabled(tenantId: string, processId: string, enabled: boolean): Promise<ShareSettings | undefined> {
