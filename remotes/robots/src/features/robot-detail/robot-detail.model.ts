@@ -1,5 +1,12 @@
-import { createItemLoader, type Robot } from '@flotilla/shared';
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { createItemLoader, toFailure, type Failure, type Robot, type Role } from '@flotilla/shared';
+import { toastSuccessFx } from '../../lib/notify';
+import { cloneRobot } from './api/clone-robot';
 import { getRobot } from './api/get-robot';
+import { setRobotEnabled } from './api/set-robot-enabled';
+
+/** Who sees the enable, disable and clone actions (comfort only: the server checks the role too). */
+export const ROBOT_DETAIL_MANAGER_ROLES: readonly Role[] = ['admin', 'operator'];
 
 /** One robot of the tenant, loaded by the id of the route. */
 const robotDetail = createItemLoader<Robot>({ fetchOne: getRobot, itemKey: (robot) => robot.processId });
@@ -8,10 +15,56 @@ const robotDetail = createItemLoader<Robot>({ fetchOne: getRobot, itemKey: (robo
 export const robotDetailOpened = robotDetail.opened;
 /** The user asked to load the robot again after a failure. */
 export const robotDetailRetryClicked = robotDetail.reloadRequested;
+/** The user confirmed turning the robot on (`true`) or off (`false`). */
+export const robotEnabledToggled = createEvent<boolean>();
+/** The user confirmed copying the robot. */
+export const robotCloneConfirmed = createEvent();
 
 export const loadRobotFx = robotDetail.loadFx;
+export const setRobotEnabledFx = createEffect(setRobotEnabled);
+export const cloneRobotFx = createEffect(cloneRobot);
 
 export const $robotId = robotDetail.$id;
 export const $robot = robotDetail.$item;
 export const $detailStatus = robotDetail.$status;
 export const $detailFailure = robotDetail.$failure;
+export const $enabling = setRobotEnabledFx.pending;
+export const $cloning = cloneRobotFx.pending;
+/** The copy just made, for the page to open it; cleared when a detail page opens. */
+export const $clonedRobot = createStore<Robot | null>(null, { skipVoid: false })
+  .on(cloneRobotFx.doneData, (_, robot) => robot)
+  .reset(robotDetailOpened);
+/** Why enabling, disabling or cloning failed, until the next try or page. */
+export const $actionFailure = createStore<Failure | null>(null, { skipVoid: false })
+  .on([setRobotEnabledFx.failData, cloneRobotFx.failData], (_, error) => toFailure(error))
+  .reset(robotDetailOpened, robotEnabledToggled, robotCloneConfirmed);
+
+sample({
+  clock: robotEnabledToggled,
+  source: { id: $robotId, busy: $enabling },
+  filter: ({ id, busy }) => id !== null && !busy,
+  fn: ({ id }, enabled) => ({ processId: id as string, enabled }),
+  target: setRobotEnabledFx,
+});
+// The server answers the robot: load it again (through the loader, which keeps it on screen meanwhile).
+sample({
+  clock: setRobotEnabledFx.done,
+  source: $robotId,
+  filter: (id, { params }) => id === params.processId,
+  fn: (id) => id as string,
+  target: loadRobotFx,
+});
+sample({
+  clock: setRobotEnabledFx.done,
+  fn: ({ params }) => (params.enabled ? 'robots.detail.enabled' : 'robots.detail.disabled'),
+  target: toastSuccessFx,
+});
+
+sample({
+  clock: robotCloneConfirmed,
+  source: { id: $robotId, busy: $cloning },
+  filter: ({ id, busy }) => id !== null && !busy,
+  fn: ({ id }) => id as string,
+  target: cloneRobotFx,
+});
+sample({ clock: cloneRobotFx.done, fn: () => 'robots.detail.cloned', target: toastSuccessFx });

@@ -1,13 +1,80 @@
-import { Button, Descriptions, Space, Spin, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconArrowLeft } from '@douyinfe/semi-icons';
-import { useDateTime, useT } from '@flotilla/shared';
+import { Button, Descriptions, Popconfirm, Space, Spin, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui';
+import { IconArrowLeft, IconCopyAdd, IconPause, IconPlay } from '@douyinfe/semi-icons';
+import { Permission, robotDetailPath, useDateTime, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { failureText } from '../../../lib/failure-text';
 import { ROBOT_LIST_PATH } from '../../../lib/paths';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
-import { $detailFailure, $detailStatus, $robot, $robotId, robotDetailOpened, robotDetailRetryClicked } from '../robot-detail.model';
+import { SaveFailedBanner } from '../../../ui/tab-states';
+import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
+import { PresetTab } from '../../robot-preset/ui/preset-tab';
+import { ShareTab } from '../../robot-share/ui/share-tab';
+import {
+  $actionFailure,
+  $clonedRobot,
+  $cloning,
+  $detailFailure,
+  $detailStatus,
+  $enabling,
+  $robot,
+  $robotId,
+  ROBOT_DETAIL_MANAGER_ROLES,
+  robotCloneConfirmed,
+  robotDetailOpened,
+  robotDetailRetryClicked,
+  robotEnabledToggled,
+} from '../robot-detail.model';
+
+/** Enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
+function RobotActions({ robot }: { robot: Robot }) {
+  const t = useT();
+  const m = useUnit({ enabling: $enabling, cloning: $cloning, toggled: robotEnabledToggled, cloneConfirmed: robotCloneConfirmed });
+  const confirmProps = (ok: string) => ({
+    okText: ok,
+    cancelText: t('robots.detail.cancel'),
+    // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
+    okButtonProps: { 'aria-label': ok },
+    cancelButtonProps: { 'aria-label': t('robots.detail.cancel') },
+  });
+  return (
+    <Space>
+      {robot.enabled ? (
+        <Popconfirm
+          title={t('robots.detail.disableTitle', { name: robot.name })}
+          content={t('robots.detail.disableContent')}
+          okType="warning"
+          onConfirm={() => {
+            m.toggled(false);
+          }}
+          {...confirmProps(t('robots.detail.disable'))}
+        >
+          <Button icon={<IconPause />} loading={m.enabling}>
+            {t('robots.detail.disable')}
+          </Button>
+        </Popconfirm>
+      ) : (
+        <Button icon={<IconPlay />} theme="solid" type="primary" loading={m.enabling} onClick={() => m.toggled(true)}>
+          {t('robots.detail.enable')}
+        </Button>
+      )}
+      <Popconfirm
+        title={t('robots.detail.cloneTitle', { name: robot.name })}
+        content={t('robots.detail.cloneContent')}
+        onConfirm={() => {
+          m.cloneConfirmed();
+        }}
+        {...confirmProps(t('robots.detail.clone'))}
+      >
+        <Button icon={<IconCopyAdd />} loading={m.cloning}>
+          {t('robots.detail.clone')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
 
 /** `/ai/:id?/detail`: what the server holds about one robot. */
 export function RobotDetailPage() {
@@ -15,17 +82,23 @@ export function RobotDetailPage() {
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const { id } = useParams();
-  const { robot: storedRobot, shownId, status: storedStatus, failure, opened, retried } = useUnit({
+  const { robot: storedRobot, shownId, status: storedStatus, failure, actionFailure, cloned, opened, retried } = useUnit({
     shownId: $robotId,
     robot: $robot,
     status: $detailStatus,
     failure: $detailFailure,
+    actionFailure: $actionFailure,
+    cloned: $clonedRobot,
     opened: robotDetailOpened,
     retried: robotDetailRetryClicked,
   });
   useEffect(() => {
     opened(id);
   }, [id, opened]);
+  // A copy was just made: open it (opening clears it in the model).
+  useEffect(() => {
+    if (cloned) navigate(robotDetailPath(cloned.processId));
+  }, [cloned, navigate]);
   // Until the model has caught up with the route (first render), the stored state is another robot's.
   const current = shownId === (id || null);
   const status = current ? storedStatus : 'loading';
@@ -53,7 +126,7 @@ export function RobotDetailPage() {
         {back}
         <ErrorState
           title={t('robots.detail.loadFailed')}
-          description={failure?.status === 0 ? t('robots.error.network') : failure?.message}
+          description={failure ? failureText(failure, t) : undefined}
           onRetry={retried}
         />
       </Page>
@@ -101,10 +174,38 @@ export function RobotDetailPage() {
             {robot.name}
           </span>
         }
-        extra={status === 'loading' ? <Spin size="small" /> : undefined}
+        extra={
+          <>
+            {status === 'loading' && <Spin size="small" />}
+            <Permission roles={ROBOT_DETAIL_MANAGER_ROLES}>
+              <RobotActions robot={robot} />
+            </Permission>
+          </>
+        }
       />
+      <SaveFailedBanner failure={actionFailure} title={t('robots.detail.actionFailed')} />
       <Surface>
         <Descriptions data={fields} />
+      </Surface>
+      <Surface>
+        {/* Keyed by robot: a copy opened from here starts on its first tab with fresh forms. */}
+        <Tabs key={robot.processId} type="line" lazyRender>
+          <TabPane itemKey="basic" tab={t('robots.tab.basic')}>
+            <div style={{ paddingTop: 16 }}>
+              <BasicConfigTab robot={robot} />
+            </div>
+          </TabPane>
+          <TabPane itemKey="preset" tab={t('robots.tab.preset')}>
+            <div style={{ paddingTop: 16 }}>
+              <PresetTab robot={robot} />
+            </div>
+          </TabPane>
+          <TabPane itemKey="share" tab={t('robots.tab.share')}>
+            <div style={{ paddingTop: 16 }}>
+              <ShareTab robot={robot} />
+            </div>
+          </TabPane>
+        </Tabs>
       </Surface>
     </Page>
   );
