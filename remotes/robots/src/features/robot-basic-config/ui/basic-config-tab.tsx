@@ -1,8 +1,7 @@
 import { Button, Form, Switch, Typography } from '@douyinfe/semi-ui';
 import { ROBOT_LIMITS, useT, type BasicConfig, type UpdateBasicConfigBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import type { RobotRef } from '../../../lib/robot-ref';
+import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
 import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
 import {
   $basicConfig,
@@ -74,11 +73,8 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
     libraryToggled: librarySearchToggled,
     dbToggled: dbSearchToggled,
   });
-  const { opened } = m;
-  const { processId, adminId } = robot;
-  useEffect(() => {
-    opened({ processId, adminId });
-  }, [opened, processId, adminId]);
+  useRobotOpened(m.opened, robot);
+  const { processId } = robot;
 
   if (m.status === 'error') return <TabLoadFailed failure={m.loadFailure} onRetry={m.retried} />;
   if (!m.config) return <TabLoading />;

@@ -2,8 +2,7 @@ import { ArrayField, Button, Form } from '@douyinfe/semi-ui';
 import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
 import { ROBOT_LIMITS, useT, type Preset, type UpdatePresetBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import type { RobotRef } from '../../../lib/robot-ref';
+import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
 import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
 import {
   $preset,
@@ -40,11 +39,8 @@ export function PresetTab({ robot }: { robot: RobotRef }) {
     retried: presetRetryClicked,
     submitted: presetSubmitted,
   });
-  const { opened } = m;
-  const { processId, adminId } = robot;
-  useEffect(() => {
-    opened({ processId, adminId });
-  }, [opened, processId, adminId]);
+  useRobotOpened(m.opened, robot);
+  const { processId } = robot;
 
   if (m.status === 'error') return <TabLoadFailed failure={m.loadFailure} onRetry={m.retried} />;
   if (!m.preset) return <TabLoading />;

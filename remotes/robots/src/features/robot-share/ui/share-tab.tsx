@@ -2,8 +2,7 @@ import { Button, Form, Input, Switch, Toast, Typography } from '@douyinfe/semi-u
 import { IconCopy } from '@douyinfe/semi-icons';
 import { SHARE_LIMITS, useT, type ShareSettings, type UpdateShareBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import type { RobotRef } from '../../../lib/robot-ref';
+import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
 import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
 import {
   $share,
@@ -73,11 +72,8 @@ export function ShareTab({ robot }: { robot: RobotRef }) {
     submitted: shareSubmitted,
     toggled: shareEnabledToggled,
   });
-  const { opened } = m;
-  const { processId, adminId } = robot;
-  useEffect(() => {
-    opened({ processId, adminId });
-  }, [opened, processId, adminId]);
+  useRobotOpened(m.opened, robot);
+  const { processId } = robot;
 
   if (m.status === 'error') return <TabLoadFailed failure={m.loadFailure} onRetry={m.retried} />;
   if (!m.share) return <TabLoading />;
