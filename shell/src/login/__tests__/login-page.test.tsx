@@ -3,25 +3,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, configure } from '@te
 import { I18nProvider } from '@lingui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { $token, i18n, loadCatalogs, localeChanged, loggedOut, type User } from '@flotilla/shared';
+import { sessionUser } from '@flotilla/shared/test';
 import { shellCatalogs } from '../../locales';
 import { LoginPage } from '../login-page';
 
 // The whole workspace's suites run in parallel on small machines: give slow renders room.
 configure({ asyncUtilTimeout: 5000 });
 
-const user: User = {
-  id: 'u1',
-  username: 'admin',
-  nickname: 'Admin',
-  avatar: '',
-  phone: '',
-  role: 'admin',
-  tenantId: 't1',
-  ban: false,
-  isAgent: false,
-  permissions: [],
-  createAt: '2025-01-01T00:00:00.000Z',
-};
+const user: User = { ...sessionUser('admin'), nickname: 'Admin' };
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor, configure } from '@testing-libra
 import { I18nProvider } from '@lingui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { $token, DEFAULT_SETTINGS, i18n, loadCatalogs, localeChanged, loggedIn, loggedOut, settingsChanged, tokenChanged, type MenuItem, type User } from '@flotilla/shared';
+import { sessionUser } from '@flotilla/shared/test';
 import { shellCatalogs } from '../../locales';
 import { createRoutes } from '../routes';
 import type { ConsolePage } from '../../layout/console';
@@ -16,19 +17,7 @@ vi.mock('../../layout/console', () => ({
 }));
 vi.mock('../../notices/semi-notices', () => ({ showNotice: vi.fn(), forcedLogoutModal: vi.fn(), newVersionNotice: vi.fn() }));
 
-const admin: User = {
-  id: 'u1',
-  username: 'admin',
-  nickname: 'Admin',
-  avatar: '',
-  phone: '',
-  role: 'admin',
-  tenantId: 't1',
-  ban: false,
-  isAgent: false,
-  permissions: [],
-  createAt: '2025-01-01T00:00:00.000Z',
-};
+const admin: User = { ...sessionUser('admin'), nickname: 'Admin' };
 const operator: User = { ...admin, id: 'u2', role: 'operator' };
 
 const menuItem = (key: string, path: string): MenuItem => ({ key, path, title: { 'zh-CN': key, 'en-US': key }, icon: 'IconApps', order: 0, hidden: false, children: [] });
