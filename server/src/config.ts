@@ -16,7 +16,8 @@
  * | FLOTILLA_VERSION          | the server's package version    | Version reported by `/version.json`. |
  * | FLOTILLA_TRUST_PROXY      | (unset)                         | `1` when behind a reverse proxy, so client IPs (login throttling) come from X-Forwarded-For. |
  * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. |
- * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). Other fields (endpoint, key) are never sent to clients. |
+ * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`). Only id, name and price are ever sent to clients. |
+ * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
  * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
  */
 import { readFileSync } from 'node:fs';
@@ -42,15 +43,17 @@ export type Config = {
   logLevel: string;
   /** OpenAI-compatible models offered to robots, from FLOTILLA_OPENAI_MODELS (id, name, price only). */
   openaiModels: OpenAiModel[];
+  answerTimeoutMs: number;
 };
 
-export type OpenAiModel = { id: string; name: string; price: number };
+/** An OpenAI-compatible model: id, name and price are public; the endpoint and key stay on the server. */
+export type OpenAiModel = { id: string; name: string; price: number; baseUrl: string; apiKey: string; model: string };
 
-/** FLOTILLA_OPENAI_MODELS → its models, keeping only the public fields; a malformed value stops the start. */
+/** FLOTILLA_OPENAI_MODELS → its models; a malformed value stops the start. */
 function openAiModels(value: string | undefined): OpenAiModel[] {
   if (value === undefined) return [];
   const fail = (why: string): never => {
-    throw new Error(`FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price }: ${why}`);
+    throw new Error(`FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price, baseUrl, apiKey, model }: ${why}`);
   };
   let parsed: unknown;
   try {
@@ -60,10 +63,19 @@ function openAiModels(value: string | undefined): OpenAiModel[] {
   }
   if (!Array.isArray(parsed)) return fail('not an array');
   return parsed.map((item: unknown, i) => {
-    const { id, name, price } = (item ?? {}) as Record<string, unknown>;
+    const { id, name, price, baseUrl, apiKey, model } = (item ?? {}) as Record<string, unknown>;
     if (typeof id !== 'string' || id.trim() === '' || id === 'builtin') fail(`item ${i} needs a string id other than "builtin"`);
-    if (price !== undefined && (typeof price !== 'number' || !(price >= 0))) fail(`item ${i} has a bad price`);
-    return { id: id as string, name: typeof name === 'string' && name !== '' ? name : (id as string), price: (price as number | undefined) ?? 0 };
+    if (price !== undefined && !(Number.isInteger(price) && (price as number) >= 0)) fail(`item ${i} needs a whole, non-negative price`);
+    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) fail(`item ${i} needs a baseUrl starting with http:// or https://`);
+    const label = (value: unknown) => (typeof value === 'string' && value !== '' ? value : (id as string));
+    return {
+      id: id as string,
+      name: label(name),
+      price: (price as number | undefined) ?? 0,
+      baseUrl: baseUrl as string,
+      apiKey: typeof apiKey === 'string' ? apiKey : '',
+      model: label(model),
+    };
   });
 }
 
@@ -81,6 +93,13 @@ function absolute(path: string): string {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (nonEmpty(value) === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return parsed;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.FLOTILLA_TRUST_PROXY === '1',
     logLevel: nonEmpty(env.FLOTILLA_LOG_LEVEL) ?? 'info',
     openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
+    answerTimeoutMs: positiveInteger('FLOTILLA_ANSWER_TIMEOUT_MS', env.FLOTILLA_ANSWER_TIMEOUT_MS, 60_000),
   };
 }

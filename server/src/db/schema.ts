@@ -146,6 +146,91 @@ export interface CasesTable {
   updatedAt: string;
 }
 
+export type ChatChannel = 'visitor' | 'staff' | 'api';
+
+export interface ChatSessionsTable {
+  sessionId: string;
+  tenantId: string;
+  processId: string;
+  /** A visitor uuid (channel visitor), a user id (staff) or an API secret id (api). */
+  userId: string;
+  channel: ChatChannel;
+  title: string;
+  topic: string;
+  chatCompletionType: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompletionsTable {
+  id: string;
+  tenantId: string;
+  processId: string;
+  sessionId: string;
+  userId: string;
+  channel: ChatChannel;
+  question: string;
+  answer: string;
+  /** JSON arrays of attachments and citations. */
+  images: string;
+  files: string;
+  citations: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+  cost: number;
+  status: 'done' | 'stopped' | 'error';
+  errorCode: string | null;
+  feedback: 'like' | 'dislike' | null;
+  feedbackText: string;
+  checked: Flag;
+  createdAt: string;
+}
+
+export interface CreditBalancesTable {
+  userId: string;
+  tenantId: string;
+  balance: number;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  kind: 'recharge' | 'answer' | 'refund';
+  amount: number;
+  balanceAfter: number;
+  completionId: string | null;
+  remark: string;
+  createdAt: string;
+}
+
+export interface ApiSecretsTable {
+  id: string;
+  tenantId: string;
+  processId: string;
+  name: string;
+  prefix: string;
+  /** sha256 hex of the secret. */
+  secretHash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  tenantId: string;
+  ownerId: string;
+  kind: 'image' | 'file' | 'icon';
+  name: string;
+  /** Path under the data directory's `files/`. */
+  storageKey: string;
+  size: number;
+  contentType: string;
+  createdAt: string;
+}
+
 /** A counter per tenant and area, raised by every write to that area: readers cache by it. */
 export interface DataVersionsTable {
   tenantId: string;
@@ -167,6 +252,12 @@ export interface DB {
   datasets: DatasetsTable;
   cases: CasesTable;
   dataVersions: DataVersionsTable;
+  chatSessions: ChatSessionsTable;
+  completions: CompletionsTable;
+  creditBalances: CreditBalancesTable;
+  creditLedger: CreditLedgerTable;
+  apiSecrets: ApiSecretsTable;
+  uploads: UploadsTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

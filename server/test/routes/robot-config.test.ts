@@ -156,9 +156,13 @@ describe('GET /v1/processes/{adminId}/modelConfig', () => {
 
   it('reads FLOTILLA_OPENAI_MODELS strictly: no models when unset, a clear error when malformed', () => {
     expect(loadConfig({}).openaiModels).toEqual([]);
-    expect(loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m"}]' }).openaiModels).toEqual([{ id: 'm', name: 'm', price: 0 }]);
+    expect(loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://llm.local/v1"}]' }).openaiModels).toEqual([
+      { id: 'm', name: 'm', price: 0, baseUrl: 'http://llm.local/v1', apiKey: '', model: 'm' },
+    ]);
+    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m"}]' })).toThrow(/baseUrl/);
+    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://x","price":1.5}]' })).toThrow(/price/);
     expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '{oops' })).toThrow(/FLOTILLA_OPENAI_MODELS/);
     expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"name":"no id"}]' })).toThrow(/item 0/);
-    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","price":-1}]' })).toThrow(/price/);
+    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://x","price":-1}]' })).toThrow(/price/);
   });
 });

@@ -7,5 +7,8 @@ export * from './processes';
 export * from './datasets';
 export * from './cases';
 export * from './share';
+export * from './chat';
+export * from './secrets';
+export * from './credits';
 export * from './app';
 export * from './routes';

@@ -106,7 +106,7 @@ export const ModelOptionSchema = Type.Object({
   name: Type.String(),
   provider: Type.Union(MODEL_PROVIDERS.map((p) => Type.Literal(p))),
   /** Credits one answer costs. */
-  price: Type.Number({ minimum: 0 }),
+  price: Type.Integer({ minimum: 0 }),
 });
 export type ModelOption = Static<typeof ModelOptionSchema>;
 export const ModelConfigParamsSchema = Type.Object({ adminId: IdSchema });

@@ -3,12 +3,14 @@ import type { DialectName } from '../database';
 import * as foundation from './001-foundation';
 import * as dataVersions from './002-data-versions';
 import * as robotConfig from './003-robot-config';
+import * as chatAndCredits from './004-chat-and-credits';
 
 /** Every migration, in order. Names are permanent once released: add new ones, never rename. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-data-versions': dataVersions,
   '003-robot-config': robotConfig,
+  '004-chat-and-credits': chatAndCredits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { roleAllowed } from '@flotilla/shared/contracts';
+import { roleAllowed, type RouteRoles } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
 import { LoginThrottle } from '../../lib/login-throttle';
 import type { Session } from './tokens/tokens-repository';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     auth: Session;
   }
   interface FastifyInstance {
+    /** The caller of a public route that also serves logged-in users (chat calls with `processId`): 401 when the token is bad. */
+    requireSession(request: FastifyRequest, access: RouteRoles): Promise<Session>;
     /** Failed logins per username (5 per 15 min) and per client IP (20 per 15 min, an office may share one). */
     loginThrottle: { byUser: LoginThrottle; byIp: LoginThrottle };
   }
@@ -28,14 +31,20 @@ export default fp(
     fastify.decorate('loginThrottle', { byUser: new LoginThrottle(5, FIFTEEN_MINUTES), byIp: new LoginThrottle(20, FIFTEEN_MINUTES) });
     fastify.decorateRequest('auth', null as unknown as Session);
 
-    fastify.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.auth;
-      if (access === undefined || access === 'public') return;
+    const requireSession = async (request: FastifyRequest, access: RouteRoles): Promise<Session> => {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
       const session = token ? await fastify.repos.tokens.find(token) : undefined;
       if (!session) throw new AppError(401, 'UNAUTHENTICATED');
       if (!roleAllowed(access, session.role)) throw new AppError(403, 'FORBIDDEN');
       request.auth = session;
+      return session;
+    };
+    fastify.decorate('requireSession', requireSession);
+
+    fastify.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.auth;
+      if (access === undefined || access === 'public') return;
+      await requireSession(request, access);
     });
   },
   { name: 'authentication', dependencies: ['repositories'] },

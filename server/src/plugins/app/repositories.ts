@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { casesRepository } from './cases/cases-repository';
+import { chatsRepository } from './chats/chats-repository';
 import { datasetsRepository } from './datasets/datasets-repository';
 import { menuRepository } from './menu/menu-repository';
 import { processesRepository } from './processes/processes-repository';
@@ -23,6 +24,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0]) {
     shares: sharesRepository(db),
     datasets: datasetsRepository(db),
     cases: casesRepository(db),
+    chats: chatsRepository(db),
   };
 }
 

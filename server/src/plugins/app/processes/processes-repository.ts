@@ -146,6 +146,8 @@ export function processesRepository(db: Database) {
         const tenant = scoped(trx, tenantId);
         await tenant.deleteFrom('shares').where('processId', '=', processId).execute();
         await tenant.deleteFrom('processTagBindings').where('processId', '=', processId).execute();
+        // Its chats go with it (completions cascade from their sessions); its secrets cascade from the robot.
+        await tenant.deleteFrom('chatSessions').where('processId', '=', processId).execute();
         const result = await tenant.deleteFrom('processes').where('processId', '=', processId).executeTakeFirst();
         await raiseVersion(trx, tenantId, 'processes');
         return Number(result.numDeletedRows) > 0;

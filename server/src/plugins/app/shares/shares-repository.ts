@@ -37,23 +37,45 @@ function toShareInfo(row: Pick<Selectable<SharesTable>, 'shareId' | 'processId' 
   };
 }
 
+/** What a public chat call needs to know of a live share: whose robot it is and its limits. */
+export type ShareTarget = {
+  shareId: string;
+  tenantId: string;
+  processId: string;
+  adminId: string;
+  allowedOrigins: string[];
+  rateLimitPerMinute: number;
+};
+
 export function sharesRepository(db: Database) {
+  /** A share that is enabled, unexpired, with its robot present and enabled. */
+  const liveShare = (shareId: string) =>
+    db
+      .selectFrom('shares')
+      .innerJoin('processes', (join) =>
+        join.onRef('processes.processId', '=', 'shares.processId').onRef('processes.tenantId', '=', 'shares.tenantId'),
+      )
+      .where('shares.shareId', '=', shareId)
+      .where('shares.enabled', '=', 1)
+      .where('processes.enabled', '=', 1)
+      .where((eb) => eb.or([eb('shares.expiresAt', 'is', null), eb('shares.expiresAt', '>', isoNow())]));
+
   const repository = {
+    /** The live share's robot and limits, or undefined (unknown, disabled, expired, robot gone or off). */
+    async publicTarget(shareId: string): Promise<ShareTarget | undefined> {
+      const row = await liveShare(shareId)
+        .select(['shares.shareId', 'shares.tenantId', 'shares.processId', 'processes.adminId', 'shares.allowedOrigins', 'shares.rateLimitPerMinute'])
+        .executeTakeFirst();
+      return row && { ...row, allowedOrigins: JSON.parse(row.allowedOrigins) as string[] };
+    },
+
     /**
      * What a public share page shows, or undefined when the share is unknown or disabled or its robot is
      * gone or disabled. Looked up by shareId alone (the visitor has no tenant); the join keeps the tenant.
      */
     async publicInfo(shareId: string): Promise<ShareInfo | undefined> {
-      const row = await db
-        .selectFrom('shares')
-        .innerJoin('processes', (join) =>
-          join.onRef('processes.processId', '=', 'shares.processId').onRef('processes.tenantId', '=', 'shares.tenantId'),
-        )
+      const row = await liveShare(shareId)
         .select(['shares.shareId', 'shares.processId', 'shares.welcome', 'shares.suggestedQuestions', 'shares.themeColor', 'processes.name', 'processes.icon'])
-        .where('shares.shareId', '=', shareId)
-        .where('shares.enabled', '=', 1)
-        .where('processes.enabled', '=', 1)
-        .where((eb) => eb.or([eb('shares.expiresAt', 'is', null), eb('shares.expiresAt', '>', isoNow())]))
         .executeTakeFirst();
       return row && toShareInfo(row, row);
     },
