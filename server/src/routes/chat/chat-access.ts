@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
-import { VisitorIdSchema, type ChatTargetQuery, type RouteRoles } from '@flotilla/shared/contracts';
+import { VisitorIdSchema, type ChatTargetQuery } from '@flotilla/shared/contracts';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { RateWindow } from '../../lib/rate-window';
 import type { Chatter } from '../../plugins/app/chats/chats-repository';
@@ -40,7 +40,7 @@ export async function resolveChatter(fastify: FastifyInstance, request: FastifyR
       rateLimitPerMinute: share.rateLimitPerMinute,
     };
   }
-  const session = await fastify.requireSession(request, STAFF as RouteRoles);
+  const session = await fastify.requireSession(request, STAFF);
   if (userId !== undefined && userId !== session.userId) throw forbidden('NOT_YOUR_CHAT');
   const robot = await fastify.repos.processes.get(session.tenantId, processId as string);
   if (!robot) throw notFound('ROBOT_NOT_FOUND');
