@@ -1,13 +1,16 @@
-// `pnpm bench`: page weight and time of the login form and the robots list in headless Chromium,
-// and requests/s of `GET /v1/processes` (50 rows, authenticated) against a bare Fastify route,
-// all measured in this one run on this machine.
+// `pnpm bench`: page weight and time of the login form, the robots list and the public share chat in
+// headless Chromium; requests/s of `GET /v1/processes` (50 rows, authenticated) against a bare Fastify
+// route; time to first token through `/v2/qa` against the upstream model directly, and 200 concurrent
+// streams — all measured in this one run on this machine.
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { launchBrowser, newContext } from '../support/browser';
 import { ADMIN, ensureBuilds, freePort, startServer } from '../support/server';
+import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { measureJs } from './page-weight';
+import { BENCH_MODEL, benchStreaming, UPSTREAM_DELAY_MS } from './streaming';
 
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,7 +52,7 @@ async function startBare(payload: string): Promise<{ url: string; stop: () => vo
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill() };
 }
 
-async function pages(url: string) {
+async function pages(url: string, shareId: string) {
   const browser = await launchBrowser();
   try {
     const context = await newContext(browser, url);
@@ -66,7 +69,14 @@ async function pages(url: string) {
       () => page.locator('button[type="submit"]').click(),
       () => page.getByText('bench-robot-50').first().waitFor({ state: 'visible', timeout: 60000 }),
     );
-    return { login, robots };
+    // A visitor on a fresh browser opens the share link: JS until the question box is usable.
+    const visitor = await (await newContext(browser, url)).newPage();
+    const chat = await measureJs(
+      visitor,
+      () => visitor.goto(`/chat/${shareId}`),
+      () => visitor.getByRole('textbox').first().waitFor({ state: 'visible', timeout: 60000 }),
+    );
+    return { login, robots, chat };
   } finally {
     await browser.close();
   }
@@ -74,11 +84,16 @@ async function pages(url: string) {
 
 async function main() {
   ensureBuilds();
-  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error' });
+  const upstream = await startFakeOpenAi({ kind: 'answer', text: 'Your parcel left our warehouse this morning.', delayMs: UPSTREAM_DELAY_MS });
+  const server = await startServer({
+    FLOTILLA_LOG_LEVEL: 'error',
+    FLOTILLA_OPENAI_MODELS: JSON.stringify([{ ...BENCH_MODEL, baseUrl: upstream.baseUrl }]),
+  });
   try {
     const token = await loginToken(server.url);
+    const streaming = await benchStreaming(server.url, token, upstream.baseUrl);
     await seedRobots(server.url, token, 50);
-    const { login, robots } = await pages(server.url);
+    const { login, robots, chat } = await pages(server.url, streaming.shareId);
 
     const listUrl = `${server.url}/v1/processes?offset=0&limit=50`;
     const auth = { Authorization: `Bearer ${token}` };
@@ -99,10 +114,14 @@ async function main() {
       `robots list after login:  ${KB(robots.gzipBytes)} more gzipped JS in ${robots.files} files, ${robots.ms.toFixed(0)} ms from the click (total ${KB(login.gzipBytes + robots.gzipBytes)})`,
       `GET /v1/processes (50):   ${apiRps.toFixed(0)} req/s; bare Fastify route, same payload (${KB(payload.length)}): ${bareRps.toFixed(0)} req/s`,
       `ratio api / bare:         ${(apiRps / bareRps).toFixed(2)}   (target ≥ 0.3)`,
+      `share chat usable:        ${KB(chat.gzipBytes)} gzipped JS in ${chat.files} files, ${chat.ms.toFixed(0)} ms   (target ≤ 120 KB)`,
+      `first token, median:      upstream direct ${streaming.directMedian.toFixed(1)} ms, through /v2/qa ${streaming.qaMedian.toFixed(1)} ms → added ${(streaming.qaMedian - streaming.directMedian).toFixed(1)} ms   (target ≤ 5 ms; upstream delay ${UPSTREAM_DELAY_MS} ms)`,
+      `concurrent streams:       ${streaming.concurrency} at once, ${streaming.errors} errors, all done in ${streaming.wallMs.toFixed(0)} ms   (target 0 errors)`,
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
     await server.stop();
+    await upstream.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import answerEngine from './plugins/app/answer-engine';
 import apiConventions from './plugins/app/api-conventions';
 import authentication from './plugins/app/authentication';
 import bootstrap from './plugins/app/bootstrap';
@@ -45,6 +46,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(errorHandler);
   await app.register(apiConventions);
   await app.register(repositories);
+  await app.register(answerEngine);
   await app.register(bootstrap);
   await app.register(authentication);
 

@@ -109,3 +109,11 @@ export function toValidationDetail(context: string | undefined, errors: SchemaEr
 export function invalidJsonDetail(locale: Locale): Detail[] {
   return [{ loc: ['body'], msg: text('json_invalid', {}, locale, 'Invalid JSON'), type: 'json_invalid' }];
 }
+
+/**
+ * A schema failure found outside Fastify's own validation (fields of a multipart body, checked by the
+ * route's compiled schema): the error handler answers it as 422 `{ detail }`, like any other.
+ */
+export function schemaFailure(context: 'body' | 'querystring', errors: SchemaError[]): Error & { validation: SchemaError[]; validationContext: string } {
+  return Object.assign(new Error('validation failed'), { validation: errors, validationContext: context, statusCode: 422 });
+}

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
+import answersRoutes from './answers/index';
 import authRoutes from './auth/index';
 import casesRoutes from './cases/index';
+import chatRoutes from './chat/index';
+import creditsRoutes from './credits/index';
 import datasetsRoutes from './datasets/index';
 import metaRoutes from './meta/index';
+import openAiRoutes from './openai/index';
 import processesRoutes from './processes/index';
+import secretsRoutes from './secrets/index';
 import sharesRoutes from './shares/index';
 import tenantsRoutes from './tenants/index';
+import uploadsRoutes from './uploads/index';
 import usersRoutes from './users/index';
 import webRoutes from './web/index';
 
@@ -16,6 +22,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(usersRoutes);
   await fastify.register(processesRoutes);
   await fastify.register(sharesRoutes);
+  await fastify.register(chatRoutes);
+  await fastify.register(uploadsRoutes);
+  await fastify.register(answersRoutes);
+  await fastify.register(secretsRoutes);
+  await fastify.register(openAiRoutes);
+  await fastify.register(creditsRoutes);
   await fastify.register(datasetsRoutes);
   await fastify.register(casesRoutes);
   await fastify.register(metaRoutes);

@@ -28,7 +28,8 @@ declare module 'fastify' {
 
 /**
  * The one error handler (DESIGN.md §5): known errors → `{ code, message }` in the request's language,
- * bad input → 422 `{ detail }` (FastAPI's shape), anything else → 500 with its details logged, not sent.
+ * bad input → 422 `{ detail }` (FastAPI's shape; an AppError with status 422 becomes one `detail` entry whose
+ * `type` is its code), anything else → 500 with its details logged, not sent.
  */
 export default fp(
   async (fastify) => {
@@ -41,6 +42,11 @@ export default fp(
     fastify.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       const locale = request.locale;
       if (error instanceof AppError) {
+        // Input a route schema cannot check (an upload's size or content): FastAPI's shape, the code as its type.
+        if (error.statusCode === 422) {
+          const loc = (error.extra.loc as Array<string | number> | undefined) ?? ['body'];
+          return reply.code(422).send({ detail: [{ loc, msg: message(error.messageKey, locale), type: error.code }] });
+        }
         if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
         return reply.code(error.statusCode).send({ code: error.code, message: message(error.messageKey, locale), ...error.extra });
       }

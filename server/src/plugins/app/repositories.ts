@@ -1,14 +1,17 @@
 import fp from 'fastify-plugin';
 import { casesRepository } from './cases/cases-repository';
 import { chatsRepository } from './chats/chats-repository';
+import { creditsRepository } from './credits/credits-repository';
 import { datasetsRepository } from './datasets/datasets-repository';
 import { menuRepository } from './menu/menu-repository';
 import { processesRepository } from './processes/processes-repository';
 import { robotConfigsRepository } from './processes/robot-configs-repository';
 import { robotTagsRepository } from './processes/robot-tags-repository';
+import { secretsRepository } from './secrets/secrets-repository';
 import { sharesRepository } from './shares/shares-repository';
 import { tenantsRepository } from './tenants/tenants-repository';
 import { tokensRepository } from './tokens/tokens-repository';
+import { uploadsRepository } from './uploads/uploads-repository';
 import { usersRepository } from './users/users-repository';
 
 function createRepositories(db: Parameters<typeof usersRepository>[0]) {
@@ -25,6 +28,9 @@ function createRepositories(db: Parameters<typeof usersRepository>[0]) {
     datasets: datasetsRepository(db),
     cases: casesRepository(db),
     chats: chatsRepository(db),
+    uploads: uploadsRepository(db),
+    credits: creditsRepository(db),
+    secrets: secretsRepository(db),
   };
 }
 

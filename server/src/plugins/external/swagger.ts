@@ -10,7 +10,10 @@ export default fp(
         openapi: '3.0.3',
         info: { title: 'Flotilla API', version: fastify.config.version },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/login' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/login' },
+            apiSecret: { type: 'http', scheme: 'bearer', description: "A robot's API secret from POST /v1/secrets" },
+          },
         },
       },
     });

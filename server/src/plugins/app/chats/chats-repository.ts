@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { Attachment, ChatSession, Citation, Completion, CompletionStatus, Usage } from '@flotilla/shared/contracts';
+import type {
+  Attachment,
+  ChatSession,
+  Citation,
+  Completion,
+  CompletionLog,
+  CompletionStatus,
+  FeedbackValue,
+  ListRobotCompletionsQuery,
+  Page,
+  PageQuery,
+  RobotSession,
+  Usage,
+} from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
+import { paged } from '../../../db/filters';
 import type { ChatChannel, ChatSessionsTable, CompletionsTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
@@ -45,6 +59,19 @@ export function toCompletion(row: Selectable<CompletionsTable>): Completion {
   };
 }
 
+export function toCompletionLog(row: Selectable<CompletionsTable>): CompletionLog {
+  return {
+    ...toCompletion(row),
+    userId: row.userId,
+    channel: row.channel,
+    model: row.model,
+    usage: { promptTokens: row.promptTokens, completionTokens: row.completionTokens, totalTokens: row.promptTokens + row.completionTokens },
+    latencyMs: row.latencyMs,
+    cost: row.cost,
+    errorCode: row.errorCode,
+  };
+}
+
 /** A finished (or stopped, or failed) answer, as the answer engine records it. */
 export type CompletionRecord = {
   id: string;
@@ -70,6 +97,20 @@ export function titleFrom(question: string): string {
 
 /** Chat sessions and the completions (question + answer) in them. */
 export function chatsRepository(db: Database) {
+  // One chatter's rows with one robot: by user *and* channel, so that a visitor who passes a staff
+  // member's id through a share reaches nothing of that staff member's debug chats.
+  const own = (chatter: Chatter) => {
+    const tenant = scoped(db, chatter.tenantId);
+    const mine = { processId: chatter.processId, userId: chatter.userId, channel: chatter.channel };
+    return {
+      sessions: () => tenant.selectFrom('chatSessions').where((eb) => eb.and(mine)),
+      sessionsToUpdate: () => tenant.updateTable('chatSessions').where((eb) => eb.and(mine)),
+      completions: () => tenant.selectFrom('completions').where((eb) => eb.and(mine)),
+      completionsToUpdate: () => tenant.updateTable('completions').where((eb) => eb.and(mine)),
+      completionsToDelete: () => tenant.deleteFrom('completions').where((eb) => eb.and(mine)),
+    };
+  };
+
   const repository = {
     async createSession(chatter: Chatter, title = ''): Promise<ChatSession> {
       const now = isoNow();
@@ -90,14 +131,125 @@ export function chatsRepository(db: Database) {
 
     /** The chatter's session, or undefined when it is not theirs (or not this robot's). */
     async findSession(chatter: Chatter, sessionId: string): Promise<ChatSession | undefined> {
-      const row = await scoped(db, chatter.tenantId)
-        .selectFrom('chatSessions')
-        .selectAll()
-        .where('sessionId', '=', sessionId)
-        .where('processId', '=', chatter.processId)
-        .where('userId', '=', chatter.userId)
-        .executeTakeFirst();
+      const row = await own(chatter).sessions().selectAll().where('sessionId', '=', sessionId).executeTakeFirst();
       return row && toChatSession(row);
+    },
+
+    /** The chatter's sessions with this robot, newest activity first. */
+    async listSessions(chatter: Chatter, page: PageQuery): Promise<Page<ChatSession>> {
+      const [rows, count] = await Promise.all([
+        own(chatter).sessions().selectAll().orderBy('updatedAt', 'desc').orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute(),
+        own(chatter).sessions().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(rows.map(toChatSession), count.total);
+    },
+
+    /**
+     * Renames the chatter's session; undefined when it is not theirs. Not counted as activity: the
+     * session keeps its place in the list (updatedAt moves with questions only).
+     */
+    async renameSession(chatter: Chatter, sessionId: string, title: string): Promise<ChatSession | undefined> {
+      const result = await own(chatter).sessionsToUpdate().set({ title }).where('sessionId', '=', sessionId).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return repository.findSession(chatter, sessionId);
+    },
+
+    /** The completions of the chatter's session, newest first; undefined when the session is not theirs. */
+    async listSessionCompletions(chatter: Chatter, sessionId: string, page: PageQuery): Promise<Page<Completion> | undefined> {
+      if (!(await repository.findSession(chatter, sessionId))) return undefined;
+      const inSession = () => own(chatter).completions().where('sessionId', '=', sessionId);
+      const [rows, count] = await Promise.all([
+        inSession().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        inSession().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(rows.map(toCompletion), count.total);
+    },
+
+    /** Deletes one question/answer pair of the chatter's session; false when it is not theirs. */
+    async removeOwnCompletion(chatter: Chatter, sessionId: string, completionId: string): Promise<boolean> {
+      const result = await own(chatter).completionsToDelete().where('sessionId', '=', sessionId).where('id', '=', completionId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Sets (or with null clears) the chatter's feedback on an answer they asked for; undefined when it is not theirs. */
+    async setFeedback(chatter: Chatter, completionId: string, feedback: FeedbackValue | null, text: string): Promise<Completion | undefined> {
+      const result = await own(chatter)
+        .completionsToUpdate()
+        .set({ feedback, feedbackText: feedback === null ? '' : text })
+        .where('id', '=', completionId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      const row = await own(chatter).completions().selectAll().where('id', '=', completionId).executeTakeFirst();
+      return row && toCompletion(row);
+    },
+
+    /** A completion of the tenant, as the robot's logs show it. */
+    async getLog(tenantId: string, completionId: string): Promise<CompletionLog | undefined> {
+      const row = await scoped(db, tenantId).selectFrom('completions').selectAll().where('id', '=', completionId).executeTakeFirst();
+      return row && toCompletionLog(row);
+    },
+
+    /** Deletes a completion of the tenant; false when there is none. */
+    async removeCompletion(tenantId: string, completionId: string): Promise<boolean> {
+      const result = await scoped(db, tenantId).deleteFrom('completions').where('id', '=', completionId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Marks a completion reviewed (or not); undefined when the tenant has no such completion. */
+    async setChecked(tenantId: string, completionId: string, checked: boolean): Promise<CompletionLog | undefined> {
+      const result = await scoped(db, tenantId)
+        .updateTable('completions')
+        .set({ checked: checked ? 1 : 0 })
+        .where('id', '=', completionId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return repository.getLog(tenantId, completionId);
+    },
+
+    /** A robot's completions, newest first, filtered by session, feedback and review. The caller checks the robot is the tenant's. */
+    async listRobotCompletions(tenantId: string, query: ListRobotCompletionsQuery): Promise<Page<CompletionLog>> {
+      let base = scoped(db, tenantId).selectFrom('completions').where('processId', '=', query.processId);
+      if (query.sessionId !== undefined) base = base.where('sessionId', '=', query.sessionId);
+      if (query.feedback !== undefined) base = base.where('feedback', '=', query.feedback);
+      if (query.checked !== undefined) base = base.where('checked', '=', query.checked ? 1 : 0);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(rows.map(toCompletionLog), count.total);
+    },
+
+    /**
+     * A robot's sessions (every chatter's, empty ones included) with how many completions each holds,
+     * newest activity first. The caller checks the robot is the tenant's.
+     */
+    async listRobotSessions(tenantId: string, processId: string, page: PageQuery): Promise<Page<RobotSession>> {
+      const tenant = scoped(db, tenantId);
+      const base = tenant.selectFrom('chatSessions').where('processId', '=', processId);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['sessionId', 'title', 'userId', 'channel', 'updatedAt'])
+          .orderBy('updatedAt', 'desc')
+          .orderBy('createdAt', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const sizes = new Map<string, number>();
+      if (rows.length > 0) {
+        const counted = await tenant
+          .selectFrom('completions')
+          .select(['sessionId', (eb) => eb.fn.countAll().as('completions')])
+          .where('sessionId', 'in', rows.map((row) => row.sessionId))
+          .groupBy('sessionId')
+          .execute();
+        for (const row of counted) sizes.set(row.sessionId, Number(row.completions));
+      }
+      return paged(
+        rows.map((row) => ({ ...row, completions: sizes.get(row.sessionId) ?? 0 })),
+        count.total,
+      );
     },
 
     /** The last `count` answered pairs of a session, oldest first: the history a model sees. */

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Attachment, Citation, QaEvent, Usage } from '@flotilla/shared/contracts';
+import type { Config } from '../config';
+import { AppError, notFound } from '../lib/app-error';
+import type { Repositories } from '../plugins/app/repositories';
+import type { ChatAccess } from '../routes/chat/chat-access';
+import { builtinProvider } from './providers/builtin';
+import { openAiProvider } from './providers/openai';
+import { ProviderError, type AnswerProvider, type AnswerRequest, type ChatTurn } from './providers/provider';
+
+/** A question as the callers of the engine give it. */
+export type AskInput = {
+  sessionId?: string;
+  question: string;
+  images?: Attachment[];
+  files?: Attachment[];
+  /** API callers (`/v1/chat/completions`) bring their own history instead of the session's. */
+  history?: ChatTurn[];
+  /** API callers' own system messages, added after the robot's prompt. */
+  extraSystemPrompt?: string;
+};
+
+/** An answer ready to run: the checks are done, so a refusal was an HTTP error, not a stream event. */
+export type PreparedAnswer = {
+  sessionId: string;
+  completionId: string;
+  /** Deltas, then one `done` or `error`; the answer is stored whatever the outcome, even when `signal` aborts. */
+  run(signal: AbortSignal): AsyncGenerator<QaEvent>;
+};
+
+const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+/**
+ * The robot's knowledge for a question. Datasets are not searchable yet, so nothing is found and the
+ * providers answer from the preset and the fallback reply.
+ */
+async function findKnowledge(): Promise<Citation[]> {
+  return [];
+}
+
+/**
+ * Answers questions for robots: picks the robot's model and provider, keeps its session, charges the
+ * robot owner's credits (a failed answer is refunded) and stores every answer.
+ */
+export function createAnswerEngine(repos: Repositories, config: Config) {
+  const builtin = builtinProvider();
+  const upstreams = new Map(config.openaiModels.map((model) => [model.id, { model, provider: openAiProvider(model, config.answerTimeoutMs) }]));
+
+  const providerFor = (modelId: string): { provider: AnswerProvider; upstreamModel: string; price: number } => {
+    if (modelId === 'builtin') return { provider: builtin, upstreamModel: 'builtin', price: 0 };
+    const upstream = upstreams.get(modelId);
+    // A model removed from the configuration after robots chose it.
+    if (!upstream) throw new AppError(400, 'BAD_REQUEST', 'UNKNOWN_MODEL');
+    return { provider: upstream.provider, upstreamModel: upstream.model.model, price: upstream.model.price };
+  };
+
+  return {
+    /** Checks everything that can refuse a question (model, session, credits) before any answer streams. */
+    async prepare(access: ChatAccess, input: AskInput): Promise<PreparedAnswer> {
+      const [basic, share] = await Promise.all([
+        repos.robotConfigs.get(access.tenantId, access.processId),
+        repos.shares.forProcess(access.tenantId, access.processId),
+      ]);
+      if (!basic) throw notFound('ROBOT_NOT_FOUND');
+      const { provider, upstreamModel, price } = providerFor(basic.model);
+      if (price > 0 && (await repos.credits.balance(access.tenantId, access.adminId)) < price) {
+        throw new AppError(400, 'INSUFFICIENT_CREDITS');
+      }
+      const session = input.sessionId
+        ? await repos.chats.findSession(access, input.sessionId)
+        : await repos.chats.createSession(access);
+      if (!session) throw notFound('SESSION_NOT_FOUND');
+      const completionId = randomUUID();
+
+      async function* run(signal: AbortSignal): AsyncGenerator<QaEvent> {
+        const started = Date.now();
+        let answer = '';
+        let usage = ZERO_USAGE;
+        let citations: Citation[] = [];
+        let failure: { code: 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'INSUFFICIENT_CREDITS' } | undefined;
+        // Charged up front (a race with another answer may have spent the credits since the check).
+        const charged = price > 0 ? await repos.credits.debit(access.tenantId, access.adminId, price, completionId) : true;
+        if (!charged) failure = { code: 'INSUFFICIENT_CREDITS' };
+        try {
+          if (!failure) {
+            const history =
+              input.history ??
+              (await repos.chats.history(access, session!.sessionId, basic!.historyLength)).flatMap(({ question, answer: reply }): ChatTurn[] => [
+                { role: 'user', content: question },
+                { role: 'assistant', content: reply },
+              ]);
+            citations = await findKnowledge();
+            const request: AnswerRequest = {
+              model: upstreamModel,
+              systemPrompt: [basic!.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),
+              temperature: basic!.temperature,
+              history,
+              question: input.question,
+              fallbackReply: basic!.fallbackReply,
+              welcome: share?.welcome ?? '',
+              knowledge: citations,
+            };
+            for await (const chunk of provider.stream(request, signal)) {
+              if (chunk.type === 'usage') usage = chunk.usage;
+              else {
+                answer += chunk.text;
+                yield { type: 'delta', text: chunk.text };
+              }
+            }
+          }
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          failure = { code: error.code };
+        } finally {
+          // Stored whatever happened, also when the client went away (the generator is then closed early).
+          const status = failure ? 'error' : signal.aborted ? 'stopped' : 'done';
+          if (failure && charged && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, completionId);
+          await repos.chats.recordCompletion(access, {
+            id: completionId,
+            sessionId: session!.sessionId,
+            question: input.question,
+            answer,
+            images: input.images ?? [],
+            files: input.files ?? [],
+            citations,
+            model: basic!.model,
+            usage,
+            latencyMs: Date.now() - started,
+            cost: failure ? 0 : price,
+            status,
+            errorCode: failure?.code ?? null,
+          });
+        }
+        if (failure) {
+          yield { type: 'error', code: failure.code, message: failure.code };
+          return;
+        }
+        yield { type: 'done', completionId, sessionId: session!.sessionId, citations, usage };
+      }
+
+      return { sessionId: session.sessionId, completionId, run };
+    },
+  };
+}
+
+export type AnswerEngine = ReturnType<typeof createAnswerEngine>;

@@ -1,0 +1,37 @@
+import type { AnswerChunk, AnswerProvider, AnswerRequest } from './provider';
+import { estimateTokens } from './provider';
+
+const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|你好|您好|嗨|哈喽|在吗)[\s!！.。?？~]*$/i;
+
+/**
+ * The answer the built-in provider gives, with no model: a greeting gets the robot's welcome, a question
+ * with knowledge gets the best passages with their numbers, anything else the fallback reply.
+ */
+export function builtinAnswer(request: AnswerRequest): string {
+  if (GREETING.test(request.question) && request.welcome.trim() !== '') return request.welcome;
+  if (request.knowledge.length > 0) {
+    return request.knowledge.map((passage) => `${passage.text.trim()} [${passage.index}]`).join('\n\n');
+  }
+  return request.fallbackReply;
+}
+
+/** Splits a text into small pieces (a word, or a few CJK characters) so that it streams like a model's. */
+export function streamPieces(text: string): string[] {
+  return text.match(/[\u3400-\u9fff\uf900-\ufaff]{1,3}|\s*[^\s\u3400-\u9fff\uf900-\ufaff]+\s*|\s+/g) ?? [];
+}
+
+/** Answers with no network and no model (DESIGN.md §6). */
+export function builtinProvider(): AnswerProvider {
+  return {
+    async *stream(request, signal): AsyncIterable<AnswerChunk> {
+      const answer = builtinAnswer(request);
+      for (const piece of streamPieces(answer)) {
+        if (signal.aborted) return;
+        yield { type: 'delta', text: piece };
+      }
+      const promptTokens = estimateTokens(request.systemPrompt + request.question + request.history.map((turn) => turn.content).join(''));
+      const completionTokens = estimateTokens(answer);
+      yield { type: 'usage', usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Citation, Usage } from '@flotilla/shared/contracts';
+
+/** One earlier turn of the conversation, as a model sees it. */
+export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+
+/** Everything a provider needs to answer one question. */
+export type AnswerRequest = {
+  /** The provider's own model name (an upstream model for `openai`, `builtin` otherwise). */
+  model: string;
+  systemPrompt: string;
+  temperature: number;
+  history: ChatTurn[];
+  question: string;
+  /** What the robot says when it has nothing better (its basic config). */
+  fallbackReply: string;
+  /** The robot's welcome text (its preset). */
+  welcome: string;
+  /** Passages found in the robot's knowledge, numbered as the answer should cite them. */
+  knowledge: Citation[];
+};
+
+/** What a provider streams: text as it comes, and at most one usage report. */
+export type AnswerChunk = { type: 'delta'; text: string } | { type: 'usage'; usage: Usage };
+
+/**
+ * A way of answering (DESIGN.md §6): `builtin` (no network, no model) or `openai` (any OpenAI-compatible
+ * endpoint). The stream ends when the answer is complete; it throws a {@link ProviderError} on failure and
+ * stops promptly when `signal` aborts.
+ */
+export interface AnswerProvider {
+  stream(request: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerChunk>;
+}
+
+/** A provider failure the chat shows: the upstream failed or stayed silent too long. */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT',
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${code}: ${detail}`, options);
+    this.name = 'ProviderError';
+  }
+}
+
+/** A rough token count where the provider reports none: a CJK character ≈ one token, else four characters. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/g)?.length ?? 0;
+  const rest = text.length - cjk;
+  return cjk + Math.ceil(rest / 4);
+}

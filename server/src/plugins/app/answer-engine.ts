@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { createAnswerEngine, type AnswerEngine } from '../../engine/answer-engine';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answers: AnswerEngine;
+  }
+}
+
+/** The answer engine (DESIGN.md §6), one per server, shared by `/v2/qa` and `/v1/chat/completions`. */
+export default fp(
+  async (fastify) => {
+    fastify.decorate('answers', createAnswerEngine(fastify.repos, fastify.config));
+  },
+  { name: 'answer-engine', dependencies: ['repositories'] },
+);

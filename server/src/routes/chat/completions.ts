@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ChatSessionParamsSchema,
+  ChatTargetQuerySchema,
+  CheckedBodySchema,
+  CompletionListResponseSchema,
+  CompletionLogListResponseSchema,
+  CompletionLogSchema,
+  CompletionParamsSchema,
+  CompletionSchema,
+  DeleteSessionCompletionParamsSchema,
+  FeedbackBodySchema,
+  ListRobotCompletionsQuerySchema,
+  ListSessionCompletionsQuerySchema,
+  OkSchema,
+  RobotSessionListResponseSchema,
+  RobotSessionsBodySchema,
+} from '@flotilla/shared/contracts';
+import { found, notFound } from '../../lib/app-error';
+import { OPERATORS, PUBLIC, REVIEWERS, STAFF } from '../access';
+import { resolveChatter } from './chat-access';
+
+const tags = ['chat'];
+
+/**
+ * Completions (question + answer pairs): the chatter's own (messages of a session, deleting a pair,
+ * feedback) and the robot's logs for staff (one answer, a robot's answers and sessions, review, delete).
+ */
+const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { chats, processes } = fastify.repos;
+
+  /** The robot of the caller's tenant, or 404 ROBOT_NOT_FOUND (another tenant's robot included). */
+  const requireRobot = async (tenantId: string, processId: string) => {
+    if (!(await processes.get(tenantId, processId))) throw notFound('ROBOT_NOT_FOUND');
+  };
+
+  fastify.get('/v1/chat/users/:userId/sessions/:sessionId/completions', {
+    config: { auth: PUBLIC },
+    schema: {
+      tags,
+      summary: "Messages of one of the chatter's sessions, newest first (page of 10); 404 SESSION_NOT_FOUND when the session is not theirs",
+      params: ChatSessionParamsSchema,
+      querystring: ListSessionCompletionsQuerySchema,
+      response: { 200: CompletionListResponseSchema },
+    },
+    handler: async (request) => {
+      const chatter = await resolveChatter(fastify, request, request.query, request.params.userId);
+      return found(await chats.listSessionCompletions(chatter, request.params.sessionId, request.query), 'SESSION_NOT_FOUND');
+    },
+  });
+
+  fastify.delete('/v1/users/:userId/sessions/:sessionId/completions/:id', {
+    config: { auth: PUBLIC },
+    schema: {
+      tags,
+      summary: "The chatter deletes one message pair of their session (the chat removes it once this answers); 404 COMPLETION_NOT_FOUND when it is not theirs",
+      params: DeleteSessionCompletionParamsSchema,
+      querystring: ChatTargetQuerySchema,
+      response: { 200: OkSchema },
+    },
+    handler: async (request) => {
+      const { userId, sessionId, id } = request.params;
+      const chatter = await resolveChatter(fastify, request, request.query, userId);
+      if (!(await chats.removeOwnCompletion(chatter, sessionId, id))) throw notFound('COMPLETION_NOT_FOUND');
+      return { ok: true as const };
+    },
+  });
+
+  fastify.get('/v1/completions/processes', {
+    config: { auth: STAFF },
+    schema: {
+      tags,
+      summary: "A robot's answers for its logs, newest first, by session, feedback and review state",
+      querystring: ListRobotCompletionsQuerySchema,
+      response: { 200: CompletionLogListResponseSchema },
+    },
+    handler: async (request) => {
+      await requireRobot(request.auth.tenantId, request.query.processId);
+      return chats.listRobotCompletions(request.auth.tenantId, request.query);
+    },
+  });
+
+  fastify.post('/v1/completions/sessionIds', {
+    config: { auth: STAFF },
+    schema: {
+      tags,
+      summary: "A robot's sessions (every chatter's, empty ones too) with how many answers each holds, newest activity first",
+      body: RobotSessionsBodySchema,
+      response: { 200: RobotSessionListResponseSchema },
+    },
+    handler: async (request) => {
+      await requireRobot(request.auth.tenantId, request.body.processId);
+      return chats.listRobotSessions(request.auth.tenantId, request.body.processId, request.body);
+    },
+  });
+
+  fastify.get('/v1/completions/:completionId', {
+    config: { auth: STAFF },
+    schema: { tags, summary: 'One answer as the logs show it: who asked, model, tokens, latency, cost', params: CompletionParamsSchema, response: { 200: CompletionLogSchema } },
+    handler: async (request) => found(await chats.getLog(request.auth.tenantId, request.params.completionId), 'COMPLETION_NOT_FOUND'),
+  });
+
+  fastify.delete('/v1/completions/:completionId', {
+    config: { auth: OPERATORS },
+    schema: { tags, summary: "Delete an answer from a robot's logs (and from its chatter's session)", params: CompletionParamsSchema, response: { 200: OkSchema } },
+    handler: async (request) => {
+      if (!(await chats.removeCompletion(request.auth.tenantId, request.params.completionId))) throw notFound('COMPLETION_NOT_FOUND');
+      return { ok: true as const };
+    },
+  });
+
+  fastify.put('/v1/completions/:completionId/feedback', {
+    config: { auth: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Like or dislike an answer, with a comment (null clears both); only the chatter who asked, a visitor through shareId or staff through processId',
+      params: CompletionParamsSchema,
+      body: FeedbackBodySchema,
+      response: { 200: CompletionSchema },
+    },
+    handler: async (request) => {
+      const chatter = await resolveChatter(fastify, request, request.body, request.body.userId);
+      const { feedback, text = '' } = request.body;
+      return found(await chats.setFeedback(chatter, request.params.completionId, feedback, text.trim()), 'COMPLETION_NOT_FOUND');
+    },
+  });
+
+  fastify.put('/v1/completions/:completionId/checked', {
+    config: { auth: REVIEWERS },
+    schema: { tags, summary: 'Mark an answer reviewed, or not (agents and admins)', params: CompletionParamsSchema, body: CheckedBodySchema, response: { 200: CompletionLogSchema } },
+    handler: async (request) =>
+      found(await chats.setChecked(request.auth.tenantId, request.params.completionId, request.body.checked), 'COMPLETION_NOT_FOUND'),
+  });
+};
+
+export default chatCompletionsRoutes;
