@@ -1,4 +1,4 @@
-import type { Role } from '@flotilla/shared/contracts';
+import type { DatasetFileStatus, DatasetFileType, Role, TaskStatus, TaskType } from '@flotilla/shared/contracts';
 
 /**
  * Tables as the code sees them. Names are camelCase here and snake_case in the database: Kysely's
@@ -129,6 +129,11 @@ export interface DatasetsTable {
   description: string;
   fileCount: number;
   segmentCount: number;
+  chunkSize: number;
+  overlap: number;
+  /** JSON array; empty: DEFAULT_SEPARATORS. */
+  separators: string;
+  embeddingModel: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -231,6 +236,79 @@ export interface UploadsTable {
   createdAt: string;
 }
 
+export interface DatasetCataloguesTable {
+  id: string;
+  tenantId: string;
+  datasetId: string;
+  parentId: string | null;
+  name: string;
+  createdAt: string;
+}
+
+export interface DatasetFilesTable {
+  id: string;
+  tenantId: string;
+  datasetId: string;
+  catalogueId: string | null;
+  name: string;
+  type: DatasetFileType;
+  size: number;
+  contentType: string;
+  /** Path of the original under the data directory's `files/`. */
+  storageKey: string;
+  status: DatasetFileStatus;
+  /** An error code; localised when read. */
+  error: string | null;
+  segmentCount: number;
+  chunkSize: number;
+  overlap: number;
+  /** JSON array. */
+  separators: string;
+  jobId: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SegmentsTable {
+  id: string;
+  tenantId: string;
+  datasetId: string;
+  /** Null: a QA pair entered by hand. */
+  fileId: string | null;
+  position: number;
+  text: string;
+  question: string | null;
+  answer: string | null;
+  enabled: Flag;
+  /** `searchText()` of question + text: what the full-text index reads. */
+  searchText: string;
+  /** Float32Array bytes of the dataset's embedding model. */
+  embedding: Buffer | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface JobsTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  type: TaskType;
+  status: TaskStatus;
+  progress: number;
+  /** An error code; localised when read. */
+  error: string | null;
+  title: string;
+  datasetId: string | null;
+  fileId: string | null;
+  /** JSON. */
+  payload: string;
+  attempts: number;
+  heartbeatAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** A counter per tenant and area, raised by every write to that area: readers cache by it. */
 export interface DataVersionsTable {
   tenantId: string;
@@ -258,6 +336,10 @@ export interface DB {
   creditLedger: CreditLedgerTable;
   apiSecrets: ApiSecretsTable;
   uploads: UploadsTable;
+  datasetCatalogues: DatasetCataloguesTable;
+  datasetFiles: DatasetFilesTable;
+  segments: SegmentsTable;
+  jobs: JobsTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

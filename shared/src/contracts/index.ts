@@ -5,6 +5,7 @@ export * from './auth';
 export * from './users';
 export * from './processes';
 export * from './datasets';
+export * from './tasks';
 export * from './cases';
 export * from './share';
 export * from './chat';

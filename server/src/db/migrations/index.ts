@@ -4,6 +4,7 @@ import * as foundation from './001-foundation';
 import * as dataVersions from './002-data-versions';
 import * as robotConfig from './003-robot-config';
 import * as chatAndCredits from './004-chat-and-credits';
+import * as knowledge from './005-knowledge';
 
 /** Every migration, in order. Names are permanent once released: add new ones, never rename. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-data-versions': dataVersions,
   '003-robot-config': robotConfig,
   '004-chat-and-credits': chatAndCredits,
+  '005-knowledge': knowledge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

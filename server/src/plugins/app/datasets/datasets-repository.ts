@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { CreateDatasetBody, Dataset, ListDatasetsQuery, Page } from '@flotilla/shared/contracts';
+import { CHUNK_LIMITS, type CreateDatasetBody, type Dataset, type ListDatasetsQuery, type Page } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
 import type { DatasetsTable } from '../../../db/schema';
@@ -14,6 +14,10 @@ function toDataset(row: Selectable<DatasetsTable>): Dataset {
     description: row.description,
     fileCount: Number(row.fileCount),
     segmentCount: Number(row.segmentCount),
+    chunkSize: row.chunkSize,
+    overlap: row.overlap,
+    separators: JSON.parse(row.separators) as string[],
+    embeddingModel: row.embeddingModel,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -41,7 +45,19 @@ export function datasetsRepository(db: Database) {
 
     async create(tenantId: string, body: CreateDatasetBody): Promise<Dataset> {
       const now = isoNow();
-      const row = { id: randomUUID(), name: body.name, description: body.description ?? '', fileCount: 0, segmentCount: 0, createdAt: now, updatedAt: now };
+      const row = {
+        id: randomUUID(),
+        name: body.name,
+        description: body.description ?? '',
+        fileCount: 0,
+        segmentCount: 0,
+        chunkSize: body.chunkSize ?? CHUNK_LIMITS.chunkSize.default,
+        overlap: body.overlap ?? CHUNK_LIMITS.overlap.default,
+        separators: JSON.stringify(body.separators ?? []),
+        embeddingModel: body.embeddingModel ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
       await scoped(db, tenantId).insertInto('datasets', row).execute();
       return toDataset({ ...row, tenantId });
     },

@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
+
+/** Background jobs (DESIGN.md §5): parsing a file, re-indexing it, importing QA pairs. */
+export const TASK_TYPES = ['parseFile', 'reindexFile', 'importQa'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TaskSchema = Type.Object({
+  id: IdSchema,
+  type: Type.Union(TASK_TYPES.map((t) => Type.Literal(t))),
+  status: Type.Union(TASK_STATUSES.map((s) => Type.Literal(s))),
+  /** 0..1 */
+  progress: Type.Number({ minimum: 0, maximum: 1 }),
+  /** Why it failed, in the request's language. */
+  error: Type.Optional(Type.String()),
+  /** What it works on, for the task list: the file's name. */
+  title: Type.String(),
+  datasetId: Type.Union([Type.Null(), IdSchema]),
+  fileId: Type.Union([Type.Null(), IdSchema]),
+  attempts: Type.Integer({ minimum: 0 }),
+  createdAt: IsoDateSchema,
+  updatedAt: IsoDateSchema,
+});
+export type Task = Static<typeof TaskSchema>;
+
+/** `GET /v1/tasks`: the caller's jobs (admins: the tenant's), newest first. */
+export const ListTasksQuerySchema = Type.Composite([
+  PageQuerySchema,
+  Type.Object({ status: Type.Optional(Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)))) }),
+]);
+export type ListTasksQuery = Static<typeof ListTasksQuerySchema>;
+export const TaskListResponseSchema = PageSchema(TaskSchema);
+export type TaskListResponse = Static<typeof TaskListResponseSchema>;
+
+/** `POST /v1/tasks/{id}/retry` (failed or cancelled) and `/cancel` (queued or running). */
+export const TaskParamsSchema = Type.Object({ id: IdSchema });
+export type TaskParams = Static<typeof TaskParamsSchema>;
