@@ -5,6 +5,7 @@ import answerEngine from './plugins/app/answer-engine';
 import apiConventions from './plugins/app/api-conventions';
 import authentication from './plugins/app/authentication';
 import bootstrap from './plugins/app/bootstrap';
+import embedder from './plugins/app/embedder';
 import errorHandler from './plugins/app/error-handler';
 import repositories from './plugins/app/repositories';
 import bodyParsers from './plugins/external/body-parsers';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(errorHandler);
   await app.register(apiConventions);
   await app.register(repositories);
+  await app.register(embedder);
   await app.register(answerEngine);
   await app.register(bootstrap);
   await app.register(authentication);

@@ -17,6 +17,8 @@
  * | FLOTILLA_TRUST_PROXY      | (unset)                         | `1` when behind a reverse proxy, so client IPs (login throttling) come from X-Forwarded-For. |
  * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. |
  * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`). Only id, name and price are ever sent to clients. |
+ * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
+ * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
  * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
  */
@@ -43,8 +45,33 @@ export type Config = {
   logLevel: string;
   /** OpenAI-compatible models offered to robots, from FLOTILLA_OPENAI_MODELS (id, name, price only). */
   openaiModels: OpenAiModel[];
+  /** OpenAI-compatible embedding models datasets may use, from FLOTILLA_EMBEDDING_MODELS. */
+  embeddingModels: EmbeddingModelConfig[];
+  maxFileBytes: number;
   answerTimeoutMs: number;
 };
+
+/** An OpenAI-compatible embeddings endpoint: id and name are public; the endpoint and key stay on the server. */
+export type EmbeddingModelConfig = { id: string; name: string; baseUrl: string; apiKey: string; model: string };
+
+/** FLOTILLA_EMBEDDING_MODELS → its models; a malformed value stops the start. */
+function embeddingModels(value: string | undefined): EmbeddingModelConfig[] {
+  if (value === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed)) throw new Error('FLOTILLA_EMBEDDING_MODELS must be a JSON array of { id, name, baseUrl, apiKey, model }');
+  return parsed.map((item: unknown, i) => {
+    const { id, name, baseUrl, apiKey, model } = (item ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || id.trim() === '') throw new Error(`FLOTILLA_EMBEDDING_MODELS item ${i} needs a string id`);
+    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) throw new Error(`FLOTILLA_EMBEDDING_MODELS item ${i} needs a baseUrl starting with http:// or https://`);
+    const label = (v: unknown) => (typeof v === 'string' && v !== '' ? v : id);
+    return { id, name: label(name), baseUrl, apiKey: typeof apiKey === 'string' ? apiKey : '', model: label(model) };
+  });
+}
 
 /** An OpenAI-compatible model: id, name and price are public; the endpoint and key stay on the server. */
 export type OpenAiModel = { id: string; name: string; price: number; baseUrl: string; apiKey: string; model: string };
@@ -124,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.FLOTILLA_TRUST_PROXY === '1',
     logLevel: nonEmpty(env.FLOTILLA_LOG_LEVEL) ?? 'info',
     openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
+    embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
+    maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,
     answerTimeoutMs: positiveInteger('FLOTILLA_ANSWER_TIMEOUT_MS', env.FLOTILLA_ANSWER_TIMEOUT_MS, 60_000),
   };
 }

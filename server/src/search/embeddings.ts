@@ -1,0 +1,49 @@
+import OpenAI from 'openai';
+import type { EmbeddingModelConfig } from '../config';
+
+/** Texts per request: large enough to be fast, small enough for every compatible server's limit. */
+const BATCH = 64;
+
+/** Float32 vector ↔ the bytes stored in `segments.embedding`. */
+export const toBytes = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+export const fromBytes = (bytes: Uint8Array): Float32Array =>
+  new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+
+/** Vectors are normalised when made, so cosine similarity is a dot product. */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length && i < b.length; i++) sum += (a[i] as number) * (b[i] as number);
+  return sum;
+}
+
+function normalise(values: number[]): Float32Array {
+  const vector = Float32Array.from(values);
+  const norm = Math.sqrt(dot(vector, vector)) || 1;
+  for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] as number) / norm;
+  return vector;
+}
+
+/** Embeddings from the configured OpenAI-compatible endpoints (FLOTILLA_EMBEDDING_MODELS). */
+export function createEmbedder(models: EmbeddingModelConfig[]) {
+  const clients = new Map(models.map((model) => [model.id, { model, client: new OpenAI({ baseURL: model.baseUrl, apiKey: model.apiKey || 'none', maxRetries: 2, timeout: 60_000 }) }]));
+  return {
+    /** The models offered to datasets (id and name only). */
+    models: models.map(({ id, name }) => ({ id, name })),
+    has: (modelId: string) => clients.has(modelId),
+    /** One normalised vector per text, in order; throws when the model is unknown or the endpoint fails. */
+    async embed(modelId: string, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+      const entry = clients.get(modelId);
+      if (!entry) throw new Error(`unknown embedding model ${modelId}`);
+      const vectors: Float32Array[] = [];
+      for (let start = 0; start < texts.length; start += BATCH) {
+        const batch = texts.slice(start, start + BATCH);
+        const response = await entry.client.embeddings.create({ model: entry.model.model, input: batch, encoding_format: 'float' }, { signal });
+        const ordered = [...response.data].sort((a, b) => a.index - b.index);
+        vectors.push(...ordered.map((item) => normalise(item.embedding)));
+      }
+      return vectors;
+    },
+  };
+}
+
+export type Embedder = ReturnType<typeof createEmbedder>;
