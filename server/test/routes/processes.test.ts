@@ -36,10 +36,11 @@ describe('robots', () => {
     expect(bots.list.map((r: Robot) => r.name)).toEqual(['Support bot']);
   });
 
-  it('lets agents list but not create, read or delete', async () => {
+  it('lets agents list and read (for the logs) but not create or delete', async () => {
     const robot = await create(admin, { name: 'Agent-visible' });
     const { token } = await t.createUser(admin, 'agent');
     expect((await t.get('/v1/processes', { token })).statusCode).toBe(200);
+    expect((await t.get(`/v1/processes/${robot.processId}`, { token })).json().name).toBe('Agent-visible');
     expect((await t.post('/v1/processes', { token, body: { name: 'Nope' } })).statusCode).toBe(403);
     expect((await t.del(`/v1/processes/${robot.processId}`, { token })).statusCode).toBe(403);
   });

@@ -11,3 +11,4 @@ export * from './page';
 export * from './paged-table';
 export * from './remote-boundary';
 export * from './semi-locale';
+export * from '../federation';

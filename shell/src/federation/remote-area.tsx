@@ -1,8 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { RemoteBoundary } from '@flotilla/shared/ui';
+import { registerWidgetLoader, RemoteBoundary } from '@flotilla/shared/ui';
 import { routeProgress, useRouteSettled } from '../progress/route-progress';
 import { remoteRegistry } from './runtime';
+import { createWidgetLoader } from './widget-loader';
+
+// Widgets (`RemoteWidget`) only render inside remote areas, so their loader is registered when the
+// areas' code loads with the console, before any area mounts. Registering in start.ts would pull
+// `@flotilla/shared/ui`, and with it Semi, into the login page (BENCHMARKS.md).
+registerWidgetLoader(createWidgetLoader(remoteRegistry));
 
 /** Time a remote may take to load before its area shows the error with Retry. */
 export const REMOTE_LOAD_TIMEOUT_MS = 20000;

@@ -15,6 +15,11 @@ export type RemoteRegistry = {
   refresh(): Promise<RemotesConfig>;
   /** Loads `<name>/App`. `retry` re-reads remotes.json and re-registers the remote, so Retry really retries. */
   loadApp(name: string, options?: { retry?: boolean }): Promise<RemoteAppModule>;
+  /**
+   * Loads another module the remote exposes (`./ChatPanel`), registered like `loadApp`, and answers it
+   * as loaded: checking its exports is the caller's part (the shared `loadWidget` checks widgets).
+   */
+  loadModule(name: string, exposed: string, options?: { retry?: boolean }): Promise<unknown>;
 };
 
 /** Stable error codes of the shell's federation layer. */
@@ -65,19 +70,27 @@ export function createRemoteRegistry(runtime: FederationRuntime, fetchConfig: ()
     return next;
   };
 
+  const loadModule = async (name: string, exposed: string, { retry = false }: { retry?: boolean } = {}): Promise<unknown> => {
+    const config = await (retry || !latest ? refresh() : latest);
+    const remote = config[name];
+    if (!remote) throw new FederationError(FEDERATION_ERRORS.notConfigured, `remotes.json has no "${name}"`);
+    const version = `${remote.entry}@${remote.version}`;
+    if (retry || registered.get(name) !== version) {
+      runtime.registerRemotes([{ name, entry: remote.entry }], { force: registered.has(name) });
+      registered.set(name, version);
+    }
+    const id = `${name}/${exposed.replace(/^\.\//, '')}`;
+    const module = await runtime.loadRemote<unknown>(id);
+    if (module === null || module === undefined) throw new FederationError(FEDERATION_ERRORS.badModule, `${id} loaded as nothing`);
+    return module;
+  };
+
   return {
     refresh,
-    async loadApp(name, { retry = false } = {}) {
-      const config = await (retry || !latest ? refresh() : latest);
-      const remote = config[name];
-      if (!remote) throw new FederationError(FEDERATION_ERRORS.notConfigured, `remotes.json has no "${name}"`);
-      const version = `${remote.entry}@${remote.version}`;
-      if (retry || registered.get(name) !== version) {
-        runtime.registerRemotes([{ name, entry: remote.entry }], { force: registered.has(name) });
-        registered.set(name, version);
-      }
-      const module = await runtime.loadRemote<RemoteAppModule>(`${name}/App`);
-      const App = module?.default;
+    loadModule,
+    async loadApp(name, options) {
+      const module = (await loadModule(name, './App', options)) as Partial<RemoteAppModule>;
+      const App = module.default;
       if (!App || (typeof App !== 'function' && typeof App !== 'object')) {
         throw new FederationError(FEDERATION_ERRORS.badModule, `${name}/App has no default export component`);
       }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 
 // Knowledge (DESIGN.md §7): datasets' chunk settings, catalogues, files, segments, and the jobs table
 // of the background worker (DESIGN.md §5). The full-text index over segments is the next migration.
@@ -61,8 +61,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
     // Tokens of question + text (server/src/search/tokenize.ts), space-separated: what the full-text index reads.
     .addColumn('search_text', 'text', (c) => c.notNull())
-    // Float32 vector of the dataset's embedding model, when it has one.
-    .addColumn('embedding', 'blob')
+    // Float32 vector of the dataset's embedding model, when it has one (PostgreSQL's bytes type is bytea).
+    .addColumn('embedding', db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

@@ -59,8 +59,9 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => processes.create(request.auth.tenantId, request.auth.userId, request.body),
   });
 
+  // Agents read robots too: they review the robots' logs (DESIGN.md §9).
   fastify.get('/v1/processes/:processId', {
-    config: { auth: OPERATORS },
+    config: { auth: STAFF },
     schema: { tags, summary: 'One robot', params: RobotParamsSchema, response: { 200: RobotSchema } },
     handler: async (request) => found(await processes.get(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RemotesConfig } from '@flotilla/shared/contracts';
 import { createRemoteRegistry, FEDERATION_ERRORS, type FederationRuntime } from '../remote-registry';
+import { createWidgetLoader } from '../widget-loader';
 
 const App = () => null;
 
@@ -60,5 +61,39 @@ describe('remote registry', () => {
     configs.push(v1);
     await expect(registry.loadApp('robots')).resolves.toEqual({ default: App });
     expect(fetchConfig).toHaveBeenCalledTimes(2);
+  });
+
+  describe('loadModule', () => {
+    const ChatPanel = () => null;
+    const modules = (id: string) => (id === 'chat/ChatPanel' ? { default: ChatPanel } : id === 'chat/App' ? { default: App } : null);
+    const withChat: RemotesConfig = { ...v1, chat: { entry: '/remotes/chat/1/mf-manifest.json', version: '1' } };
+
+    it('loads another exposed module of a remote, registered once with its ./App', async () => {
+      const { registry, runtime } = setup([withChat], (async (id: string) => modules(id)) as never);
+      await expect(registry.loadModule('chat', './ChatPanel')).resolves.toEqual({ default: ChatPanel });
+      await registry.loadApp('chat');
+      expect(runtime.loadRemote).toHaveBeenNthCalledWith(1, 'chat/ChatPanel');
+      expect(runtime.loadRemote).toHaveBeenNthCalledWith(2, 'chat/App');
+      expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'chat', entry: withChat.chat!.entry }], { force: false });
+    });
+
+    it('retries for real, and fails with stable codes', async () => {
+      const { registry, runtime, fetchConfig } = setup([withChat], (async (id: string) => modules(id)) as never);
+      await registry.loadModule('chat', './ChatPanel');
+      await registry.loadModule('chat', './ChatPanel', { retry: true });
+      expect(fetchConfig).toHaveBeenCalledTimes(2);
+      expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'chat', entry: withChat.chat!.entry }], { force: true });
+      await expect(registry.loadModule('users', './Widget')).rejects.toMatchObject({ code: FEDERATION_ERRORS.notConfigured });
+      await expect(registry.loadModule('chat', './Missing')).rejects.toMatchObject({ code: FEDERATION_ERRORS.badModule });
+    });
+
+    it('is what the shell registers as the widget loader', async () => {
+      const { registry } = setup([withChat], (async (id: string) => modules(id)) as never);
+      const loadModule = vi.spyOn(registry, 'loadModule');
+      const loader = createWidgetLoader(registry);
+      await expect(loader('chat', './ChatPanel', { retry: true })).resolves.toEqual({ default: ChatPanel });
+      expect(loadModule).toHaveBeenCalledWith('chat', './ChatPanel', { retry: true });
+    });
   });
 });

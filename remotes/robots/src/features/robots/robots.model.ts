@@ -1,8 +1,14 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createPagedList, toFailure, type CreateRobotBody, type Failure, type ListRobotsQuery, type Robot, type Role } from '@flotilla/shared';
+import { checkIconFile, type IconProblem } from '../../lib/icon-file';
+import { toastSuccessFx } from '../../lib/notify';
+import { cloneRobot } from '../robot-detail/api/clone-robot';
+import { setRobotEnabled } from '../robot-detail/api/set-robot-enabled';
+import { bindTagsFx, deleteTagFx, renameTagFx } from '../robot-tags/robot-tags.model';
 import { createRobot } from './api/create-robot';
 import { deleteRobot } from './api/delete-robot';
 import { listRobots } from './api/list-robots';
+import { uploadIcon } from './api/upload-icon';
 
 export const ROBOTS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -61,15 +67,130 @@ export const $creating = createRobotFx.pending;
 /** Robots whose deletion is on its way (their delete buttons spin). */
 export const $deletingIds = robotList.$deletingIds;
 
+/** The user picked an image as the new robot's icon (checked here, then uploaded at once). */
+export const robotIconChosen = createEvent<File>();
+/** The user removed the icon picked for the new robot. */
+export const robotIconRemoved = createEvent();
+/** The tag filter changed (`null`: robots with any tag or none). */
+export const robotTagFilterChanged = createEvent<string | null>();
+/** The user turned a robot of the list on (`true`, at once) or off (`false`, confirmed). */
+export const robotRowEnabledToggled = createEvent<{ robot: Robot; enabled: boolean }>();
+/** The user confirmed copying a robot of the list. */
+export const robotRowCloneConfirmed = createEvent<Robot>();
+
+export const uploadIconFx = createEffect(uploadIcon);
+export const setRowEnabledFx = createEffect(setRobotEnabled);
+export const cloneRowFx = createEffect(cloneRobot);
+
+/** Why the picked icon is not used: refused here (too large, wrong type) or by the server (its reason). */
+export type IconError = { reason: IconProblem } | { reason: 'server'; failure: Failure };
+
+/** The icon file being uploaded; an answer for another file (a form closed meanwhile) is dropped. */
+const $iconUpload = createStore<File | null>(null, { skipVoid: false })
+  .on(uploadIconFx, (_, file) => file)
+  .reset(robotCreateClicked, robotCreateCancelled, robotIconRemoved);
+const iconUploaded = createEvent<string>();
+const iconUploadFailed = createEvent<Failure>();
+/** The URL of the new robot's uploaded icon. */
+export const $icon = createStore<string | null>(null, { skipVoid: false })
+  .on(iconUploaded, (_, url) => url)
+  .reset(robotCreateClicked, robotCreateCancelled, robotIconRemoved, createRobotFx.done);
+export const $iconError = createStore<IconError | null>(null, { skipVoid: false })
+  .on(iconUploadFailed, (_, failure) => ({ reason: 'server', failure }))
+  .reset(robotCreateClicked, robotCreateCancelled, robotIconRemoved, iconUploaded);
+export const $iconUploading = uploadIconFx.pending;
+/** The tag the list is filtered by, `null` for none. */
+export const $tagFilter = $query.map((query) => query.tagId ?? null);
+/** Robots of the list with an enable, disable or clone on its way. */
+export const $rowBusyIds = createStore<string[]>([])
+  .on(setRowEnabledFx, (ids, { processId }) => [...ids, processId])
+  .on(cloneRowFx, (ids, processId) => [...ids, processId])
+  .on(setRowEnabledFx.finally, (ids, { params }) => ids.filter((id) => id !== params.processId))
+  .on(cloneRowFx.finally, (ids, { params }) => ids.filter((id) => id !== params));
+/** Why a robot of the list was not enabled, disabled or cloned, until the next try. */
+export const $rowFailure = createStore<Failure | null>(null, { skipVoid: false })
+  .on([setRowEnabledFx.failData, cloneRowFx.failData], (_, error) => toFailure(error))
+  .reset(robotsPageOpened, robotRowEnabledToggled, robotRowCloneConfirmed);
+
+const iconChecked = sample({
+  clock: robotIconChosen,
+  source: $iconUploading,
+  filter: (uploading) => !uploading,
+  fn: (_, file) => ({ file, problem: checkIconFile(file) }),
+});
+sample({ clock: iconChecked, filter: ({ problem }) => problem === null, fn: ({ file }) => file, target: uploadIconFx });
+sample({
+  clock: iconChecked,
+  filter: ({ problem }) => problem !== null,
+  fn: ({ problem }): IconError => ({ reason: problem as IconProblem }),
+  target: $iconError,
+});
+sample({
+  clock: uploadIconFx.done,
+  source: $iconUpload,
+  filter: (file, { params }) => file === params,
+  fn: (_, { result }) => result.url,
+  target: iconUploaded,
+});
+sample({
+  clock: uploadIconFx.fail,
+  source: $iconUpload,
+  filter: (file, { params }) => file === params,
+  fn: (_, { error }) => toFailure(error),
+  target: iconUploadFailed,
+});
+
 sample({
   clock: robotCreateSubmitted,
-  source: $creating,
-  filter: (creating) => !creating,
-  fn: (_, body) => cleanCreateBody(body),
+  source: { creating: $creating, uploading: $iconUploading, icon: $icon },
+  filter: ({ creating, uploading }) => !creating && !uploading,
+  fn: ({ icon }, body) => cleanCreateBody(icon ? { ...body, icon } : body),
   target: createRobotFx,
 });
 // A new robot is listed first: back to the first page.
 sample({ clock: createRobotFx.done, fn: () => 1, target: robotsPageChanged });
+
+sample({
+  clock: robotRowEnabledToggled,
+  source: $rowBusyIds,
+  filter: (busy, { robot }) => !busy.includes(robot.processId),
+  fn: (_, { robot, enabled }) => ({ processId: robot.processId, enabled }),
+  target: setRowEnabledFx,
+});
+sample({ clock: setRowEnabledFx.done, target: robotList.reloadRequested });
+sample({
+  clock: setRowEnabledFx.done,
+  fn: ({ params }) => (params.enabled ? 'robots.detail.enabled' : 'robots.detail.disabled'),
+  target: toastSuccessFx,
+});
+sample({
+  clock: robotRowCloneConfirmed,
+  source: $rowBusyIds,
+  filter: (busy, robot) => !busy.includes(robot.processId),
+  fn: (_, robot) => robot.processId,
+  target: cloneRowFx,
+});
+// The copy is listed first: back to the first page.
+sample({ clock: cloneRowFx.done, fn: () => 1, target: robotsPageChanged });
+sample({ clock: cloneRowFx.done, fn: () => 'robots.detail.cloned', target: toastSuccessFx });
+
+sample({ clock: robotTagFilterChanged, fn: (tagId) => ({ tagId }), target: robotList.filtersChanged });
+// Tag names show in the rows: a renamed tag or a robot's new tags load the page again. A deleted
+// tag the list was filtered by leaves nothing to filter by: the filter goes.
+sample({ clock: [renameTagFx.done, bindTagsFx.done], target: robotList.reloadRequested });
+sample({
+  clock: deleteTagFx.done,
+  source: $tagFilter,
+  filter: (tagId, { params }) => tagId === params.id,
+  fn: () => ({ tagId: null }),
+  target: robotList.filtersChanged,
+});
+sample({
+  clock: deleteTagFx.done,
+  source: $tagFilter,
+  filter: (tagId, { params }) => tagId !== params.id,
+  target: robotList.reloadRequested,
+});
 
 function cleanCreateBody(body: CreateRobotBody): CreateRobotBody {
   const description = body.description?.trim();

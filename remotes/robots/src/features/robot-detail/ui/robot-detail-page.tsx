@@ -1,16 +1,21 @@
 import { Button, Descriptions, Popconfirm, Space, Spin, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui';
 import { IconArrowLeft, IconCopyAdd, IconPause, IconPlay } from '@douyinfe/semi-icons';
-import { Permission, robotDetailPath, useDateTime, useT, type Robot } from '@flotilla/shared';
+import { $role, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { failureText } from '../../../lib/failure-text';
 import { ROBOT_LIST_PATH } from '../../../lib/paths';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
 import { SaveFailedBanner } from '../../../ui/tab-states';
 import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
+import { DebugTab } from '../../robot-debug/ui/debug-tab';
+import { LOG_READER_ROLES } from '../../robot-logs/robot-logs.model';
+import { LogsTab } from '../../robot-logs/ui/logs-tab';
 import { PresetTab } from '../../robot-preset/ui/preset-tab';
+import { SECRET_MANAGER_ROLES } from '../../robot-secrets/robot-secrets.model';
+import { SecretsTab } from '../../robot-secrets/ui/secrets-tab';
 import { ShareTab } from '../../robot-share/ui/share-tab';
 import {
   $actionFailure,
@@ -27,6 +32,19 @@ import {
   robotDetailRetryClicked,
   robotEnabledToggled,
 } from '../robot-detail.model';
+
+/** One tab of the detail page, shown to the roles whose calls it makes (the server checks them too). */
+type DetailTab = { key: string; titleId: string; roles: readonly Role[]; render: (robot: Robot) => ReactNode };
+
+/** The detail tabs in order. Agents read only the logs (DESIGN.md §9). */
+const DETAIL_TABS: readonly DetailTab[] = [
+  { key: 'basic', titleId: 'robots.tab.basic', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <BasicConfigTab robot={robot} /> },
+  { key: 'preset', titleId: 'robots.tab.preset', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <PresetTab robot={robot} /> },
+  { key: 'share', titleId: 'robots.tab.share', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <ShareTab robot={robot} /> },
+  { key: 'secrets', titleId: 'robots.tab.secrets', roles: SECRET_MANAGER_ROLES, render: (robot) => <SecretsTab robot={robot} /> },
+  { key: 'logs', titleId: 'robots.tab.logs', roles: LOG_READER_ROLES, render: (robot) => <LogsTab robot={robot} /> },
+  { key: 'debug', titleId: 'robots.tab.debug', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <DebugTab robot={robot} /> },
+];
 
 /** Enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
 function RobotActions({ robot }: { robot: Robot }) {
@@ -82,7 +100,8 @@ export function RobotDetailPage() {
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const { id } = useParams();
-  const { robot: storedRobot, shownId, status: storedStatus, failure, actionFailure, cloned, opened, retried } = useUnit({
+  const { robot: storedRobot, shownId, status: storedStatus, failure, actionFailure, cloned, role, opened, retried } = useUnit({
+    role: $role,
     shownId: $robotId,
     robot: $robot,
     status: $detailStatus,
@@ -190,21 +209,11 @@ export function RobotDetailPage() {
       <Surface>
         {/* Keyed by robot: a copy opened from here starts on its first tab with fresh forms. */}
         <Tabs key={robot.processId} type="line" lazyRender>
-          <TabPane itemKey="basic" tab={t('robots.tab.basic')}>
-            <div style={{ paddingTop: 16 }}>
-              <BasicConfigTab robot={robot} />
-            </div>
-          </TabPane>
-          <TabPane itemKey="preset" tab={t('robots.tab.preset')}>
-            <div style={{ paddingTop: 16 }}>
-              <PresetTab robot={robot} />
-            </div>
-          </TabPane>
-          <TabPane itemKey="share" tab={t('robots.tab.share')}>
-            <div style={{ paddingTop: 16 }}>
-              <ShareTab robot={robot} />
-            </div>
-          </TabPane>
+          {DETAIL_TABS.filter((tab) => hasPermission(tab.roles, role)).map((tab) => (
+            <TabPane key={tab.key} itemKey={tab.key} tab={t(tab.titleId)}>
+              <div style={{ paddingTop: 16 }}>{tab.render(robot)}</div>
+            </TabPane>
+          ))}
         </Tabs>
       </Surface>
     </Page>

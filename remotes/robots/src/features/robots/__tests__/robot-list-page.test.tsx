@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderInShell, testScope } from '@flotilla/shared/test';
+import { renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { fakeRobotsApi, makeRobot } from '../../../test/fake-robots-api';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('robot list page', () => {
   it('shows the empty state with a create action when the server has no robots', async () => {
-    mockFetch(() => ({ body: { list: [], total: 0 } }));
+    fakeRobotsApi([]);
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     expect(await screen.findByText('No robots yet')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /New robot/ })).toHaveLength(2);

@@ -3,17 +3,19 @@ import type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
 import { useT, type CreateRobotBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';
-import { $createFailure, $createOpen, $creating, robotCreateCancelled, robotCreateSubmitted } from '../robots.model';
+import { $createFailure, $createOpen, $creating, $iconUploading, robotCreateCancelled, robotCreateSubmitted } from '../robots.model';
+import { IconPicker } from './icon-picker';
 
 type CreateRobotForm = Partial<CreateRobotBody>;
 
-/** The create form: name (required), description, simple or flow. Its fields reset each time it opens. */
+/** The create form: name (required), description, icon, simple or flow. Its fields reset each time it opens. */
 export function CreateRobotModal() {
   const t = useT();
   const formApi = useRef<FormApi<CreateRobotForm> | null>(null);
-  const { open, creating, failure, cancelled, submitted } = useUnit({
+  const { open, creating, uploading, failure, cancelled, submitted } = useUnit({
     open: $createOpen,
     creating: $creating,
+    uploading: $iconUploading,
     failure: $createFailure,
     cancelled: robotCreateCancelled,
     submitted: robotCreateSubmitted,
@@ -27,7 +29,7 @@ export function CreateRobotModal() {
       okText={t('robots.create.submit')}
       cancelText={t('robots.create.cancel')}
       // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
-      okButtonProps={{ 'aria-label': t('robots.create.submit') }}
+      okButtonProps={{ 'aria-label': t('robots.create.submit'), disabled: uploading }}
       cancelButtonProps={{ 'aria-label': t('robots.create.cancel') }}
       confirmLoading={creating}
       maskClosable={false}
@@ -67,6 +69,9 @@ export function CreateRobotModal() {
           maxLength={1000}
           rows={3}
         />
+        <Form.Slot label={t('robots.form.icon')}>
+          <IconPicker />
+        </Form.Slot>
         <Form.RadioGroup field="type" label={t('robots.form.type')} type="pureCard" direction="vertical">
           <Radio value="simple" extra={t('robots.type.simpleHint')} style={{ width: '100%' }}>
             {t('robots.type.simple')}

@@ -1,5 +1,5 @@
-import { Button, Popconfirm, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { Button, Space, Tag, Typography } from '@douyinfe/semi-ui';
+import { IconPlus, IconPriceTag } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
@@ -7,21 +7,28 @@ import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
+import { SaveFailedBanner } from '../../../ui/tab-states';
+import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
+import { BindTagsModal } from '../../robot-tags/ui/bind-tags-modal';
+import { ManageTagsModal } from '../../robot-tags/ui/manage-tags-modal';
+import { TagFilter } from '../../robot-tags/ui/tag-filter';
 import {
-  $deletingIds,
   $keyword,
+  $rowFailure,
+  $tagFilter,
   ROBOT_MANAGER_ROLES,
   robotCreateClicked,
-  robotDeleteConfirmed,
   robotList,
   robotsPageOpened,
+  robotTagFilterChanged,
 } from '../robots.model';
 import { CreateRobotModal } from './create-robot-modal';
+import { RobotRowActions } from './robot-row-actions';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 420 } as const;
 
-/** `/robot`: the robots of the tenant, searched and paged on the server. */
+/** `/robot`: the robots of the tenant, searched, filtered by tag and paged on the server. */
 export function RobotListPage() {
   const t = useT();
   const formatDate = useDateTime();
@@ -29,20 +36,32 @@ export function RobotListPage() {
   const canManage = usePermission(ROBOT_MANAGER_ROLES);
   const model = useUnit({
     keyword: $keyword,
-    deletingIds: $deletingIds,
+    tagFilter: $tagFilter,
+    rowFailure: $rowFailure,
     opened: robotsPageOpened,
+    tagsWanted: tagsRequested,
     createClicked: robotCreateClicked,
-    deleteConfirmed: robotDeleteConfirmed,
+    tagFilterChanged: robotTagFilterChanged,
+    manageTagsClicked: tagManagerOpened,
   });
-  const { opened } = model;
+  const { opened, tagsWanted } = model;
   useEffect(() => {
     opened();
-  }, [opened]);
+    tagsWanted();
+  }, [opened, tagsWanted]);
 
   const createButton = canManage && (
     <Button theme="solid" type="primary" icon={<IconPlus />} onClick={model.createClicked}>
       {t('robots.list.create')}
     </Button>
+  );
+  const headerActions = canManage && (
+    <>
+      <Button icon={<IconPriceTag />} onClick={model.manageTagsClicked}>
+        {t('robots.tags.manage')}
+      </Button>
+      {createButton}
+    </>
   );
 
   const columns = useMemo<ColumnProps<Robot>[]>(() => {
@@ -62,6 +81,15 @@ export function RobotListPage() {
                   {robot.description}
                 </Typography.Text>
               )}
+              {robot.tags.length > 0 && (
+                <Space wrap spacing={4} style={{ marginTop: 4 }}>
+                  {robot.tags.map((tag) => (
+                    <Tag key={tag.id} size="small">
+                      {tag.name}
+                    </Tag>
+                  ))}
+                </Space>
+              )}
             </div>
           </div>
         ),
@@ -76,32 +104,23 @@ export function RobotListPage() {
       {
         title: t('robots.list.column.actions'),
         dataIndex: 'actions',
-        width: 120,
+        width: 190,
         render: (_, robot) => (
-          // The confirmation renders in a portal, but React still bubbles its clicks to the row.
+          // The confirmations render in a portal, but React still bubbles their clicks to the row.
           <div onClick={stopPropagation}>
-            <Popconfirm
-              title={t('robots.delete.title', { name: robot.name })}
-              content={t('robots.delete.content')}
-              okText={t('robots.delete.ok')}
-              cancelText={t('robots.delete.cancel')}
-              okType="danger"
-              onConfirm={() => {
-                model.deleteConfirmed(robot);
-              }}
-            >
-              <Button type="danger" theme="borderless" icon={<IconDelete />} loading={model.deletingIds.includes(robot.processId)}>
-                {t('robots.list.delete')}
-              </Button>
-            </Popconfirm>
+            <RobotRowActions robot={robot} />
           </div>
         ),
       },
     ];
-  }, [t, formatDate, canManage, model.deleteConfirmed, model.deletingIds]);
+  }, [t, formatDate, canManage]);
 
-  const empty = model.keyword ? (
-    <EmptyState title={t('robots.list.noMatch', { keyword: model.keyword })} description={t('robots.list.noMatchHint')} />
+  const filtered = Boolean(model.keyword || model.tagFilter);
+  const empty = filtered ? (
+    <EmptyState
+      title={model.keyword ? t('robots.list.noMatch', { keyword: model.keyword }) : t('robots.list.noMatchTag')}
+      description={t('robots.list.noMatchHint')}
+    />
   ) : (
     <EmptyState
       title={t('robots.list.empty')}
@@ -112,7 +131,8 @@ export function RobotListPage() {
 
   return (
     <Page>
-      <PageHeader title={t('robots.list.title')} description={t('robots.list.description')} extra={createButton} />
+      <PageHeader title={t('robots.list.title')} description={t('robots.list.description')} extra={headerActions} />
+      <SaveFailedBanner failure={model.rowFailure} title={t('robots.detail.actionFailed')} />
       <Surface>
         <PagedTable
           list={robotList}
@@ -120,6 +140,7 @@ export function RobotListPage() {
           columns={columns}
           onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
           searchLabel={t('robots.list.search')}
+          filters={<TagFilter value={model.tagFilter} onChange={model.tagFilterChanged} />}
           totalLabel={(count) => t('robots.list.total', { count })}
           empty={empty}
           failedTitle={t('robots.list.loadFailed')}
@@ -127,6 +148,8 @@ export function RobotListPage() {
         />
       </Surface>
       <CreateRobotModal />
+      <ManageTagsModal />
+      <BindTagsModal />
     </Page>
   );
 }

@@ -1,0 +1,231 @@
+import { Banner, Button, Form, Input, Modal, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
+import { IconCopy, IconDelete, IconKey, IconPlus } from '@douyinfe/semi-icons';
+import type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { useDateTime, useT, type ApiSecret } from '@flotilla/shared';
+import { EmptyState } from '@flotilla/shared/ui';
+import { useUnit } from 'effector-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { copyText } from '../../../lib/copy-text';
+import { failureText } from '../../../lib/failure-text';
+import type { RobotRef } from '../../../lib/robot-ref';
+import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
+import {
+  $revealedSecret,
+  $secretCreateFailure,
+  $secretCreateOpen,
+  $secretCreating,
+  $secretDeleteFailure,
+  $secretDeletingIds,
+  $secrets,
+  $secretsLoadFailure,
+  $secretsStatus,
+  secretCreateCancelled,
+  secretCreateClicked,
+  secretCreateSubmitted,
+  secretDeleteConfirmed,
+  secretRevealClosed,
+  secretsOpened,
+  secretsRetryClicked,
+} from '../robot-secrets.model';
+import { ApiUsage } from './api-usage';
+
+/** The same limit the server checks (contracts' secret name). */
+const NAME_MAX = 100;
+
+function CreateSecretModal() {
+  const t = useT();
+  const formApi = useRef<FormApi<{ name: string }> | null>(null);
+  const m = useUnit({ open: $secretCreateOpen, creating: $secretCreating, failure: $secretCreateFailure, cancelled: secretCreateCancelled, submitted: secretCreateSubmitted });
+  return (
+    <Modal
+      title={t('robots.secrets.createTitle')}
+      visible={m.open}
+      onCancel={m.cancelled}
+      onOk={() => formApi.current?.submitForm()}
+      okText={t('robots.secrets.createSubmit')}
+      cancelText={t('robots.secrets.cancel')}
+      // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
+      okButtonProps={{ 'aria-label': t('robots.secrets.createSubmit') }}
+      cancelButtonProps={{ 'aria-label': t('robots.secrets.cancel') }}
+      confirmLoading={m.creating}
+      maskClosable={false}
+      width={480}
+    >
+      {m.failure && (
+        <Banner type="danger" fullMode={false} closeIcon={null} title={t('robots.secrets.createFailed')} description={failureText(m.failure, t)} style={{ marginBottom: 12 }} />
+      )}
+      {m.open && (
+        <Form<{ name: string }>
+          getFormApi={(api) => {
+            formApi.current = api;
+          }}
+          onSubmit={(values) => m.submitted(values.name ?? '')}
+          labelPosition="top"
+        >
+          <Form.Input
+            field="name"
+            label={t('robots.secrets.name')}
+            placeholder={t('robots.secrets.namePlaceholder')}
+            maxLength={NAME_MAX}
+            autoFocus
+            rules={[{ required: true, whitespace: true, message: t('robots.secrets.nameRequired') }]}
+          />
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** The window that shows a new secret, once: with a copy button, a warning and samples that use it. */
+function RevealSecretModal() {
+  const t = useT();
+  const { revealed, closed } = useUnit({ revealed: $revealedSecret, closed: secretRevealClosed });
+  return (
+    <Modal
+      title={t('robots.secrets.revealTitle')}
+      visible={revealed !== null}
+      onCancel={closed}
+      closable={false}
+      maskClosable={false}
+      footer={
+        <Button theme="solid" type="primary" aria-label={t('robots.secrets.revealDone')} onClick={closed}>
+          {t('robots.secrets.revealDone')}
+        </Button>
+      }
+      width={640}
+    >
+      {revealed && (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+          <Banner type="warning" fullMode={false} closeIcon={null} title={t('robots.secrets.onceTitle')} description={t('robots.secrets.onceHint')} />
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+            <Typography.Text strong>{t('robots.secrets.revealLabel', { name: revealed.name })}</Typography.Text>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Input readonly value={revealed.secret} aria-label={t('robots.secrets.secret')} style={{ flex: 1, fontFamily: 'monospace' }} />
+              <Button theme="solid" icon={<IconCopy />} aria-label={t('robots.secrets.copySecret')} onClick={() => copyText(revealed.secret, 'robots.secrets.secretCopied')}>
+                {t('robots.secrets.copy')}
+              </Button>
+            </div>
+          </div>
+          <ApiUsage apiKey={revealed.secret} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** The "API keys" tab: the robot's secrets (create, shown once; revoke) and how to call the robot with one. */
+export function SecretsTab({ robot }: { robot: RobotRef }) {
+  const t = useT();
+  const formatDate = useDateTime();
+  const m = useUnit({
+    secrets: $secrets,
+    status: $secretsStatus,
+    loadFailure: $secretsLoadFailure,
+    deleteFailure: $secretDeleteFailure,
+    deletingIds: $secretDeletingIds,
+    opened: secretsOpened,
+    revealClosed: secretRevealClosed,
+    retried: secretsRetryClicked,
+    createClicked: secretCreateClicked,
+    deleteConfirmed: secretDeleteConfirmed,
+  });
+  const { opened, revealClosed } = m;
+  const { processId, adminId } = robot;
+  useEffect(() => {
+    opened({ processId, adminId });
+    // Leaving the page forgets a secret still on screen.
+    return () => revealClosed();
+  }, [opened, revealClosed, processId, adminId]);
+
+  const columns = useMemo<ColumnProps<ApiSecret>[]>(
+    () => [
+      { title: t('robots.secrets.column.name'), dataIndex: 'name' },
+      {
+        title: t('robots.secrets.column.prefix'),
+        dataIndex: 'prefix',
+        width: 200,
+        render: (_, secret) => <Typography.Text code>{`${secret.prefix}…`}</Typography.Text>,
+      },
+      { title: t('robots.secrets.column.createdAt'), dataIndex: 'createdAt', width: 190, render: (_, secret) => formatDate(secret.createdAt) },
+      {
+        title: t('robots.secrets.column.lastUsedAt'),
+        dataIndex: 'lastUsedAt',
+        width: 190,
+        render: (_, secret) =>
+          secret.lastUsedAt ? formatDate(secret.lastUsedAt) : <Typography.Text type="tertiary">{t('robots.secrets.neverUsed')}</Typography.Text>,
+      },
+      {
+        title: t('robots.secrets.column.actions'),
+        dataIndex: 'actions',
+        width: 90,
+        render: (_, secret) => (
+          <Popconfirm
+            title={t('robots.secrets.deleteTitle', { name: secret.name })}
+            content={t('robots.secrets.deleteContent')}
+            okType="danger"
+            okText={t('robots.secrets.delete')}
+            cancelText={t('robots.secrets.cancel')}
+            // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
+            okButtonProps={{ 'aria-label': t('robots.secrets.delete') }}
+            cancelButtonProps={{ 'aria-label': t('robots.secrets.cancel') }}
+            onConfirm={() => {
+              m.deleteConfirmed(secret);
+            }}
+          >
+            <Button
+              type="danger"
+              theme="borderless"
+              icon={<IconDelete />}
+              loading={m.deletingIds.includes(secret.id)}
+              aria-label={t('robots.secrets.deleteSecret', { name: secret.name })}
+            />
+          </Popconfirm>
+        ),
+      },
+    ],
+    [t, formatDate, m.deleteConfirmed, m.deletingIds],
+  );
+
+  let list;
+  if (m.status === 'error') list = <TabLoadFailed failure={m.loadFailure} onRetry={m.retried} />;
+  else if (m.status === 'loading') list = <TabLoading />;
+  else
+    list = (
+      <Table<ApiSecret>
+        rowKey="id"
+        columns={columns}
+        dataSource={m.secrets}
+        pagination={false}
+        empty={<EmptyState title={t('robots.secrets.empty')} description={t('robots.secrets.emptyHint')} />}
+      />
+    );
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }}>
+      <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          <Typography.Title heading={6} style={{ margin: 0 }}>
+            <IconKey style={{ marginRight: 8 }} />
+            {t('robots.secrets.title')}
+          </Typography.Title>
+          <Typography.Text type="tertiary">{t('robots.secrets.description')}</Typography.Text>
+        </div>
+        <Button theme="solid" type="primary" icon={<IconPlus />} onClick={m.createClicked}>
+          {t('robots.secrets.create')}
+        </Button>
+      </div>
+      <SaveFailedBanner failure={m.deleteFailure} title={t('robots.secrets.deleteFailed')} />
+      {list}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+        <Typography.Title heading={6} style={{ margin: 0 }}>
+          {t('robots.secrets.usageTitle')}
+        </Typography.Title>
+        <Typography.Text type="tertiary">{t('robots.secrets.usageHint')}</Typography.Text>
+      </div>
+      <ApiUsage />
+      <CreateSecretModal />
+      <RevealSecretModal />
+    </div>
+  );
+}

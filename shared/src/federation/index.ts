@@ -1,0 +1,3 @@
+/** Widgets one remote embeds from another, loaded through the host (shell) only. */
+export * from './widget-loader';
+export * from './remote-widget';
