@@ -1,17 +1,61 @@
 import { createAppConfig, DEV_PORTS } from '@flotilla/shared/build';
 
-// The chat has its own HTML entry so a share link loads only chat code, never the shell.
-// In production the server serves index.html for the public chat paths and the assets under
-// /remotes/chat/; the dev server serves both from its root.
-export default (_env, argv) =>
-  createAppConfig(
+/** Where the standalone page's own files go, inside dist/ (served under /remotes/chat/page/). */
+const PAGE_DIR = 'page';
+
+/**
+ * The public chat page, built apart from the federated remote: a share link on a phone needs no
+ * federation runtime, no share scope and no router, and without federation the bundler can shake
+ * unused code out of `@flotilla/shared` and its dependencies. Same loaders and naming as every app
+ * (createAppConfig); its HTML is dist/index.html, which the server answers for the public chat paths.
+ */
+function pageConfig(mode) {
+  const config = createAppConfig(
+    { name: 'chat', dir: import.meta.dirname, entry: './src/standalone.tsx', htmlPublicPath: '/remotes/chat/', port: DEV_PORTS.chat },
+    { mode },
+  );
+  const output = config.output;
+  return {
+    ...config,
+    name: 'chat-page',
+    // After the remote, whose build empties dist/ first.
+    dependencies: ['chat-remote'],
+    output: {
+      ...output,
+      clean: false,
+      uniqueName: 'flotilla_chat_page',
+      chunkLoadingGlobal: `${output.chunkLoadingGlobal}_page`,
+      filename: `${PAGE_DIR}/${output.filename}`,
+      chunkFilename: `${PAGE_DIR}/${output.chunkFilename}`,
+      cssFilename: `${PAGE_DIR}/${output.cssFilename}`,
+      cssChunkFilename: `${PAGE_DIR}/${output.cssChunkFilename}`,
+    },
+    plugins: config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'),
+    module: {
+      ...config.module,
+      rules: [
+        ...config.module.rules,
+        // The contracts only declare schemas and constants: what the page does not import may go.
+        { test: /[\\/]shared[\\/]src[\\/]contracts[\\/]/, sideEffects: false },
+      ],
+    },
+  };
+}
+
+// In development one federated build serves both the remote and the page (through src/index.ts),
+// as every app does; a production build emits the remote (remoteEntry.js, mf-manifest.json, the
+// exposes) and the standalone page separately.
+export default (_env, argv) => {
+  const remote = createAppConfig(
     {
       name: 'chat',
       dir: import.meta.dirname,
-      entry: './src/index.ts',
-      htmlPublicPath: argv.mode === 'development' ? '/' : '/remotes/chat/',
+      ...(argv.mode === 'development' ? { entry: './src/index.ts', htmlPublicPath: '/' } : {}),
       exposes: { './App': './src/expose/App.tsx', './ChatPanel': './src/expose/ChatPanel.tsx' },
       port: DEV_PORTS.chat,
     },
     { mode: argv.mode },
   );
+  if (argv.mode === 'development') return remote;
+  return [{ ...remote, name: 'chat-remote' }, pageConfig(argv.mode)];
+};

@@ -1,12 +1,11 @@
 import { $locale, loadCatalogs } from '@flotilla/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { chatCatalogs } from './app/catalogs';
 import { StandaloneApp } from './app/standalone-app';
 import './standalone.css';
 
-// The public chat page without the shell: i18n (zh-CN unless the visitor chose English), router, routes.
+// The public chat page without the shell: i18n (zh-CN unless the visitor chose English) and the chat.
 loadCatalogs(chatCatalogs);
 document.documentElement.lang = $locale.getState();
 
@@ -14,9 +13,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter>
-        <StandaloneApp />
-      </BrowserRouter>
+      <StandaloneApp />
     </StrictMode>,
   );
 }

@@ -1,3 +1,4 @@
 export * from './client';
 export * from './failure';
 export * from './http-error';
+export * from './event-stream';

@@ -1,39 +1,31 @@
-import { ROUTES, useT } from '@flotilla/shared';
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { chatLinkFrom, withoutPrompt } from '../features/share/lib/chat-link';
 import { ChatPage } from '../features/share/ui/chat-page';
+import { CHAT_PATHS } from './chat-paths';
+import { NotFound } from './not-found';
 
-/** The absolute paths of the public chat: every ROUTES entry owned by the chat remote. */
-export const CHAT_PATHS: readonly string[] = ROUTES.filter((route) => route.owner === 'chat').map((route) => route.path);
-
-function NotFound({ headerExtra }: { headerExtra?: ReactNode }) {
-  const t = useT();
-  return (
-    <div className="flc-chat flc-chat--page">
-      <div className="flc-chat__frame">
-        <div className="flc-state">
-          {headerExtra && <div className="flc-state__bar">{headerExtra}</div>}
-          <div className="flc-state__body" role="alert">
-            <h1 className="flc-state__title">{t('chat.pageNotFound.title')}</h1>
-            <p className="flc-state__text">{t('chat.pageNotFound.description')}</p>
-          </div>
-        </div>
-      </div>
-    </div>
-  );
+/** A chat route inside the console: the link comes from the router, and the asked prompt leaves the address. */
+function RoutedChatPage() {
+  const params = useParams<{ shareId?: string; id?: string }>();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const link = useMemo(() => chatLinkFrom(params, search), [params, search]);
+  const promptTaken = useCallback(() => navigate({ search: withoutPrompt(search).toString() }, { replace: true }), [navigate, search]);
+  return <ChatPage link={link} standalone={false} onPromptTaken={promptTaken} />;
 }
 
 /**
- * The chat routes, used by the console (`./App`) and by the standalone page. `standalone` also
- * lets the page set the tab title; `headerExtra` is the standalone page's language switch.
+ * The chat routes inside the console (`./App`), under the console's router. The standalone page
+ * does not use this (it has no router: see standalone-app.tsx).
  */
-export function ChatRoutes({ standalone = false, headerExtra }: { standalone?: boolean; headerExtra?: ReactNode }) {
+export function ChatRoutes() {
   return (
     <Routes>
       {CHAT_PATHS.map((path) => (
-        <Route key={path} path={path} element={<ChatPage standalone={standalone} headerExtra={headerExtra} />} />
+        <Route key={path} path={path} element={<RoutedChatPage />} />
       ))}
-      <Route path="*" element={<NotFound headerExtra={headerExtra} />} />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }

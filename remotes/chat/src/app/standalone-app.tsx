@@ -1,13 +1,29 @@
 import { i18n } from '@flotilla/shared';
 import { I18nProvider } from '@lingui/react';
-import { ChatRoutes } from './chat-routes';
+import { useCallback, useState } from 'react';
+import { chatLinkFrom, withoutPrompt } from '../features/share/lib/chat-link';
+import { ChatPage } from '../features/share/ui/chat-page';
 import { LocaleSwitch } from '../ui/locale-switch';
+import { matchChatPath } from './chat-paths';
+import { NotFound } from './not-found';
 
-/** The standalone page's tree below the router: its own i18n provider, the routes and the language switch. */
+/**
+ * The standalone page's tree: its own i18n provider, the chat for the address it was opened at,
+ * and the language switch. No router: the page never navigates (react-router would be the largest
+ * part of what a phone downloads before it can type).
+ */
 export function StandaloneApp() {
+  const [link] = useState(() => {
+    const params = matchChatPath(window.location.pathname);
+    return params ? chatLinkFrom(params, new URLSearchParams(window.location.search)) : null;
+  });
+  const promptTaken = useCallback(() => {
+    const query = withoutPrompt(new URLSearchParams(window.location.search)).toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
+  }, []);
   return (
     <I18nProvider i18n={i18n}>
-      <ChatRoutes standalone headerExtra={<LocaleSwitch />} />
+      {link ? <ChatPage link={link} standalone headerExtra={<LocaleSwitch />} onPromptTaken={promptTaken} /> : <NotFound headerExtra={<LocaleSwitch />} />}
     </I18nProvider>
   );
 }

@@ -1,10 +1,16 @@
 import { loadCatalogs } from '@flotilla/shared';
 import { chatCatalogs } from '../app/catalogs';
-import { ChatView } from '../features/share/ui/chat-view';
+import { ChatView } from '../features/chat/ui/chat-view';
 
 loadCatalogs(chatCatalogs);
 
-/** The chat of a share, embeddable in the console (e.g. a robot's share preview). Fills its container. */
-export default function ChatPanel({ shareId }: { shareId: string }) {
-  return <ChatView shareId={shareId} variant="panel" />;
+/**
+ * The props of `./ChatPanel`: `shareId` shows a share's public chat (a share preview); `processId`
+ * is the console's debug chat of that robot, as the logged-in user (calls carry `processId` and the token).
+ */
+export type ChatPanelProps = { shareId: string } | { processId: string };
+
+/** The chat of a share or a robot, embeddable in the console. Fills its container; follows the console's theme. */
+export default function ChatPanel(props: ChatPanelProps) {
+  return <ChatView subject={'processId' in props ? { processId: props.processId } : { shareId: props.shareId }} variant="panel" />;
 }

@@ -1,23 +1,35 @@
+import './dom-fixes';
 import { render } from '@testing-library/react';
-import { fork } from 'effector';
+import { fork, type Scope, type StoreWritable } from 'effector';
 import { Provider } from 'effector-react';
-import { MemoryRouter } from 'react-router-dom';
+import { StrictMode } from 'react';
 import { $locale, i18n, loadCatalogs, type Locale } from '@flotilla/shared';
 import { chatCatalogs } from '../app/catalogs';
 import { StandaloneApp } from '../app/standalone-app';
+import { $visitorId } from '../features/visitor/visitor.model';
 
 loadCatalogs(chatCatalogs);
 
-/** Renders the standalone chat page (its own I18nProvider) at `path`, in a fresh effector scope. */
-export function renderStandalone(path: string, { locale = 'en-US' }: { locale?: Locale } = {}) {
-  const scope = fork({ values: [[$locale, locale]] });
+/** The visitor of the tests (a stored uuid the page reuses). */
+export const VISITOR = '0b7d1c52-8d7e-4f3a-9c1b-2a9e5e0f4d11';
+
+/**
+ * Renders the standalone chat page (its own I18nProvider, no router) as opened at `path`, in a
+ * fresh effector scope. `visitor` presets the visitor id, as a returning visitor has it.
+ */
+export function renderStandalone(path: string, { locale = 'en-US', visitor }: { locale?: Locale; visitor?: string } = {}) {
+  window.history.replaceState(null, '', path);
+  const values: Array<[StoreWritable<unknown>, unknown]> = [[$locale as StoreWritable<unknown>, locale]];
+  if (visitor) values.push([$visitorId as StoreWritable<unknown>, visitor]);
+  const scope: Scope = fork({ values });
   i18n.activate(locale);
+  // StrictMode as on the page: effects run twice in development, and the chat must not mind.
   const result = render(
-    <Provider value={scope}>
-      <MemoryRouter initialEntries={[path]}>
+    <StrictMode>
+      <Provider value={scope}>
         <StandaloneApp />
-      </MemoryRouter>
-    </Provider>,
+      </Provider>
+    </StrictMode>,
   );
   return { ...result, scope };
 }

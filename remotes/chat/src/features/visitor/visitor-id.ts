@@ -2,6 +2,11 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '@flotilla/shared';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `value` is a uuid (the server's VisitorIdSchema). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** A random v4 UUID. `crypto.randomUUID` exists only in secure contexts; plain-http LAN pages fall back. */
 export function newUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -18,7 +23,7 @@ export function newUuid(): string {
  */
 export function readOrCreateVisitorId(): string {
   const stored = readStorage(STORAGE_KEYS.visitorId);
-  if (stored && UUID.test(stored)) return stored;
+  if (stored && isUuid(stored)) return stored;
   const id = newUuid();
   writeStorage(STORAGE_KEYS.visitorId, id);
   return id;

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, networkError } from '@flotilla/shared/test';
+import { fakeChatServer } from '../../../test-utils/fake-chat-server';
 import { makeShare, SHARE_NOT_FOUND } from '../../../test-utils/fake-share';
 import { renderStandalone } from '../../../test-utils/render-chat';
 
@@ -11,8 +12,8 @@ afterEach(() => {
 });
 
 describe('public chat page', () => {
-  it('shows the share: name in the header, welcome as the first message, suggested questions', async () => {
-    const requests = mockFetch(() => ({ body: makeShare() }));
+  it('shows the share: name in the header, welcome as the first message, suggested questions, the composer', async () => {
+    const server = fakeChatServer();
 
     renderStandalone('/chat/abc123');
 
@@ -23,16 +24,30 @@ describe('public chat page', () => {
       'How do I return an item?',
       'Where is my order?',
     ]);
-    expect(requests.map(({ url }) => url.pathname + url.search)).toEqual(['/v1/share/info?shareId=abc123']);
-    // No composer until answering works.
-    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
     expect(document.title).toBe('After-sales helper');
-    // The anonymous visitor got an id for the chat sessions to come.
-    expect(localStorage.getItem('flotilla-visitor-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // The anonymous visitor got an id, and their sessions with this share are listed under it.
+    const visitor = localStorage.getItem('flotilla-visitor-id');
+    expect(visitor).toMatch(/^[0-9a-f-]{36}$/);
+    await vi.waitFor(() => expect(server.calls('GET', /chat\/session$/)).toHaveLength(1));
+    const [info, sessions] = server.requests;
+    expect(`${info.path}?${info.query}`).toBe('/v1/share/info?shareId=abc123');
+    expect(`${sessions.path}?${sessions.query}`).toBe(`/v1/users/${visitor}/chat/session?shareId=abc123&offset=0&limit=40`);
+  });
+
+  it('takes the visitor named by the link (?uuid=) for this page, without storing it', async () => {
+    const server = fakeChatServer();
+    localStorage.setItem('flotilla-visitor-id', '11111111-1111-4111-8111-111111111111');
+
+    renderStandalone('/chat?shareId=abc123&uuid=2B7D1C52-8D7E-4F3A-9C1B-2A9E5E0F4D11');
+
+    await vi.waitFor(() => expect(server.calls('GET', /chat\/session$/)).toHaveLength(1));
+    expect(server.calls('GET', /chat\/session$/)[0].path).toBe('/v1/users/2b7d1c52-8d7e-4f3a-9c1b-2a9e5e0f4d11/chat/session');
+    expect(localStorage.getItem('flotilla-visitor-id')).toBe('11111111-1111-4111-8111-111111111111');
   });
 
   it('applies the theme colour with readable header text', async () => {
-    mockFetch(() => ({ body: makeShare({ themeColor: '#FFEB3B' }) }));
+    fakeChatServer({ share: makeShare({ themeColor: '#FFEB3B' }) });
 
     const { container } = renderStandalone('/chat/abc123');
     await screen.findByTestId('welcome');
@@ -48,16 +63,16 @@ describe('public chat page', () => {
     ['/chat?shareId=s-3', 's-3'],
     ['/p/chat?shareId=s-4', 's-4'],
   ])('reads the share id of %s', async (path, shareId) => {
-    const requests = mockFetch(({ query }) => ({ body: makeShare({ shareId: query.get('shareId')!, name: `Share ${shareId}` }) }));
+    const server = fakeChatServer({ share: makeShare({ shareId, name: `Share ${shareId}` }) });
 
     renderStandalone(path);
 
     expect(await screen.findByText(`Share ${shareId}`)).toBeTruthy();
-    expect(requests[0].query.get('shareId')).toBe(shareId);
+    expect(server.requests[0].query.get('shareId')).toBe(shareId);
   });
 
   it('greets with a default welcome when the share has none, and hides empty suggestions', async () => {
-    mockFetch(() => ({ body: makeShare({ welcome: '  ', suggestedQuestions: [] }) }));
+    fakeChatServer({ share: makeShare({ welcome: '  ', suggestedQuestions: [] }) });
 
     renderStandalone('/chat/abc123');
 
@@ -84,19 +99,20 @@ describe('public chat page', () => {
   });
 
   it('says the same, without asking the server, when the URL names no share', async () => {
-    const requests = mockFetch(() => ({ body: makeShare() }));
+    const server = fakeChatServer();
 
     renderStandalone('/chat');
 
     expect(await screen.findByText('This chat link does not exist or has been disabled')).toBeTruthy();
-    expect(requests).toEqual([]);
+    expect(server.requests).toEqual([]);
   });
 
   it('offers Retry on a network failure, and Retry fetches again', async () => {
     let online = false;
-    const requests = mockFetch(() => {
+    const requests = mockFetch(({ path }) => {
       if (!online) throw networkError();
-      return { body: makeShare() };
+      if (path === '/v1/share/info') return { body: makeShare() };
+      return path.endsWith('/chat/session') ? { body: { list: [], total: 0 } } : { body: { provider: null, voices: [] } };
     });
 
     renderStandalone('/chat/abc123');
@@ -107,7 +123,7 @@ describe('public chat page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'After-sales helper' })).toBeTruthy();
-    expect(requests).toHaveLength(2);
+    expect(requests.filter(({ path }) => path === '/v1/share/info')).toHaveLength(2);
   });
 
   it('switches between Chinese and English', async () => {
@@ -125,7 +141,7 @@ describe('public chat page', () => {
   });
 
   it('answers other paths with a page-not-found message', async () => {
-    mockFetch(() => ({ body: makeShare() }));
+    fakeChatServer();
 
     renderStandalone('/nothing/here');
 

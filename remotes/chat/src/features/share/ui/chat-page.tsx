@@ -1,9 +1,8 @@
 import { useT } from '@flotilla/shared';
 import { useEffect, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { shareIdFrom } from '../lib/share-id';
+import { ChatView, MissingShare, useShareState } from '../../chat/ui/chat-view';
+import type { ChatLink } from '../lib/chat-link';
 import { themeColorOf } from '../lib/appearance';
-import { ChatView, MissingShare, useShareState } from './chat-view';
 
 /** Keeps the tab title and the phone's browser colour in step with the share (standalone page only). */
 function useDocumentAppearance(shareId: string, enabled: boolean) {
@@ -18,25 +17,42 @@ function useDocumentAppearance(shareId: string, enabled: boolean) {
   }, [enabled, state, t]);
 }
 
-function SharePage({ shareId, standalone, headerExtra }: { shareId: string; standalone: boolean; headerExtra?: ReactNode }) {
+type PageProps = { standalone: boolean; headerExtra?: ReactNode; onPromptTaken?: () => void };
+
+function SharePage({ link, shareId, standalone, headerExtra, onPromptTaken }: PageProps & { link: ChatLink; shareId: string }) {
   useDocumentAppearance(shareId, standalone);
-  return <ChatView shareId={shareId} variant="page" headerExtra={headerExtra} />;
+  return (
+    <ChatView
+      subject={{ shareId, linkedVisitorId: link.visitorId }}
+      variant={standalone ? 'page' : 'console'}
+      headerExtra={headerExtra}
+      prompt={link.prompt}
+      onPromptTaken={onPromptTaken}
+    />
+  );
 }
 
 /**
- * The public chat routes (`/chat/:shareId`, `/f/:id`, `/r/:id`, `/chat?shareId=`, `/p/chat?shareId=`):
- * the share id comes from the path or the query.
+ * The public chat page (`/chat/:shareId`, `/f/:id`, `/r/:id`, `/chat?shareId=`, `/p/chat?shareId=`)
+ * for the link the router (console) or the page itself (standalone) read. `onPromptTaken` removes
+ * the asked `?prompt=` from the address.
  */
-export function ChatPage({ standalone, headerExtra }: { standalone: boolean; headerExtra?: ReactNode }) {
+export function ChatPage({ link, standalone, headerExtra, onPromptTaken }: PageProps & { link: ChatLink }) {
   const t = useT();
-  const params = useParams<{ shareId?: string; id?: string }>();
-  const [search] = useSearchParams();
-  const shareId = shareIdFrom(params, search);
 
   useEffect(() => {
-    if (standalone && !shareId) document.title = t('chat.notFound.title');
-  }, [standalone, shareId, t]);
+    if (standalone && !link.shareId) document.title = t('chat.notFound.title');
+  }, [standalone, link.shareId, t]);
 
-  if (!shareId) return <MissingShare variant="page" headerExtra={headerExtra} />;
-  return <SharePage key={shareId} shareId={shareId} standalone={standalone} headerExtra={headerExtra} />;
+  if (!link.shareId) return <MissingShare variant={standalone ? 'page' : 'console'} headerExtra={headerExtra} />;
+  return (
+    <SharePage
+      key={link.shareId}
+      link={link}
+      shareId={link.shareId}
+      standalone={standalone}
+      headerExtra={headerExtra}
+      onPromptTaken={onPromptTaken}
+    />
+  );
 }

@@ -1,0 +1,154 @@
+import { CHAT_LIMITS, useT, type ChatSession } from '@flotilla/shared';
+import { useStoreMap, useUnit } from 'effector-react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { CloseIcon, PencilIcon, PlusIcon } from '../../../ui/icons';
+import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
+import { failureText } from '../../chat/lib/failure-text';
+import {
+  $sessions,
+  INITIAL_SESSIONS,
+  moreSessionsClicked,
+  newChatClicked,
+  renameSessionFx,
+  renameSubmitted,
+  sessionClicked,
+  sessionsRetryClicked,
+} from '../sessions.model';
+
+/** One chatter's sessions, as the list shows them. */
+export function useSessions(target: ChatTarget) {
+  return useStoreMap({ store: $sessions, keys: [chatKeyOf(target)], fn: (all, [key]) => all[key] ?? INITIAL_SESSIONS });
+}
+
+function RenameForm({ session, onDone, target }: { session: ChatSession; onDone: () => void; target: ChatTarget }) {
+  const t = useT();
+  const renamed = useUnit(renameSubmitted);
+  const [title, setTitle] = useState(session.title);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.select(), []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() && title.trim() !== session.title) renamed({ target, sessionId: session.sessionId, title });
+    onDone();
+  };
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onDone();
+    }
+  };
+  return (
+    <form className="flc-rename" onSubmit={submit}>
+      <input
+        ref={input}
+        className="flc-rename__input"
+        aria-label={t('chat.sessions.renameLabel')}
+        value={title}
+        maxLength={CHAT_LIMITS.titleLength}
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={cancelOnEscape}
+        required
+      />
+      <button type="submit" className="flc-text-button">
+        {t('chat.sessions.save')}
+      </button>
+      <button type="button" className="flc-text-button flc-text-button--muted" onClick={onDone}>
+        {t('chat.cancel')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The chatter's sessions with this robot: "New chat", the list (newest activity first, the one on
+ * screen marked), rename in place, and more on demand. A side column on wide screens, a drawer on
+ * phones (`open`); `footer` holds the voice picker.
+ */
+export function SessionsPanel({ target, id, open, onClose, footer }: { target: ChatTarget; id: string; open: boolean; onClose: () => void; footer?: ReactNode }) {
+  const t = useT();
+  const state = useSessions(target);
+  const [created, clicked, more, retried, renamePending] = useUnit([newChatClicked, sessionClicked, moreSessionsClicked, sessionsRetryClicked, renameSessionFx.pending]);
+  // The spec's "local editing flag" of a session: the one being renamed.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [open]);
+
+  const pick = (sessionId: string) => {
+    clicked({ target, sessionId });
+    onClose();
+  };
+
+  return (
+    <nav
+      ref={panel}
+      id={id}
+      className="flc-sessions"
+      data-open={open}
+      aria-label={t('chat.sessions.label')}
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
+      <div className="flc-sessions__head">
+        <button type="button" className="flc-new-chat" onClick={() => created(target)} disabled={state.creating} aria-busy={state.creating}>
+          <PlusIcon size={18} />
+          {t('chat.sessions.new')}
+        </button>
+        <button type="button" className="flc-icon-button flc-sessions__close" aria-label={t('chat.sessions.close')} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <h2 className="flc-sessions__title">{t('chat.sessions.title')}</h2>
+      {state.failure && state.status !== 'error' && (
+        <p className="flc-inline-error" role="alert">
+          {failureText(t, state.failure)}
+        </p>
+      )}
+      <ul className="flc-sessions__list" aria-busy={state.status === 'loading' || renamePending}>
+        {state.list.map((session) => (
+          <li key={session.sessionId} className="flc-session">
+            {editingId === session.sessionId ? (
+              <RenameForm session={session} target={target} onDone={() => setEditingId(null)} />
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="flc-session__open"
+                  aria-current={session.sessionId === state.activeId ? 'true' : undefined}
+                  onClick={() => pick(session.sessionId)}
+                >
+                  {session.title || t('chat.sessions.untitled')}
+                </button>
+                <button
+                  type="button"
+                  className="flc-icon-button flc-session__rename"
+                  aria-label={t('chat.sessions.rename', { title: session.title || t('chat.sessions.untitled') })}
+                  onClick={() => setEditingId(session.sessionId)}
+                >
+                  <PencilIcon size={16} />
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {state.status === 'loading' && <span className="flc-spinner flc-spinner--small" role="status" aria-label={t('chat.loading')} />}
+      {state.status === 'ready' && state.list.length === 0 && <p className="flc-sessions__empty">{t('chat.sessions.empty')}</p>}
+      {state.status === 'error' && (
+        <div className="flc-inline-error" role="alert">
+          {state.failure && failureText(t, state.failure)}{' '}
+          <button type="button" className="flc-text-button" onClick={() => retried(target)}>
+            {t('chat.retry')}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.list.length < state.total && (
+        <button type="button" className="flc-text-button flc-sessions__more" onClick={() => more(target)} disabled={state.moreLoading} aria-busy={state.moreLoading}>
+          {t('chat.sessions.more')}
+        </button>
+      )}
+      {footer && <div className="flc-sessions__footer">{footer}</div>}
+    </nav>
+  );
+}

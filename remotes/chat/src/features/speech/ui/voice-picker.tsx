@@ -1,0 +1,38 @@
+import { useT } from '@flotilla/shared';
+import { useUnit } from 'effector-react';
+import { useEffect, useId } from 'react';
+import { browserVoiceNames, speechAvailable } from '../lib/speech';
+import { $voiceName, $voiceOptions, browserVoicesChanged, voicePicked } from '../speech.model';
+
+/**
+ * The voice answers are read aloud with: the TTS provider's voices when the server names some, else
+ * the browser's own (which some browsers list only after `voiceschanged`).
+ */
+export function VoicePicker() {
+  const t = useT();
+  const id = useId();
+  const [options, voiceName, picked, voicesChanged] = useUnit([$voiceOptions, $voiceName, voicePicked, browserVoicesChanged]);
+  useEffect(() => {
+    if (!speechAvailable()) return;
+    const read = () => voicesChanged(browserVoiceNames());
+    read();
+    window.speechSynthesis.addEventListener?.('voiceschanged', read);
+    return () => window.speechSynthesis.removeEventListener?.('voiceschanged', read);
+  }, [voicesChanged]);
+  if (!speechAvailable()) return null;
+  return (
+    <div className="flc-voice">
+      <label className="flc-voice__label" htmlFor={id}>
+        {t('chat.voice.label')}
+      </label>
+      <select id={id} className="flc-voice__select" value={voiceName ?? ''} onChange={(event) => picked(event.target.value)}>
+        <option value="">{t('chat.voice.default')}</option>
+        {options.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { createParser } from 'eventsource-parser';
+import { request, type RequestOptions } from './client';
+import { HttpError } from './http-error';
+
+/** What {@link postEventStream} sends: the JSON body, an optional query, the signal that stops it. */
+export type EventStreamOptions = Pick<RequestOptions, 'query' | 'body' | 'signal' | 'silent'>;
+
+/** The error of a stream that was stopped through its signal (the same as the client's for a cancelled request). */
+function aborted(cause: unknown): HttpError {
+  return new HttpError(0, 'ABORTED', 'Request cancelled', cause);
+}
+
+/**
+ * POSTs `options.body` through the shared client (token, language, timeout and failure reports as for
+ * every call) and yields the `data:` of each Server-Sent Event of the `text/event-stream` answer,
+ * parsed as JSON, in order. Comments (the server's heartbeats) and events without data are skipped.
+ *
+ * Rejects with an {@link HttpError}: before the first event when the server answers an HTTP error
+ * (`status`, `code` and `message` of its body), `ABORTED` once `options.signal` aborts (the request
+ * and the body read stop at once), `NETWORK` when the connection drops mid-stream, `BAD_EVENT` for
+ * data that is not JSON. Breaking out of the loop cancels the body read.
+ */
+export async function* postEventStream<Event>(path: string, options: EventStreamOptions = {}): AsyncGenerator<Event, void, undefined> {
+  const response = await request<Response>('POST', path, { ...options, responseType: 'response' });
+  if (!response.body) return;
+
+  const queue: string[] = [];
+  const parser = createParser({ onEvent: (event) => void queue.push(event.data) });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const signal = options.signal;
+  // Some streams do not end their read when the fetch is aborted mid-chunk; cancel it ourselves.
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      if (signal?.aborted) throw aborted(signal.reason);
+      let chunk: ReadableStreamReadResult<string>;
+      try {
+        chunk = await reader.read();
+      } catch (cause) {
+        throw signal?.aborted ? aborted(cause) : new HttpError(0, 'NETWORK', 'Network error', cause);
+      }
+      if (signal?.aborted) throw aborted(signal.reason);
+      if (chunk.done) break;
+      parser.feed(chunk.value);
+      while (queue.length > 0) {
+        const data = queue.shift() as string;
+        if (data === '') continue;
+        let event: Event;
+        try {
+          event = JSON.parse(data) as Event;
+        } catch (cause) {
+          throw new HttpError(response.status, 'BAD_EVENT', 'Malformed event', cause);
+        }
+        yield event;
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    stop();
+  }
+}
