@@ -27,6 +27,12 @@ export type RequestOptions = {
   responseType?: 'json' | 'blob' | 'text' | 'response';
   /** Do not report failures on the bus (the caller shows its own error, e.g. the login form). */
   silent?: boolean;
+  /**
+   * The page shows this call's refusals (400, 409, 422, 429) itself, next to the form or message that
+   * caused them: no global notice for those, so the user does not read the error twice. 401, 403, 5xx
+   * and network failures are still reported as usual.
+   */
+  inline?: boolean;
 };
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -55,7 +61,7 @@ function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: st
 const NOTICE_STATUSES = new Set([400, 422, 429]);
 
 /** Reports a failure on the bus as the error catalogue of spec §8 says. */
-function report(status: number, body: unknown, message: string): void {
+function report(status: number, body: unknown, message: string, inline = false): void {
   const code = (body as { code?: unknown } | null)?.code;
   if (status === 401) {
     if (!(body && typeof body === 'object' && 'isLogin' in body)) forcedLogout(message);
@@ -63,6 +69,7 @@ function report(status: number, body: unknown, message: string): void {
   }
   if (status === 403) return void forbidden(message);
   if ((SELF_REPORTED_CODES as readonly unknown[]).includes(code)) return;
+  if (inline && status >= 400 && status < 500) return;
   if (!NOTICE_STATUSES.has(status) && status < 500) return;
   requestFailed({ status, message });
 }
@@ -106,7 +113,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     const errorBody = await readBody(response);
     const message = messageOf(errorBody, response.statusText || `HTTP ${response.status}`);
     const code = (errorBody as { code?: unknown } | null)?.code;
-    if (!options.silent) report(response.status, errorBody, message);
+    if (!options.silent) report(response.status, errorBody, message, options.inline);
     throw new HttpError(response.status, typeof code === 'string' ? code : `HTTP_${response.status}`, message, errorBody);
   }
   switch (options.responseType) {

@@ -3,7 +3,7 @@ import { request, type RequestOptions } from './client';
 import { HttpError } from './http-error';
 
 /** What {@link postEventStream} sends: the JSON body, an optional query, the signal that stops it. */
-export type EventStreamOptions = Pick<RequestOptions, 'query' | 'body' | 'signal' | 'silent'>;
+export type EventStreamOptions = Pick<RequestOptions, 'query' | 'body' | 'signal' | 'silent' | 'inline'>;
 
 /** The error of a stream that was stopped through its signal (the same as the client's for a cancelled request). */
 function aborted(cause: unknown): HttpError {

@@ -62,6 +62,23 @@ describe('http client', () => {
     expect(seen.failed).toEqual([]);
   });
 
+  it('inline calls leave their 4xx refusals to the page, but still report 401, 403 and 5xx', async () => {
+    for (const status of [400, 409, 422, 429]) {
+      fetchMock.mockResolvedValueOnce(answer(status, { code: 'X', message: `refused ${status}` }));
+      await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status, message: `refused ${status}` });
+    }
+    expect(seen.failed).toEqual([]);
+    fetchMock.mockResolvedValueOnce(answer(500, { code: 'INTERNAL', message: 'Server broke' }));
+    await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 500 });
+    fetchMock.mockResolvedValueOnce(answer(403, { code: 'FORBIDDEN', message: 'Admins only' }));
+    await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 403 });
+    fetchMock.mockResolvedValueOnce(answer(401, { code: 'UNAUTHENTICATED', message: 'Token expired' }));
+    await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 401 });
+    expect(seen.failed).toEqual([{ status: 500, message: 'Server broke' }]);
+    expect(seen.forbidden).toEqual(['Admins only']);
+    expect(seen.forced).toEqual(['Token expired']);
+  });
+
   it('403 reports Forbidden with the server message', async () => {
     fetchMock.mockResolvedValue(answer(403, { code: 'FORBIDDEN', message: 'Admins only' }));
     await expect(http.get('/v1/users/list')).rejects.toBeInstanceOf(HttpError);

@@ -17,5 +17,5 @@ export function askQuestion(target: ChatTarget, { sessionId, question, images, f
     ...(files.length > 0 ? { files } : {}),
     stream: true,
   };
-  return postEventStream<QaEvent>('/v2/qa', { body, signal });
+  return postEventStream<QaEvent>('/v2/qa', { body, signal, inline: true });
 }

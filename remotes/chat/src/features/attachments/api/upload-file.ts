@@ -11,5 +11,5 @@ export function uploadFile(target: ChatTarget, file: File): Promise<UploadRespon
     form.append('processId', target.processId);
   }
   form.append('file', file, file.name);
-  return http.post<UploadResponse>('/v2/upload/file', { form });
+  return http.post<UploadResponse>('/v2/upload/file', { form, inline: true });
 }

@@ -4,5 +4,5 @@ import { http, type IconUploadResponse } from '@flotilla/shared';
 export function uploadIcon(file: File): Promise<IconUploadResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return http.post<IconUploadResponse>('/v2/processes/icon', { form });
+  return http.post<IconUploadResponse>('/v2/processes/icon', { form, inline: true });
 }
