@@ -103,18 +103,18 @@ describe('POST /api/user/menu', () => {
   it("gives the admin the whole menu, sorted by order", async () => {
     const res = await t.post('/api/user/menu', { token: await t.login() });
     const menu = res.json();
-    expect(menu.map((m: { key: string }) => m.key)).toEqual(['robot', 'dashboard', 'dataset', 'case', 'employee']);
+    expect(menu.map((m: { key: string }) => m.key)).toEqual(['robot', 'dashboard', 'dataset', 'case', 'employee', 'task']);
     expect(menu[0]).toEqual({ key: 'robot', title: { 'zh-CN': '机器人', 'en-US': 'Robots' }, path: '/robot', icon: expect.any(String), order: -1, hidden: false, children: [] });
   });
 
   it('gives operators everything but Employees', async () => {
     const { token } = await t.createUser(await t.login(), 'operator');
-    expect(await keys(token)).toEqual(['robot', 'dashboard', 'dataset', 'case']);
+    expect(await keys(token)).toEqual(['robot', 'dashboard', 'dataset', 'case', 'task']);
   });
 
-  it('gives agents Robots and Cases', async () => {
+  it('gives agents Robots, Cases and Tasks', async () => {
     const { token } = await t.createUser(await t.login(), 'agent');
-    expect(await keys(token)).toEqual(['robot', 'case']);
+    expect(await keys(token)).toEqual(['robot', 'case', 'task']);
   });
 
   it('accepts a JSON content type with an empty body', async () => {

@@ -4,14 +4,17 @@ import { Route, Routes } from 'react-router-dom';
 import { DatasetCreatePage } from '../features/dataset-create/ui/dataset-create-page';
 import { DatasetDetailPage } from '../features/dataset-detail/ui/dataset-detail-page';
 import { DatasetListPage } from '../features/datasets/ui/dataset-list-page';
+import { FileDetailPage } from '../features/file-detail/ui/file-detail-page';
+import { UploadPage } from '../features/file-upload/ui/upload-page';
 import { DATASET_LIST_PATH } from '../lib/paths';
 import { catalogs } from '../locales';
 
 loadCatalogs(catalogs);
 
 /**
- * The datasets area, mounted by the shell inside its router. Upload, file detail and the database
- * pages are not routed yet: their paths fall through to the not-found state.
+ * The datasets area, mounted by the shell inside its router. The search test is a tab of the detail
+ * page (ROUTES has no route for it). The database pages are not built yet: they fall through to the
+ * not-found state.
  */
 export default function App() {
   const t = useT();
@@ -20,6 +23,8 @@ export default function App() {
       <Route path={ownedRoutePath('datasets', 'dataset')} element={<DatasetListPage />} />
       <Route path={ownedRoutePath('datasets', 'datasetCreate')} element={<DatasetCreatePage />} />
       <Route path={ownedRoutePath('datasets', 'datasetDetail')} element={<DatasetDetailPage />} />
+      <Route path={ownedRoutePath('datasets', 'datasetUpload')} element={<UploadPage />} />
+      <Route path={ownedRoutePath('datasets', 'fileDetail')} element={<FileDetailPage />} />
       <Route path="*" element={<NotFoundState backTo={DATASET_LIST_PATH} backLabel={t('datasets.notFound.back')} />} />
     </Routes>
   );

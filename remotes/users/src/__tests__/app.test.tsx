@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { cleanup, screen } from '@testing-library/react';
 import { fork } from 'effector';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '@flotilla/shared';
+import { ROUTES, TASK_STATUSES, TASK_TYPES } from '@flotilla/shared';
 import { describeCatalogs, renderInShell } from '@flotilla/shared/test';
 import App, { USERS_ROUTES } from '../expose/App';
 import enUS from '../locales/en-US';
@@ -15,11 +15,11 @@ describe('users App', () => {
   it('renders only absolute paths that ROUTES gives to the users remote', () => {
     const owned = ROUTES.filter((route) => route.owner === 'users').map((route) => route.path);
     for (const { path } of USERS_ROUTES) expect(owned).toContain(path);
-    expect(USERS_ROUTES.map((route) => route.path)).toEqual(['/dashboard', '/dashboard/workplace', '/employee-list']);
+    expect(USERS_ROUTES.map((route) => route.path)).toEqual(['/dashboard', '/dashboard/workplace', '/employee-list', '/task-list']);
   });
 
   it('answers a path it does not render with a not-found message', async () => {
-    renderInShell(<App />, { path: '/task-list', scope: fork() });
+    renderInShell(<App />, { path: '/dashboard/recharge-center', scope: fork() });
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 
@@ -34,6 +34,8 @@ const builtIds = [
   ...['robots', 'datasets', 'cases', 'users'].flatMap((key) => [`users.dashboard.${key}.title`, `users.dashboard.${key}.hint`]),
   ...['admin', 'operator', 'agent'].map((role) => `users.role.${role}`),
   ...['all', 'active', 'frozen'].map((status) => `users.filter.status.${status}`),
+  ...TASK_STATUSES.map((status) => `users.tasks.status.${status}`),
+  ...TASK_TYPES.map((type) => `users.tasks.type.${type}`),
 ];
 
 describeCatalogs('users', {

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardPage } from '../features/dashboard/ui/dashboard-page';
 import { EmployeeListPage } from '../features/employees/ui/employee-list-page';
+import { TaskListPage } from '../features/tasks/ui/task-list-page';
 import enUS from '../locales/en-US';
 import zhCN from '../locales/zh-CN';
 
@@ -11,15 +12,16 @@ loadCatalogs({ 'zh-CN': zhCN, 'en-US': enUS });
 
 /**
  * The absolute paths this remote renders, all `owner: 'users'` entries of ROUTES (a test checks it).
- * Tasks, recharge and distribution are not built yet: the `*` route answers them with the not-found state.
+ * Recharge and distribution are not built yet: the `*` route answers them with the not-found state.
  */
 export const USERS_ROUTES: ReadonlyArray<{ path: string; Page: ComponentType }> = [
   { path: '/dashboard', Page: DashboardPage },
   { path: '/dashboard/workplace', Page: DashboardPage },
   { path: '/employee-list', Page: EmployeeListPage },
+  { path: '/task-list', Page: TaskListPage },
 ];
 
-/** The users area: dashboard and employees. The shell provides the router, i18n, Semi locale and layout. */
+/** The users area: dashboard, employees and tasks. The shell provides the router, i18n, Semi locale and layout. */
 export default function App() {
   const t = useT();
   return (

@@ -1,58 +1,105 @@
-import { Banner, Button, Form } from '@douyinfe/semi-ui';
-import { useT, type CreateDatasetBody } from '@flotilla/shared';
-import { Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { Banner, Button, Form, Spin } from '@douyinfe/semi-ui';
+import { CHUNK_LIMITS, useT, type Dataset, type EmbeddingModel } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { DATASET_LIST_PATH, type DatasetListLocationState } from '../../../lib/paths';
-import { BackToDatasets } from '../../../ui/back-button';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DEFAULT_CHUNK_SETTINGS } from '../../../lib/chunk-settings';
+import { failureText } from '../../../lib/failure-text';
+import { DATASET_LIST_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
+import { areDefaultSeparators, DEFAULT_SEPARATORS_SHOWN, readSeparator, separatorsProblem, showSeparator } from '../../../lib/separators';
+import { BackToDataset, BackToDatasets } from '../../../ui/back-button';
+import { $dataset, $datasetId, $detailFailure, $detailStatus, datasetDetailRetryClicked } from '../../dataset-detail/dataset-detail.model';
 import {
-  $createdDataset,
-  $createFailure,
-  $creating,
-  datasetCreatePageClosed,
-  datasetCreatePageOpened,
-  datasetCreateSubmitted,
+  $embeddingModels,
+  $embeddingModelsFailed,
+  $saveFailure,
+  $savedDataset,
+  $saving,
+  datasetFormClosed,
+  datasetFormOpened,
+  datasetFormSubmitted,
+  embeddingModelsRetryClicked,
 } from '../dataset-create.model';
 
-type CreateDatasetForm = Partial<CreateDatasetBody>;
+/** The fields as the form holds them: separators written with escapes, no embedding model as `undefined`. */
+type FormFields = {
+  name: string;
+  description?: string;
+  chunkSize: number;
+  overlap: number;
+  separators: string[];
+  embeddingModel?: string;
+};
 
-/** `/dataset/:id?/create`: a new, empty dataset; on success the list, where it shows first. */
-export function DatasetCreatePage() {
+function initialFields(dataset: Dataset | null): FormFields {
+  if (!dataset) return { name: '', description: '', chunkSize: DEFAULT_CHUNK_SETTINGS.chunkSize, overlap: DEFAULT_CHUNK_SETTINGS.overlap, separators: [] };
+  return {
+    name: dataset.name,
+    description: dataset.description,
+    chunkSize: dataset.chunkSize,
+    overlap: dataset.overlap,
+    // The defaults show as the placeholder of an empty input.
+    separators: areDefaultSeparators(dataset.separators) ? [] : dataset.separators.map(showSeparator),
+    ...(dataset.embeddingModel ? { embeddingModel: dataset.embeddingModel } : {}),
+  };
+}
+
+/** The models to offer: the server's, plus the dataset's own when the server no longer lists it. */
+function modelOptions(models: EmbeddingModel[], current: string | null | undefined) {
+  const options = models.map((model) => ({ value: model.id, label: model.name }));
+  if (current && !models.some((model) => model.id === current)) options.push({ value: current, label: current });
+  return options;
+}
+
+/** The form of one dataset: new (no dataset) or edit. */
+function DatasetForm({ dataset }: { dataset: Dataset | null }) {
   const t = useT();
   const navigate = useNavigate();
-  const { creating, failure, created, opened, closed, submitted } = useUnit({
-    creating: $creating,
-    failure: $createFailure,
-    created: $createdDataset,
-    opened: datasetCreatePageOpened,
-    closed: datasetCreatePageClosed,
-    submitted: datasetCreateSubmitted,
+  const m = useUnit({
+    saving: $saving,
+    failure: $saveFailure,
+    models: $embeddingModels,
+    modelsFailed: $embeddingModelsFailed,
+    submitted: datasetFormSubmitted,
+    modelsRetried: embeddingModelsRetryClicked,
   });
-  useEffect(() => {
-    opened();
-    return closed;
-  }, [opened, closed]);
-  useEffect(() => {
-    if (created) navigate(DATASET_LIST_PATH, { state: { created: true } satisfies DatasetListLocationState });
-  }, [created, navigate]);
+  const editing = dataset !== null;
+  const initValues = useMemo(() => initialFields(dataset), [dataset]);
+  const options = modelOptions(m.models ?? [], dataset?.embeddingModel);
+  let modelHint: string;
+  if (m.modelsFailed) modelHint = t('datasets.form.embeddingFailed');
+  else if (m.models && options.length === 0) modelHint = t('datasets.form.embeddingNone');
+  else modelHint = t('datasets.form.embeddingHint');
 
   return (
-    <Page>
-      <PageHeader back={<BackToDatasets />} title={t('datasets.create.title')} description={t('datasets.create.description')} />
-      <Surface>
-        <div style={{ maxWidth: 640 }}>
-          {failure && (
-            <Banner
-              type="danger"
-              fullMode={false}
-              closeIcon={null}
-              title={t('datasets.create.failed')}
-              description={failure.status === 0 ? t('datasets.error.network') : failure.message}
-              style={{ marginBottom: 12 }}
-            />
-          )}
-          <Form<CreateDatasetForm> onSubmit={(values) => submitted({ ...values, name: values.name ?? '' })} labelPosition="top">
+    <div style={{ maxWidth: 640 }}>
+      {m.failure && (
+        <Banner
+          type="danger"
+          fullMode={false}
+          closeIcon={null}
+          title={editing ? t('datasets.edit.failed') : t('datasets.create.failed')}
+          description={failureText(m.failure, t)}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Form<FormFields>
+        initValues={initValues}
+        labelPosition="top"
+        onSubmit={(values) =>
+          m.submitted({
+            name: values.name ?? '',
+            description: values.description ?? '',
+            chunkSize: values.chunkSize,
+            overlap: values.overlap,
+            separators: (values.separators ?? []).map(readSeparator),
+            embeddingModel: values.embeddingModel || null,
+          })
+        }
+      >
+        {({ formState }) => (
+          <>
             <Form.Input
               field="name"
               label={t('datasets.form.name')}
@@ -67,19 +114,148 @@ export function DatasetCreatePage() {
               placeholder={t('datasets.form.descriptionPlaceholder')}
               maxCount={1000}
               maxLength={1000}
-              rows={4}
+              rows={3}
+            />
+            <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+              <Form.InputNumber
+                field="chunkSize"
+                label={t('datasets.chunk.chunkSize')}
+                extraText={t('datasets.chunk.chunkSizeHint', { min: CHUNK_LIMITS.chunkSize.min, max: CHUNK_LIMITS.chunkSize.max })}
+                min={CHUNK_LIMITS.chunkSize.min}
+                max={CHUNK_LIMITS.chunkSize.max}
+                precision={0}
+                style={{ width: 200 }}
+                rules={[{ required: true, message: t('datasets.chunk.error.chunkSize') }]}
+              />
+              <Form.InputNumber
+                field="overlap"
+                label={t('datasets.chunk.overlap')}
+                extraText={t('datasets.chunk.overlapHint')}
+                min={CHUNK_LIMITS.overlap.min}
+                max={CHUNK_LIMITS.overlap.max}
+                precision={0}
+                style={{ width: 200 }}
+                validate={(overlap: number | undefined) => {
+                  if (overlap === undefined || overlap === null) return t('datasets.chunk.error.overlap');
+                  const size = formState.values?.chunkSize;
+                  return typeof size === 'number' && overlap >= size ? t('datasets.chunk.error.overlapTooLarge') : '';
+                }}
+              />
+            </div>
+            <Form.TagInput
+              field="separators"
+              label={t('datasets.chunk.separators')}
+              extraText={t('datasets.chunk.separatorsHint')}
+              separator={null}
+              max={CHUNK_LIMITS.separators}
+              placeholder={t('datasets.chunk.separatorsDefault', { separators: DEFAULT_SEPARATORS_SHOWN })}
+              validate={(written: string[] | undefined) => {
+                const problem = separatorsProblem((written ?? []).map(readSeparator));
+                if (problem === 'tooMany') return t('datasets.chunk.error.separatorsTooMany');
+                if (problem === 'tooLong') return t('datasets.chunk.error.separatorsTooLong');
+                return '';
+              }}
+            />
+            <Form.Select
+              field="embeddingModel"
+              label={t('datasets.form.embedding')}
+              placeholder={t('datasets.form.embeddingPlaceholder')}
+              extraText={
+                m.modelsFailed ? (
+                  <span>
+                    {modelHint}{' '}
+                    <Button theme="borderless" size="small" onClick={m.modelsRetried}>
+                      {t('datasets.retry')}
+                    </Button>
+                  </span>
+                ) : (
+                  modelHint
+                )
+              }
+              optionList={options}
+              disabled={options.length === 0}
+              loading={m.models === null && !m.modelsFailed}
+              showClear
+              // Without the closing animation the form gets the choice at once (and tests see it).
+              motion={false}
+              style={{ width: 320 }}
             />
             <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
-              <Button htmlType="submit" theme="solid" type="primary" loading={creating}>
-                {t('datasets.create.submit')}
+              <Button htmlType="submit" theme="solid" type="primary" loading={m.saving}>
+                {editing ? t('datasets.edit.submit') : t('datasets.create.submit')}
               </Button>
-              <Button type="tertiary" onClick={() => navigate(DATASET_LIST_PATH)}>
+              <Button type="tertiary" onClick={() => navigate(dataset ? datasetDetailPath(dataset.id) : DATASET_LIST_PATH)}>
                 {t('datasets.create.cancel')}
               </Button>
             </div>
-          </Form>
-        </div>
+          </>
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** `/dataset/:id?/create`: a new dataset without an id, else the form of that dataset. */
+export function DatasetCreatePage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const m = useUnit({
+    saved: $savedDataset,
+    shownId: $datasetId,
+    dataset: $dataset,
+    status: $detailStatus,
+    failure: $detailFailure,
+    opened: datasetFormOpened,
+    closed: datasetFormClosed,
+    retried: datasetDetailRetryClicked,
+  });
+  const { opened, closed } = m;
+  useEffect(() => {
+    opened(id);
+    return closed;
+  }, [id, opened, closed]);
+  useEffect(() => {
+    if (!m.saved) return;
+    if (m.saved.created) navigate(DATASET_LIST_PATH, { state: { created: true } satisfies DatasetListLocationState });
+    else navigate(datasetDetailPath(m.saved.dataset.id));
+  }, [m.saved, navigate]);
+
+  if (!id) {
+    return (
+      <Page>
+        <PageHeader back={<BackToDatasets />} title={t('datasets.create.title')} description={t('datasets.create.description')} />
+        <Surface>
+          <DatasetForm dataset={null} />
+        </Surface>
+      </Page>
+    );
+  }
+
+  // Until the model has caught up with the route (first render), the stored dataset is another one.
+  const current = m.shownId === id;
+  const status = current ? m.status : 'loading';
+  const dataset = current ? m.dataset : null;
+  let body;
+  if (status === 'not-found') body = <EmptyState title={t('datasets.detail.notFound')} description={t('datasets.detail.notFoundHint')} />;
+  else if (status === 'error')
+    body = <ErrorState title={t('datasets.detail.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />;
+  else if (!dataset) body = <Spin size="large" tip={t('datasets.detail.loading')} style={{ width: '100%', padding: 48 }} />;
+  else
+    body = (
+      <Surface>
+        {/* A new form when the dataset arrives or changes, so its values are the initial ones. */}
+        <DatasetForm key={`${dataset.id}:${dataset.updatedAt}`} dataset={dataset} />
       </Surface>
+    );
+  return (
+    <Page>
+      <PageHeader
+        back={<BackToDataset id={id} name={dataset?.name} />}
+        title={dataset ? t('datasets.edit.title', { name: dataset.name }) : t('datasets.edit.titleLoading')}
+        description={t('datasets.edit.description')}
+      />
+      {body}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeDatasetsApi, makeDataset } from '../../../test/fake-datasets-api';
-import { datasetCreateSubmitted, $createdDataset, $createFailure } from '../../dataset-create/dataset-create.model';
+import { $saveFailure, $savedDataset, datasetFormOpened, datasetFormSubmitted, type DatasetFormValues } from '../../dataset-create/dataset-create.model';
 import {
   $datasets,
   $listStatus,
@@ -22,6 +22,15 @@ afterEach(() => {
 });
 
 type Requests = ReturnType<typeof fakeDatasetsApi>['requests'];
+const formValues = (patch: Partial<DatasetFormValues>): DatasetFormValues => ({
+  name: '',
+  description: '',
+  chunkSize: 500,
+  overlap: 50,
+  separators: [],
+  embeddingModel: null,
+  ...patch,
+});
 const listRequests = (requests: Requests) => requests.filter((request) => request.method === 'GET' && request.path === '/v1/datasets');
 
 describe('datasets model', () => {
@@ -59,9 +68,10 @@ describe('datasets model', () => {
     await allSettled(datasetSearchChanged, { scope, params: 'dataset' });
     await allSettled(datasetsPageChanged, { scope, params: 2 });
 
-    await allSettled(datasetCreateSubmitted, { scope, params: { name: ' FAQ ', description: ' Common questions ' } });
-    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({ name: 'FAQ', description: 'Common questions' });
-    expect(scope.getState($createdDataset)?.name).toBe('FAQ');
+    await allSettled(datasetFormOpened, { scope, params: undefined });
+    await allSettled(datasetFormSubmitted, { scope, params: formValues({ name: ' FAQ ', description: ' Common questions ' }) });
+    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({ name: 'FAQ', description: 'Common questions', chunkSize: 500, overlap: 50 });
+    expect(scope.getState($savedDataset)).toMatchObject({ created: true, dataset: { name: 'FAQ' } });
 
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: true } });
     expect(scope.getState($query)).toEqual({ offset: 0, limit: 20 });
@@ -75,9 +85,9 @@ describe('datasets model', () => {
       request.method === 'POST' ? { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'name is too long', type: 'maxLength' }] } } : undefined,
     );
     const scope = fork();
-    await allSettled(datasetCreateSubmitted, { scope, params: { name: 'x' } });
-    expect(scope.getState($createdDataset)).toBeNull();
-    expect(scope.getState($createFailure)).toEqual({ status: 422, code: 'HTTP_422', message: 'name is too long' });
+    await allSettled(datasetFormSubmitted, { scope, params: formValues({ name: 'x' }) });
+    expect(scope.getState($savedDataset)).toBeNull();
+    expect(scope.getState($saveFailure)).toEqual({ status: 422, code: 'HTTP_422', message: 'name is too long' });
   });
 
   it('deletes a dataset and reloads the list', async () => {

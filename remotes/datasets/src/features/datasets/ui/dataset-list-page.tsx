@@ -1,12 +1,12 @@
-import { Button, Popconfirm, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { Button, Popconfirm, Space, Tooltip, Typography } from '@douyinfe/semi-ui';
+import { IconDelete, IconEdit, IconPlus } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { DATASET_CREATE_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
+import { DATASET_CREATE_PATH, datasetDetailPath, datasetEditPath, type DatasetListLocationState } from '../../../lib/paths';
 import { $deletingIds, $keyword, DATASET_MANAGER_ROLES, datasetDeleteConfirmed, datasetList, datasetsPageOpened } from '../datasets.model';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
@@ -70,29 +70,42 @@ export function DatasetListPage() {
       {
         title: t('datasets.list.column.actions'),
         dataIndex: 'actions',
-        width: 120,
+        width: 160,
         render: (_, dataset) => (
           // The confirmation renders in a portal, but React still bubbles its clicks to the row.
           <div onClick={stopPropagation}>
-            <Popconfirm
-              title={t('datasets.delete.title', { name: dataset.name })}
-              content={t('datasets.delete.content', { files: dataset.fileCount, segments: dataset.segmentCount })}
-              okText={t('datasets.delete.ok')}
-              cancelText={t('datasets.delete.cancel')}
-              okType="danger"
-              onConfirm={() => {
-                model.deleteConfirmed(dataset);
-              }}
-            >
-              <Button type="danger" theme="borderless" icon={<IconDelete />} loading={model.deletingIds.includes(dataset.id)}>
-                {t('datasets.list.delete')}
-              </Button>
-            </Popconfirm>
+            <Space spacing={4}>
+              <Tooltip content={t('datasets.list.edit', { name: dataset.name })}>
+                <Button
+                  theme="borderless"
+                  icon={<IconEdit />}
+                  aria-label={t('datasets.list.edit', { name: dataset.name })}
+                  onClick={() => navigate(datasetEditPath(dataset.id))}
+                />
+              </Tooltip>
+              <Popconfirm
+                title={t('datasets.delete.title', { name: dataset.name })}
+                content={t('datasets.delete.content', { files: dataset.fileCount, segments: dataset.segmentCount })}
+                okText={t('datasets.delete.ok')}
+                cancelText={t('datasets.delete.cancel')}
+                okType="danger"
+                // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
+                okButtonProps={{ 'aria-label': t('datasets.delete.ok') }}
+                cancelButtonProps={{ 'aria-label': t('datasets.delete.cancel') }}
+                onConfirm={() => {
+                  model.deleteConfirmed(dataset);
+                }}
+              >
+                <Button type="danger" theme="borderless" icon={<IconDelete />} loading={model.deletingIds.includes(dataset.id)}>
+                  {t('datasets.list.delete')}
+                </Button>
+              </Popconfirm>
+            </Space>
           </div>
         ),
       },
     ];
-  }, [t, formatDate, canManage, model.deleteConfirmed, model.deletingIds]);
+  }, [t, formatDate, canManage, navigate, model.deleteConfirmed, model.deletingIds]);
 
   const empty = model.keyword ? (
     <EmptyState title={t('datasets.list.noMatch', { keyword: model.keyword })} description={t('datasets.list.noMatchHint')} />

@@ -1,0 +1,133 @@
+import { Button, Progress, Tag, Tooltip, Typography } from '@douyinfe/semi-ui';
+import { IconClose, IconEyeOpened, IconFile, IconRefresh } from '@douyinfe/semi-icons';
+import { $locale, CHUNK_LIMITS, useT } from '@flotilla/shared';
+import { useUnit } from 'effector-react';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { DOCUMENT_EXTENSIONS, QA_EXTENSIONS } from '../../../lib/file-check';
+import { failureText } from '../../../lib/failure-text';
+import { formatSize } from '../../../lib/format-size';
+import { fileDetailPath } from '../../../lib/paths';
+import { FileStatusTag } from '../../../ui/file-status-tag';
+import { $previewKey, $uploadItems, previewFileSelected, uploadItemRemoved, uploadRetried, type UploadItem, type UploadKind } from '../file-upload.model';
+
+const rowStyle = (selected: boolean): CSSProperties => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '8px 12px',
+  borderRadius: 'var(--semi-border-radius-medium)',
+  border: `1px solid ${selected ? 'var(--semi-color-primary)' : 'var(--semi-color-border)'}`,
+  background: 'var(--semi-color-bg-2)',
+});
+
+/** Why a file was refused here, in words. */
+function ProblemText({ item }: { item: UploadItem }) {
+  const t = useT();
+  const locale = useUnit($locale);
+  const types = (item.kind === 'qa' ? QA_EXTENSIONS : DOCUMENT_EXTENSIONS).join(', ');
+  let text = '';
+  if (item.problem === 'badType') text = t('datasets.upload.badType', { types });
+  else if (item.problem === 'tooLarge') text = t('datasets.upload.tooLarge', { size: formatSize(item.file.size, locale), max: formatSize(CHUNK_LIMITS.maxFileBytes, locale) });
+  else if (item.problem === 'empty') text = t('datasets.upload.empty');
+  return (
+    <Typography.Text type="danger" size="small" role="alert">
+      {text}
+    </Typography.Text>
+  );
+}
+
+function ItemState({ item }: { item: UploadItem }) {
+  const t = useT();
+  const percent = Math.round(item.progress * 100);
+  switch (item.state) {
+    case 'refused':
+      return <ProblemText item={item} />;
+    case 'ready':
+      return <Tag>{t('datasets.upload.state.ready')}</Tag>;
+    case 'waiting':
+      return <Tag color="grey">{t('datasets.upload.state.waiting')}</Tag>;
+    case 'uploading':
+      return (
+        <Progress
+          percent={percent}
+          showInfo
+          size="small"
+          style={{ width: 160 }}
+          aria-label={t('datasets.upload.progress', { name: item.file.name })}
+        />
+      );
+    case 'failed':
+      return (
+        <Typography.Text type="danger" size="small" role="alert">
+          {t('datasets.upload.failed', { reason: item.failure ? failureText(item.failure, t) : '' })}
+        </Typography.Text>
+      );
+    case 'uploaded':
+      if (!item.row) return <Tag color="green">{t('datasets.upload.state.uploaded')}</Tag>;
+      return (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <FileStatusTag status={item.row.status} error={item.row.error} />
+          {item.row.status === 'done' && (
+            <Typography.Text type="tertiary" size="small">
+              {t('datasets.detail.segments', { count: item.row.segmentCount })}
+            </Typography.Text>
+          )}
+          <Link to={fileDetailPath(item.row.datasetId, item.row.id)}>{t('datasets.upload.openFile')}</Link>
+        </span>
+      );
+  }
+}
+
+/** The chosen files of one kind with their check, progress, then parse status; documents can be previewed. */
+export function UploadList({ kind }: { kind: UploadKind }) {
+  const t = useT();
+  const m = useUnit({ items: $uploadItems, locale: $locale, previewKey: $previewKey, previewed: previewFileSelected, removed: uploadItemRemoved, retried: uploadRetried });
+  const items = m.items.filter((item) => item.kind === kind);
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label={t(kind === 'qa' ? 'datasets.upload.qaListLabel' : 'datasets.upload.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {items.map((item) => {
+        const name = item.file.name;
+        const canPreview = kind === 'document' && !item.problem;
+        const removable = item.state !== 'uploading' && item.state !== 'waiting';
+        return (
+          <li key={item.key} style={rowStyle(m.previewKey === item.key)} data-testid="upload-item">
+            <IconFile style={{ color: 'var(--semi-color-text-2)' }} />
+            <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1, gap: 2 }}>
+              <Typography.Text ellipsis={{ showTooltip: true }} style={{ maxWidth: '100%' }}>
+                {name}
+              </Typography.Text>
+              <Typography.Text type="tertiary" size="small">
+                {formatSize(item.file.size, m.locale)}
+              </Typography.Text>
+            </div>
+            <ItemState item={item} />
+            {canPreview && (
+              <Tooltip content={t('datasets.upload.preview', { name })}>
+                <Button
+                  size="small"
+                  theme={m.previewKey === item.key ? 'solid' : 'borderless'}
+                  icon={<IconEyeOpened />}
+                  aria-label={t('datasets.upload.preview', { name })}
+                  aria-pressed={m.previewKey === item.key}
+                  onClick={() => m.previewed(item.key)}
+                />
+              </Tooltip>
+            )}
+            {item.state === 'failed' && (
+              <Tooltip content={t('datasets.upload.retry', { name })}>
+                <Button size="small" theme="borderless" icon={<IconRefresh />} aria-label={t('datasets.upload.retry', { name })} onClick={() => m.retried(item.key)} />
+              </Tooltip>
+            )}
+            {removable && (
+              <Tooltip content={t('datasets.upload.remove', { name })}>
+                <Button size="small" theme="borderless" type="tertiary" icon={<IconClose />} aria-label={t('datasets.upload.remove', { name })} onClick={() => m.removed(item.key)} />
+              </Tooltip>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

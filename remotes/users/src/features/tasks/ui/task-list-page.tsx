@@ -1,0 +1,240 @@
+import { Banner, Button, Popconfirm, Progress, Select, Table, Tag, Tooltip, Typography } from '@douyinfe/semi-ui';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { IconClose, IconRefresh } from '@douyinfe/semi-icons';
+import { $role, ROUTES, roleAllowed, TASK_STATUSES, useDateTime, useT, type Task, type TaskStatus } from '@flotilla/shared';
+import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { useUnit } from 'effector-react';
+import { useEffect, useId, useMemo, type CSSProperties } from 'react';
+import { generatePath, Link } from 'react-router-dom';
+import {
+  $busyTaskIds,
+  $tableLoading,
+  $taskActionFailure,
+  $taskStatusFilter,
+  isTaskMoving,
+  isTaskRetryable,
+  taskCancelConfirmed,
+  taskList,
+  taskListClosed,
+  taskListOpened,
+  taskRetryClicked,
+  taskStatusFilterChanged,
+  type TaskStatusFilter,
+} from '../tasks.model';
+
+const STATUS_COLORS: Record<TaskStatus, 'grey' | 'blue' | 'green' | 'red' | 'orange'> = {
+  queued: 'grey',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  cancelled: 'orange',
+};
+const STATUS_FILTERS: TaskStatusFilter[] = ['all', ...TASK_STATUSES];
+const visuallyHidden: CSSProperties = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', border: 0 };
+/** The file a task works on is a page of the datasets area, reached by its URL (never by importing that remote). */
+const FILE_ROUTE = ROUTES.find((route) => route.name === 'fileDetail' && route.owner === 'datasets');
+
+function fileDetailUrl(task: Task): string | null {
+  if (!FILE_ROUTE || !task.datasetId || !task.fileId) return null;
+  return generatePath(FILE_ROUTE.path, { id: task.datasetId, fid: task.fileId });
+}
+
+function TaskActions({ task }: { task: Task }) {
+  const t = useT();
+  const m = useUnit({ busy: $busyTaskIds, retried: taskRetryClicked, cancelled: taskCancelConfirmed });
+  const busy = m.busy.includes(task.id);
+  if (isTaskRetryable(task)) {
+    const label = t('users.tasks.retry', { title: task.title });
+    return (
+      <Tooltip content={label}>
+        <Button theme="borderless" icon={<IconRefresh />} loading={busy} aria-label={label} onClick={() => m.retried(task)} />
+      </Tooltip>
+    );
+  }
+  if (isTaskMoving(task)) {
+    const label = t('users.tasks.cancel', { title: task.title });
+    return (
+      <Popconfirm
+        title={t('users.tasks.cancelTitle', { title: task.title })}
+        content={t('users.tasks.cancelContent')}
+        okType="danger"
+        okText={t('users.tasks.cancelOk')}
+        cancelText={t('users.tasks.keep')}
+        // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
+        okButtonProps={{ 'aria-label': t('users.tasks.cancelOk') }}
+        cancelButtonProps={{ 'aria-label': t('users.tasks.keep') }}
+        onConfirm={() => {
+          m.cancelled(task);
+        }}
+      >
+        <span>
+          <Tooltip content={label}>
+            <Button theme="borderless" type="danger" icon={<IconClose />} loading={busy} aria-label={label} />
+          </Tooltip>
+        </span>
+      </Popconfirm>
+    );
+  }
+  return null;
+}
+
+/** `/task-list`: the background jobs (parsing, re-indexing, QA imports) with their progress, live while any runs. */
+export function TaskListPage() {
+  const t = useT();
+  const formatDate = useDateTime();
+  const labelId = useId();
+  const m = useUnit({
+    role: $role,
+    items: taskList.$items,
+    total: taskList.$total,
+    status: taskList.$status,
+    loading: $tableLoading,
+    failure: taskList.$failure,
+    page: taskList.$page,
+    pageSize: taskList.$pageSize,
+    statusFilter: $taskStatusFilter,
+    actionFailure: $taskActionFailure,
+    opened: taskListOpened,
+    closed: taskListClosed,
+    paged: taskList.pageChanged,
+    retried: taskList.reloadRequested,
+    statusChanged: taskStatusFilterChanged,
+  });
+  const { opened, closed } = m;
+  useEffect(() => {
+    opened();
+    return closed;
+  }, [opened, closed]);
+  const canOpenFiles = FILE_ROUTE ? roleAllowed(FILE_ROUTE.roles, m.role ?? undefined) : false;
+
+  const columns = useMemo<ColumnProps<Task>[]>(
+    () => [
+      {
+        title: t('users.tasks.column.title'),
+        dataIndex: 'title',
+        render: (_: unknown, task: Task) => {
+          const url = canOpenFiles ? fileDetailUrl(task) : null;
+          return (
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+              {url ? <Link to={url}>{task.title}</Link> : <Typography.Text>{task.title}</Typography.Text>}
+              <Typography.Text type="tertiary" size="small">
+                {t(`users.tasks.type.${task.type}`)}
+              </Typography.Text>
+            </div>
+          );
+        },
+      },
+      {
+        title: t('users.tasks.column.status'),
+        dataIndex: 'status',
+        width: 110,
+        render: (_: unknown, task: Task) => <Tag color={STATUS_COLORS[task.status]}>{t(`users.tasks.status.${task.status}`)}</Tag>,
+      },
+      {
+        title: t('users.tasks.column.progress'),
+        dataIndex: 'progress',
+        width: 200,
+        render: (_: unknown, task: Task) => {
+          const percent = Math.round(task.progress * 100);
+          return (
+            <Progress
+              percent={percent}
+              showInfo
+              size="small"
+              stroke={task.status === 'failed' ? 'var(--semi-color-danger)' : task.status === 'done' ? 'var(--semi-color-success)' : undefined}
+              aria-label={t('users.tasks.progress', { title: task.title })}
+            />
+          );
+        },
+      },
+      {
+        title: t('users.tasks.column.error'),
+        dataIndex: 'error',
+        render: (_: unknown, task: Task) =>
+          task.error ? (
+            <Typography.Text type="danger" ellipsis={{ showTooltip: true }} style={{ maxWidth: 280 }}>
+              {task.error}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="quaternary">—</Typography.Text>
+          ),
+      },
+      { title: t('users.tasks.column.createdAt'), dataIndex: 'createdAt', width: 180, render: (_: unknown, task: Task) => formatDate(task.createdAt) },
+      { title: t('users.tasks.column.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (_: unknown, task: Task) => formatDate(task.updatedAt) },
+      { title: t('users.tasks.column.actions'), dataIndex: 'actions', width: 90, render: (_: unknown, task: Task) => <TaskActions task={task} /> },
+    ],
+    [t, formatDate, canOpenFiles],
+  );
+
+  const moving = m.items.some(isTaskMoving);
+  return (
+    <Page>
+      <PageHeader title={t('users.tasks.title')} description={t('users.tasks.description')} />
+      <Surface>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+          <div>
+            {/* Semi's Select sets its own aria-label ("selected"); a label element names it instead. */}
+            <span id={labelId} style={visuallyHidden}>
+              {t('users.tasks.statusFilter')}
+            </span>
+            <Select
+              aria-labelledby={labelId}
+              value={m.statusFilter}
+              // onSelect, not onChange: a controlled Select reports the change only after its closing animation.
+              onSelect={(value) => m.statusChanged(value as TaskStatusFilter)}
+              style={{ width: 160 }}
+              optionList={STATUS_FILTERS.map((status) => ({
+                value: status,
+                label: status === 'all' ? t('users.tasks.allStatuses') : t(`users.tasks.status.${status}`),
+              }))}
+            />
+          </div>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+            {moving && (
+              <Typography.Text type="tertiary" size="small" data-testid="tasks-live">
+                {t('users.tasks.live')}
+              </Typography.Text>
+            )}
+            {m.status === 'ready' && <Typography.Text type="tertiary">{t('users.tasks.total', { count: m.total })}</Typography.Text>}
+          </div>
+        </div>
+        {m.actionFailure && (
+          <Banner
+            type="danger"
+            fullMode={false}
+            closeIcon={null}
+            title={t('users.tasks.actionFailed')}
+            description={m.actionFailure.status === 0 ? t('users.create.networkError') : m.actionFailure.message}
+          />
+        )}
+        {m.status === 'error' ? (
+          <ErrorState
+            title={t('users.tasks.loadFailed')}
+            description={m.failure?.status === 0 ? t('users.create.networkError') : m.failure?.message}
+            onRetry={m.retried}
+          />
+        ) : (
+          <Table<Task>
+            rowKey="id"
+            columns={columns}
+            dataSource={m.items}
+            loading={m.loading}
+            scroll={{ x: 1000 }}
+            empty={
+              m.status === 'ready' ? (
+                m.statusFilter === 'all' ? (
+                  <EmptyState title={t('users.tasks.empty')} description={t('users.tasks.emptyHint')} />
+                ) : (
+                  <EmptyState title={t('users.tasks.noMatch')} description={t('users.tasks.noMatchHint')} />
+                )
+              ) : (
+                <div style={{ height: 120 }} />
+              )
+            }
+            pagination={m.total > m.pageSize ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.paged } : false}
+          />
+        )}
+      </Surface>
+    </Page>
+  );
+}
