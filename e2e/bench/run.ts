@@ -1,7 +1,8 @@
 // `pnpm bench`: page weight and time of the login form, the robots list and the public share chat in
 // headless Chromium; requests/s of `GET /v1/processes` (50 rows, authenticated) against a bare Fastify
 // route; time to first token through `/v2/qa` against the upstream model directly, and 200 concurrent
-// streams — all measured in this one run on this machine.
+// streams; knowledge ingestion MB/s and search p50/p95 at 10k and 100k segments against raw FTS5
+// (knowledge.ts) — all measured in this one run on this machine.
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import autocannon from 'autocannon';
 import { launchBrowser, newContext } from '../support/browser';
 import { ADMIN, ensureBuilds, freePort, startServer } from '../support/server';
 import { startFakeOpenAi } from '../../server/test/support/fake-openai';
+import { benchKnowledge } from './knowledge';
 import { measureJs } from './page-weight';
 import { BENCH_MODEL, benchStreaming, UPSTREAM_DELAY_MS } from './streaming';
 
@@ -108,6 +110,9 @@ async function main() {
       bare.stop();
     }
 
+    // In-process, on its own SQLite database; the server above is idle by now.
+    const knowledge = await benchKnowledge();
+
     const lines = [
       `Flotilla bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
       `login form usable:        ${KB(login.gzipBytes)} gzipped JS in ${login.files} files, ${login.ms.toFixed(0)} ms   (target ≤ 250 KB)`,
@@ -117,6 +122,7 @@ async function main() {
       `share chat usable:        ${KB(chat.gzipBytes)} gzipped JS in ${chat.files} files, ${chat.ms.toFixed(0)} ms   (target ≤ 120 KB)`,
       `first token, median:      upstream direct ${streaming.directMedian.toFixed(1)} ms, through /v2/qa ${streaming.qaMedian.toFixed(1)} ms → added ${(streaming.qaMedian - streaming.directMedian).toFixed(1)} ms   (target ≤ 5 ms; upstream delay ${UPSTREAM_DELAY_MS} ms)`,
       `concurrent streams:       ${streaming.concurrency} at once, ${streaming.errors} errors, all done in ${streaming.wallMs.toFixed(0)} ms   (target 0 errors)`,
+      ...knowledge.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {

@@ -7,6 +7,7 @@ import authentication from './plugins/app/authentication';
 import bootstrap from './plugins/app/bootstrap';
 import embedder from './plugins/app/embedder';
 import errorHandler from './plugins/app/error-handler';
+import jobWorker from './plugins/app/job-worker';
 import repositories from './plugins/app/repositories';
 import bodyParsers from './plugins/external/body-parsers';
 import compression from './plugins/external/compression';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(repositories);
   await app.register(embedder);
   await app.register(answerEngine);
+  await app.register(jobWorker);
   await app.register(bootstrap);
   await app.register(authentication);
 

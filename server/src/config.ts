@@ -20,6 +20,9 @@
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
+ * | FLOTILLA_JOB_WORKERS      | 1                               | Background jobs (file parsing, imports) this process runs at a time; `0`: it runs none (another process does). |
+ * | FLOTILLA_JOB_HEARTBEAT_MS | 5000                            | How often a running job proves its process is alive; a job silent for 6 beats is taken back (re-queued, or failed after 3 attempts). |
+ * | FLOTILLA_JOB_STEP_DELAY_MS | 0                              | For tests only: a pause between the steps of every job, so a test can kill the process mid-job. Leave unset. |
  * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
  */
 import { readFileSync } from 'node:fs';
@@ -49,6 +52,11 @@ export type Config = {
   embeddingModels: EmbeddingModelConfig[];
   maxFileBytes: number;
   answerTimeoutMs: number;
+  /** Background jobs run at a time by this process (0: none). */
+  jobWorkers: number;
+  jobHeartbeatMs: number;
+  /** Test hook: pause between job steps (FLOTILLA_JOB_STEP_DELAY_MS). */
+  jobStepDelayMs: number;
 };
 
 /** An OpenAI-compatible embeddings endpoint: id and name are public; the endpoint and key stay on the server. */
@@ -129,6 +137,13 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return parsed;
 }
 
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (nonEmpty(value) === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -154,5 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,
     answerTimeoutMs: positiveInteger('FLOTILLA_ANSWER_TIMEOUT_MS', env.FLOTILLA_ANSWER_TIMEOUT_MS, 60_000),
+    jobWorkers: wholeNumber('FLOTILLA_JOB_WORKERS', env.FLOTILLA_JOB_WORKERS, 1),
+    jobHeartbeatMs: positiveInteger('FLOTILLA_JOB_HEARTBEAT_MS', env.FLOTILLA_JOB_HEARTBEAT_MS, 5000),
+    jobStepDelayMs: wholeNumber('FLOTILLA_JOB_STEP_DELAY_MS', env.FLOTILLA_JOB_STEP_DELAY_MS, 0),
   };
 }

@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import { AppError, notFound } from '../lib/app-error';
 import type { Repositories } from '../plugins/app/repositories';
 import type { ChatAccess } from '../routes/chat/chat-access';
+import type { Embedder } from '../search/embeddings';
+import { findKnowledge } from './knowledge';
 import { builtinProvider } from './providers/builtin';
 import { openAiProvider } from './providers/openai';
 import { ProviderError, type AnswerProvider, type AnswerRequest, type ChatTurn } from './providers/provider';
@@ -31,18 +33,10 @@ export type PreparedAnswer = {
 const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
 /**
- * The robot's knowledge for a question. Datasets are not searchable yet, so nothing is found and the
- * providers answer from the preset and the fallback reply.
- */
-async function findKnowledge(): Promise<Citation[]> {
-  return [];
-}
-
-/**
  * Answers questions for robots: picks the robot's model and provider, keeps its session, charges the
  * robot owner's credits (a failed answer is refunded) and stores every answer.
  */
-export function createAnswerEngine(repos: Repositories, config: Config) {
+export function createAnswerEngine(repos: Repositories, config: Config, embedder: Embedder, log?: { warn(object: unknown, message: string): void }) {
   const builtin = builtinProvider();
   const upstreams = new Map(config.openaiModels.map((model) => [model.id, { model, provider: openAiProvider(model, config.answerTimeoutMs) }]));
 
@@ -89,7 +83,13 @@ export function createAnswerEngine(repos: Repositories, config: Config) {
                 { role: 'user', content: question },
                 { role: 'assistant', content: reply },
               ]);
-            citations = await findKnowledge();
+            const knowledge = await findKnowledge(
+              { segments: repos.segments, embedder, onEmbeddingError: (error) => log?.warn({ err: error }, 'knowledge search: embedding the question failed, full-text only') },
+              access.tenantId,
+              basic!,
+              input.question,
+            );
+            citations = knowledge.citations;
             const request: AnswerRequest = {
               model: upstreamModel,
               systemPrompt: [basic!.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),
@@ -99,6 +99,7 @@ export function createAnswerEngine(repos: Repositories, config: Config) {
               fallbackReply: basic!.fallbackReply,
               welcome: share?.welcome ?? '',
               knowledge: citations,
+              ...(knowledge.qaAnswer !== undefined ? { qaAnswer: knowledge.qaAnswer } : {}),
             };
             for await (const chunk of provider.stream(request, signal)) {
               if (chunk.type === 'usage') usage = chunk.usage;

@@ -51,6 +51,28 @@ const MESSAGES = {
   VISITOR_ID_REQUIRED: { 'zh-CN': '缺少访客标识', 'en-US': 'A visitor id is required' },
   NOT_YOUR_CHAT: { 'zh-CN': '只能访问自己的会话', 'en-US': 'You can only reach your own chats' },
   UNKNOWN_MODEL: { 'zh-CN': '模型不可用', 'en-US': 'This model is not available' },
+  // Knowledge ingestion: reasons a file or a job failed (stored as codes, localised when read).
+  UNKNOWN_EMBEDDING_MODEL: { 'zh-CN': '向量模型不存在', 'en-US': 'Unknown embedding model' },
+  CATALOGUE_CYCLE: { 'zh-CN': '不能把目录移动到它自己或它的子目录下', 'en-US': 'A folder cannot move into itself or one of its subfolders' },
+  SEGMENT_NOT_QA: { 'zh-CN': '只有问答对才有问题和答案可改', 'en-US': 'Only a QA pair has a question and an answer to edit' },
+  FILE_BUSY: { 'zh-CN': '文件正在解析中，请稍后再试', 'en-US': 'This file is being parsed; try again when it is done' },
+  TASK_NOT_CANCELLABLE: { 'zh-CN': '只能取消排队中或运行中的任务', 'en-US': 'Only a queued or running task can be cancelled' },
+  TASK_NOT_RETRYABLE: { 'zh-CN': '只能重试失败或已取消的任务', 'en-US': 'Only a failed or cancelled task can be retried' },
+  SEPARATORS_INVALID: { 'zh-CN': '分隔符应为 JSON 字符串数组（最多 10 个，每个 1–10 个字符）', 'en-US': 'Separators must be a JSON array of at most 10 strings of 1–10 characters' },
+  FILE_EMPTY: { 'zh-CN': '文件中没有文字内容', 'en-US': 'The file contains no text' },
+  FILE_ENCRYPTED: { 'zh-CN': '文件已加密，请去掉密码后重新上传', 'en-US': 'The file is password-protected; remove the password and upload it again' },
+  FILE_OFFICE_PROTECTED: { 'zh-CN': '文件已加密或是旧版 Office 格式，请另存为未加密的 docx/xlsx 后重新上传', 'en-US': 'The file is password-protected or in an old Office format; save it unprotected as docx/xlsx and upload it again' },
+  FILE_CORRUPT: { 'zh-CN': '文件已损坏，无法读取', 'en-US': 'The file is damaged and cannot be read' },
+  FILE_UNSUPPORTED: { 'zh-CN': '文件内容与类型不符或不受支持（支持 txt、md、html、pdf、docx、csv、xlsx）', 'en-US': 'The content is not what its name says or is not supported (txt, md, html, pdf, docx, csv, xlsx)' },
+  FILE_NOT_UTF8: { 'zh-CN': '文本文件不是 UTF-8 编码，请另存为 UTF-8 后重新上传', 'en-US': 'The text file is not UTF-8; save it as UTF-8 and upload it again' },
+  FILE_ORIGINAL_MISSING: { 'zh-CN': '原始文件已丢失，请重新上传', 'en-US': 'The original file is missing; upload it again' },
+  QA_COLUMNS_MISSING: { 'zh-CN': '需要问题和答案两列（表头 question/answer 或 问题/答案，否则取前两列）', 'en-US': 'Two columns are needed: question and answer (headers question/answer or 问题/答案, else the first two columns)' },
+  QA_NO_VALID_ROWS: { 'zh-CN': '没有可导入的问答对：以下行的问题或答案为空：', 'en-US': 'Nothing imported: these rows have an empty question or answer:' },
+  QA_ROWS_SKIPPED: { 'zh-CN': '以下行的问题或答案为空，已跳过：', 'en-US': 'These rows have an empty question or answer and were skipped:' },
+  TASK_CANCELLED: { 'zh-CN': '任务已取消', 'en-US': 'The task was cancelled' },
+  JOB_INTERRUPTED: { 'zh-CN': '服务器在任务运行时多次停止，任务已失败，可重试', 'en-US': 'The server stopped while this task ran, several times; retry it' },
+  JOB_FAILED: { 'zh-CN': '任务执行出错，可重试', 'en-US': 'The task failed; retry it' },
+  EMBEDDING_FAILED: { 'zh-CN': '向量模型服务出错，请稍后重试', 'en-US': 'The embedding service failed; retry later' },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -9,7 +9,9 @@ import metaRoutes from './meta/index';
 import openAiRoutes from './openai/index';
 import processesRoutes from './processes/index';
 import secretsRoutes from './secrets/index';
+import segmentsRoutes from './segments/index';
 import sharesRoutes from './shares/index';
+import tasksRoutes from './tasks/index';
 import tenantsRoutes from './tenants/index';
 import uploadsRoutes from './uploads/index';
 import usersRoutes from './users/index';
@@ -29,6 +31,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(openAiRoutes);
   await fastify.register(creditsRoutes);
   await fastify.register(datasetsRoutes);
+  await fastify.register(segmentsRoutes);
+  await fastify.register(tasksRoutes);
   await fastify.register(casesRoutes);
   await fastify.register(metaRoutes);
   await fastify.register(webRoutes);

@@ -1,5 +1,29 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tokenize } from '../../src/search/tokenize';
+
+/** Dimensions of the fake embeddings. */
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+/**
+ * Words the fake embeddings treat as one meaning (by their tokens), so that a vector search can find what
+ * shares no word with the query — as a real model would.
+ */
+const SAME_MEANING: Record<string, string> = { monei: 'refund', cash: 'refund', 退钱: '退款', 钱: '退款' };
+
+/**
+ * A deterministic embedding: the text's tokens (server/src/search/tokenize.ts, synonyms folded), each
+ * hashed (FNV-1a) into one of {@link FAKE_EMBEDDING_DIMENSIONS} buckets — a bag of words.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const token of tokenize(text)) {
+    const word = SAME_MEANING[token] ?? token;
+    let hash = 0x811c9dc5;
+    for (const char of word) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+    vector[hash % FAKE_EMBEDDING_DIMENSIONS] = (vector[hash % FAKE_EMBEDDING_DIMENSIONS] ?? 0) + 1;
+  }
+  return vector;
+}
 
 /** How the fake upstream answers the next requests. */
 export type UpstreamMode =
@@ -9,23 +33,38 @@ export type UpstreamMode =
   | { kind: 'hang' };
 
 type Received = { body: { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; temperature?: number } };
+type EmbeddingsBody = { model: string; input: string | string[] };
 
 /**
- * A local OpenAI-compatible server (`POST /v1/chat/completions`, streaming or not) for tests and the
- * bench: answers after a fixed delay, fails, or hangs; records what it received and how many requests
- * the client abandoned before the answer ended.
+ * A local OpenAI-compatible server (`POST /v1/chat/completions`, streaming or not, and `POST /v1/embeddings`
+ * with {@link fakeEmbedding} vectors) for tests and the bench: answers after a fixed delay, fails, or hangs;
+ * records what it received and how many requests the client abandoned before the answer ended.
  */
 export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', text: 'Hello from upstream' }) {
   let mode = initial;
   const received: Received[] = [];
+  const embedded: string[] = [];
+  const embeddings = { fail: false };
   let abandoned = 0;
-  const readJson = async (request: IncomingMessage) => {
+  const readJson = async <T = Received['body']>(request: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'];
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
   };
 
   const server: Server = createServer(async (request, response) => {
+    if (request.method === 'POST' && request.url?.endsWith('/embeddings')) {
+      const body = await readJson<EmbeddingsBody>(request);
+      if (embeddings.fail) {
+        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'embeddings broke', type: 'server_error' } }));
+        return;
+      }
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      embedded.push(...inputs);
+      const data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input) }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      return;
+    }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404).end();
       return;
@@ -73,6 +112,10 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     received,
+    /** Texts the embeddings endpoint was asked for, in order. */
+    embedded,
+    /** `fail: true` makes the embeddings endpoint answer 500. */
+    embeddings,
     get abandoned() {
       return abandoned;
     },

@@ -153,6 +153,13 @@ export const SplitPreviewResponseSchema = Type.Object({
 });
 export type SplitPreviewResponse = Static<typeof SplitPreviewResponseSchema>;
 
+/**
+ * `POST /v1/datasets/{id}/files/{fid}/reindex`: parse the stored original again, with the file's settings or
+ * those given (the body may be empty) → the file row with the new job's id.
+ */
+export const ReindexDatasetFileBodySchema = Type.Partial(ChunkSettingsSchema);
+export type ReindexDatasetFileBody = Static<typeof ReindexDatasetFileBodySchema>;
+
 /** `POST /v1/datasets/{id}/files/delete` {fileIds}: bulk delete with their segments. */
 export const DeleteDatasetFilesBodySchema = Type.Object({ fileIds: Type.Array(IdSchema, { minItems: 1, maxItems: 200 }) });
 export type DeleteDatasetFilesBody = Static<typeof DeleteDatasetFilesBodySchema>;
@@ -222,3 +229,6 @@ export type UpdateSegmentBody = Static<typeof UpdateSegmentBodySchema>;
 /** `POST /v1/datasets/{id}/files/{fid}/segments` {text}: add a segment at the end of a file. */
 export const CreateSegmentBodySchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: 20000, pattern: '\\S' }) });
 export type CreateSegmentBody = Static<typeof CreateSegmentBodySchema>;
+/** Answer of `POST /v1/datasets/{id}/qa`: the QA pairs created, as segments, in order. */
+export const CreateQaPairsResponseSchema = Type.Array(SegmentSchema);
+export type CreateQaPairsResponse = Static<typeof CreateQaPairsResponseSchema>;

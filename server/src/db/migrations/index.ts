@@ -5,17 +5,34 @@ import * as dataVersions from './002-data-versions';
 import * as robotConfig from './003-robot-config';
 import * as chatAndCredits from './004-chat-and-credits';
 import * as knowledge from './005-knowledge';
+import * as searchIndex from './006-search-index';
+
+/** A migration that may differ by dialect: it receives the dialect after the database. */
+type DialectMigration = {
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+};
 
 /** Every migration, in order. Names are permanent once released: add new ones, never rename. */
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, DialectMigration> = {
   '001-foundation': foundation,
   '002-data-versions': dataVersions,
   '003-robot-config': robotConfig,
   '004-chat-and-credits': chatAndCredits,
   '005-knowledge': knowledge,
+  '006-search-index': searchIndex,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */
+export function providerFor(dialect: DialectName): MigrationProvider {
+  const bound = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, { up, down }]): [string, Migration] => [
+      name,
+      { up: (db) => up(db, dialect), ...(down ? { down: (db: Kysely<unknown>) => down(db, dialect) } : {}) },
+    ]),
+  );
+  return { getMigrations: async () => bound };
+}
 
 /**
  * On PostgreSQL the migrator's own tables must live in the schema we use: left unqualified, Kysely looks
@@ -29,7 +46,7 @@ async function migrationTableSchema(db: Kysely<unknown>, dialect: DialectName): 
 
 /** Brings the database to the latest schema; Kysely's migrator locks, so concurrent starts are safe. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db, dialect) });
+  const migrator = new Migrator({ db, provider: providerFor(dialect), migrationTableSchema: await migrationTableSchema(db, dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -3,14 +3,30 @@ import { estimateTokens } from './provider';
 
 const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|你好|您好|嗨|哈喽|在吗)[\s!！.。?？~]*$/i;
 
+/** Longest piece of a passage the built-in answer quotes (characters). */
+const PASSAGE_CHARS = 200;
+const SENTENCE_END = /[。！？!?；;]|\.(?=\s)|\n/g;
+
+/** The start of a passage, cut at the last sentence end within {@link PASSAGE_CHARS} (else at the limit, with …). */
+export function shortPassage(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= PASSAGE_CHARS) return trimmed;
+  const head = trimmed.slice(0, PASSAGE_CHARS);
+  let end = 0;
+  for (const match of head.matchAll(SENTENCE_END)) end = match.index + match[0].length;
+  return end >= PASSAGE_CHARS / 3 ? head.slice(0, end).trim() : `${head.trimEnd()}…`;
+}
+
 /**
  * The answer the built-in provider gives, with no model: a greeting gets the robot's welcome, a question
- * with knowledge gets the best passages with their numbers, anything else the fallback reply.
+ * that a QA pair matches gets its answer, one with knowledge the start of each passage with its number,
+ * anything else the fallback reply.
  */
 export function builtinAnswer(request: AnswerRequest): string {
   if (GREETING.test(request.question) && request.welcome.trim() !== '') return request.welcome;
+  if (request.qaAnswer !== undefined && request.knowledge[0]) return `${request.qaAnswer.trim()} [${request.knowledge[0].index}]`;
   if (request.knowledge.length > 0) {
-    return request.knowledge.map((passage) => `${passage.text.trim()} [${passage.index}]`).join('\n\n');
+    return request.knowledge.map((passage) => `${shortPassage(passage.text)} [${passage.index}]`).join('\n\n');
   }
   return request.fallbackReply;
 }

@@ -17,6 +17,11 @@ export type AnswerRequest = {
   welcome: string;
   /** Passages found in the robot's knowledge, numbered as the answer should cite them. */
   knowledge: Citation[];
+  /**
+   * The answer of a QA pair whose question matches this one well (`knowledge` is then only that pair, [1]):
+   * `builtin` answers with it as it is; a model reads the pair among the passages.
+   */
+  qaAnswer?: string;
 };
 
 /** What a provider streams: text as it comes, and at most one usage report. */

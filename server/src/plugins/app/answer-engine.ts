@@ -10,7 +10,7 @@ declare module 'fastify' {
 /** The answer engine (DESIGN.md §6), one per server, shared by `/v2/qa` and `/v1/chat/completions`. */
 export default fp(
   async (fastify) => {
-    fastify.decorate('answers', createAnswerEngine(fastify.repos, fastify.config));
+    fastify.decorate('answers', createAnswerEngine(fastify.repos, fastify.config, fastify.embedder, fastify.log));
   },
-  { name: 'answer-engine', dependencies: ['repositories'] },
+  { name: 'answer-engine', dependencies: ['repositories', 'embedder'] },
 );

@@ -2,12 +2,16 @@ import fp from 'fastify-plugin';
 import { casesRepository } from './cases/cases-repository';
 import { chatsRepository } from './chats/chats-repository';
 import { creditsRepository } from './credits/credits-repository';
+import { cataloguesRepository } from './datasets/catalogues-repository';
+import { datasetFilesRepository } from './datasets/dataset-files-repository';
 import { datasetsRepository } from './datasets/datasets-repository';
+import { jobsRepository } from './jobs/jobs-repository';
 import { menuRepository } from './menu/menu-repository';
 import { processesRepository } from './processes/processes-repository';
 import { robotConfigsRepository } from './processes/robot-configs-repository';
 import { robotTagsRepository } from './processes/robot-tags-repository';
 import { secretsRepository } from './secrets/secrets-repository';
+import { segmentsRepository } from './segments/segments-repository';
 import { sharesRepository } from './shares/shares-repository';
 import { tenantsRepository } from './tenants/tenants-repository';
 import { tokensRepository } from './tokens/tokens-repository';
@@ -26,11 +30,15 @@ function createRepositories(db: Parameters<typeof usersRepository>[0]) {
     robotTags: robotTagsRepository(db, processes.get),
     shares: sharesRepository(db),
     datasets: datasetsRepository(db),
+    catalogues: cataloguesRepository(db),
+    datasetFiles: datasetFilesRepository(db),
+    jobs: jobsRepository(db),
     cases: casesRepository(db),
     chats: chatsRepository(db),
     uploads: uploadsRepository(db),
     credits: creditsRepository(db),
     secrets: secretsRepository(db),
+    segments: segmentsRepository(db),
   };
 }
 

@@ -8,6 +8,8 @@ const TEXT_TYPES: Record<string, string> = {
   '.md': 'text/markdown',
   '.markdown': 'text/markdown',
   '.csv': 'text/csv',
+  '.html': 'text/html',
+  '.htm': 'text/html',
 };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -25,7 +27,7 @@ export function isUtf8Text(bytes: Uint8Array): boolean {
 
 /**
  * The content type of an upload, from its bytes (never from what the client claims), when it is one of
- * `allowed`; undefined otherwise. Binary formats by their signature (file-type); text types (txt, md, csv)
+ * `allowed`; undefined otherwise. Binary formats by their signature (file-type); text types (txt, md, csv, html)
  * by the name's extension, and only when the bytes are UTF-8 text. An empty file has no type.
  */
 export async function sniffContentType(bytes: Uint8Array, name: string, allowed: readonly string[]): Promise<string | undefined> {

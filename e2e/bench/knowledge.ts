@@ -1,0 +1,213 @@
+// Knowledge search bench (part of `pnpm bench`): a generated mixed Chinese/English corpus is ingested
+// through the server's own code (split → tokenise → one transaction per file, as a parse job commits it)
+// into a fresh SQLite database, then searched at 10k and 100k segments through the search the API uses,
+// next to the same query as a raw FTS5 statement on the same database (the floor).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrations/index';
+import { scoped } from '../../server/src/db/scoped';
+import { splitText } from '../../server/src/knowledge/split';
+import { datasetFilesRepository, type NewSegment } from '../../server/src/plugins/app/datasets/dataset-files-repository';
+import { segmentsRepository, TOTAL_LIMIT } from '../../server/src/plugins/app/segments/segments-repository';
+import { createEmbedder } from '../../server/src/search/embeddings';
+import { ftsMatch, queryTerms } from '../../server/src/search/query';
+import { searchSegments } from '../../server/src/search/segment-search';
+import { searchText } from '../../server/src/search/tokenize';
+
+const serverRequire = createRequire(new URL('../../server/package.json', import.meta.url));
+type RawDatabase = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
+const SQLite = serverRequire('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => RawDatabase;
+
+const SIZES = (process.env.BENCH_KNOWLEDGE_SIZES ?? '10000,100000').split(',').map(Number);
+const QUERIES = 300;
+const SETTINGS = { chunkSize: 500, overlap: 50, separators: [] as string[] };
+
+/** A small deterministic PRNG (mulberry32): the same corpus and queries on every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ENGLISH = (
+  'order return refund policy shipping delivery account password login phone code product stock price discount warranty repair ' +
+  'exchange quality issue complaint courier address invoice payment card bank wallet balance coupon member points customer service ' +
+  'center hotline email online support reply hours days business holiday fee free signed rejected damaged compensation apply review ' +
+  'approved failed process rule store channel purchase checkout credit installment rating package accessory manual label tracking ' +
+  'delay express install pickup warehouse inspection priority contract transfer battery charger screen cable headphone speaker camera ' +
+  'laptop tablet watch keyboard mouse printer router adapter the to and of a in for is on your you we with can please'
+).split(' ');
+const SYLLABLES = 'ka ri to mo na be lu so vi de ra en or al in ex pro tor ly ion ent ic ar um os ix an'.split(' ');
+
+/** Chinese words from jieba's own dictionary (common first), English from a customer-service list plus product-like names. */
+function vocabulary(): { chinese: string[]; english: string[] } {
+  const { dict } = serverRequire('@node-rs/jieba/dict') as { dict: Uint8Array };
+  const words: Array<[string, number]> = [];
+  for (const line of Buffer.from(dict).toString('utf8').split('\n')) {
+    const [word, freq, tag] = line.split(' ');
+    if (word && tag && /^[\u4e00-\u9fff]{2,4}$/.test(word) && /^(n|v|vn|a|d)$/.test(tag) && Number(freq) >= 50) words.push([word, Number(freq)]);
+  }
+  words.sort((a, b) => b[1] - a[1]);
+  const next = random(3);
+  const english = [...ENGLISH];
+  while (english.length < 4000) english.push(Array.from({ length: 2 + Math.floor(next() * 3) }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
+  return { chinese: words.slice(0, 30_000).map(([word]) => word), english };
+}
+
+/**
+ * Documents of paragraphs of sentences, 70% Chinese words; word frequencies fall off like a natural text's.
+ * Queries are known-item queries (Azzopardi et al.): one to three distinct words of a stored document, as
+ * someone remembers a passage, some wrapped in a question.
+ */
+function corpus() {
+  const { chinese, english } = vocabulary();
+  const next = random(1);
+  const pick = (list: string[]) => list[Math.min(list.length - 1, Math.floor(next() ** 3 * list.length))] as string;
+  const word = () => (next() < 0.7 ? { text: pick(chinese), zh: true } : { text: pick(english) + (next() < 0.15 ? 's' : ''), zh: false });
+  const stored: Array<Map<string, boolean>> = [];
+  const sentence = (words: Map<string, boolean>) => {
+    let text = '';
+    for (let i = 0, n = 8 + Math.floor(next() * 16); i < n; i++) {
+      const w = word();
+      words.set(w.text, w.zh);
+      text += w.zh ? w.text : `${text && !text.endsWith(' ') ? ' ' : ''}${w.text} `;
+      if (next() < 0.1) text = `${text.trimEnd()}，`;
+    }
+    return text.trim() + (next() < 0.7 ? '。' : '. ');
+  };
+  const document = () => {
+    const words = new Map<string, boolean>();
+    const text = Array.from({ length: 12 + Math.floor(next() * 12) }, () => Array.from({ length: 3 + Math.floor(next() * 4) }, () => sentence(words)).join('')).join('\n\n');
+    stored.push(words);
+    return text;
+  };
+  const queries = (count: number) =>
+    Array.from({ length: count }, () => {
+      const words = [...(stored[Math.floor(next() * stored.length)] as Map<string, boolean>)];
+      const chosen = Array.from({ length: 1 + Math.floor(next() * 3) }, () => words[Math.floor(next() * words.length)] as [string, boolean]);
+      const zh = chosen.every(([, isChinese]) => isChinese);
+      const text = chosen.map(([w]) => w).join(zh ? '' : ' ');
+      const wrap = next();
+      if (wrap < 0.15) return zh ? `请问${text}怎么办？` : `how do I ${text}?`;
+      if (wrap < 0.3) return zh ? `${text}是什么意思` : `what is ${text}`;
+      return text;
+    });
+  return { document, queries };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+};
+
+export type KnowledgeBench = { lines: string[] };
+
+/** Runs the knowledge bench in a temporary folder and returns its report lines. */
+export async function benchKnowledge(): Promise<KnowledgeBench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flotilla-bench-knowledge-'));
+  const { db, dialect } = createDatabase({ dataDir });
+  const raw = new SQLite(join(dataDir, 'flotilla.db'), { readonly: true });
+  try {
+    await migrateToLatest(db as unknown as Parameters<typeof migrateToLatest>[0], dialect);
+    const now = new Date().toISOString();
+    const tenantId = randomUUID();
+    const datasetId = randomUUID();
+    await db.insertInto('tenants').values({ id: tenantId, name: 'bench', createdAt: now }).execute();
+    await scoped(db, tenantId)
+      .insertInto('datasets', { id: datasetId, name: 'bench', description: '', fileCount: 0, segmentCount: 0, chunkSize: 500, overlap: 50, separators: '[]', embeddingModel: null, createdAt: now, updatedAt: now })
+      .execute();
+    const files = datasetFilesRepository(db);
+    const segments = segmentsRepository(db);
+    const embedder = createEmbedder([]);
+    const { document, queries } = corpus();
+
+    let stored = 0;
+    let bytes = 0;
+    let ingestMs = 0;
+    const phases = { split: 0, tokenize: 0, write: 0 };
+    const lines: string[] = [];
+    for (const size of SIZES) {
+      while (stored < size) {
+        const text = document();
+        const started = performance.now();
+        // The parse job's path for a file, after its original is read: split, tokenise, commit in one transaction.
+        const passages = splitText(text, SETTINGS);
+        const split = performance.now();
+        const rows: NewSegment[] = passages.map((passage) => ({ text: passage, question: null, answer: null, searchText: searchText(passage), embedding: null }));
+        const tokenized = performance.now();
+        const fileId = randomUUID();
+        const { job } = await files.create(tenantId, {
+          id: fileId, datasetId, catalogueId: null, name: `doc-${stored}.txt`, type: 'txt', size: Buffer.byteLength(text), contentType: 'text/plain',
+          storageKey: `bench/${fileId}`, settings: SETTINGS, createdBy: 'bench', jobType: 'parseFile',
+        });
+        await scoped(db, tenantId).updateTable('jobs').set({ status: 'running', attempts: 1 }).where('id', '=', job.id).execute();
+        const outcome = await files.commitSegments({ id: job.id, tenantId, attempts: 1, datasetId, fileId }, rows, { embeddingModel: null });
+        if (outcome !== 'done') throw new Error(`commit: ${outcome}`);
+        const written = performance.now();
+        phases.split += split - started;
+        phases.tokenize += tokenized - split;
+        phases.write += written - tokenized;
+        ingestMs += written - started;
+        bytes += Buffer.byteLength(text);
+        stored += rows.length;
+      }
+
+      const rawQuery = raw.prepare('select rowid, rank from segments_fts where segments_fts match ? order by rank limit 10');
+      const search = (query: string, withTotal: boolean) =>
+        searchSegments({ segments, embedder }, tenantId, { datasets: [{ id: datasetId, embeddingModel: null }], query, mode: 'fulltext', offset: 0, limit: 10, withTotal });
+      // Warm-up on other queries of the same kind: caches as a running server has them, not the answers themselves.
+      for (const query of queries(QUERIES)) {
+        await search(query, true);
+        rawQuery.all(ftsMatch(queryTerms(query)));
+      }
+      const questions = queries(QUERIES);
+      const api: number[] = [];
+      const robots: number[] = [];
+      const floor: number[] = [];
+      let hits = 0;
+      for (const query of questions) {
+        const match = ftsMatch(queryTerms(query));
+        let started = performance.now();
+        rawQuery.all(match);
+        floor.push(performance.now() - started);
+        // Each way first every other time: neither gets the other's cache.
+        for (const withTotal of api.length % 2 ? [true, false] : [false, true]) {
+          started = performance.now();
+          const { total } = await search(query, withTotal);
+          (withTotal ? api : robots).push(performance.now() - started);
+          if (withTotal) hits += total;
+        }
+      }
+      const ms = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
+      const ratio = (values: number[]) => `ratio p50 ${(percentile(values, 0.5) / percentile(floor, 0.5)).toFixed(2)}, p95 ${(percentile(values, 0.95) / percentile(floor, 0.95)).toFixed(2)}`;
+      const label = `search ${String(Math.round(stored / 1000)).padStart(3)}k segments:`.padEnd(27);
+      lines.push(
+        `${label}${ms(api)} (searchSegments, full-text, page of 10 + total: the API); raw FTS5 ${ms(floor)} → ${ratio(api)}   (target p95 ≤ 20 ms at 100k, ratio ≤ 2; ${QUERIES} queries, ${Math.round(hits / QUERIES)} hits each on average, total counted up to ${TOTAL_LIMIT})`,
+        `${''.padEnd(27)}${ms(robots)} without the total (a robot's knowledge search) → ${ratio(robots)}`,
+      );
+    }
+    const mb = bytes / 1e6;
+    const share = (ms: number) => `${Math.round((100 * ms) / ingestMs)}%`;
+    lines.unshift(
+      `knowledge ingestion:       ${(mb / (ingestMs / 1000)).toFixed(2)} MB/s of text (${mb.toFixed(1)} MB → ${stored} segments of ≤ 500 characters; splitText → searchText → datasetFiles.commitSegments, the parse job's path after reading the original; time split ${share(phases.split)}, tokenise ${share(phases.tokenize)}, write ${share(phases.write)})   (target ≥ 5 MB/s)`,
+    );
+    return { lines };
+  } finally {
+    raw.close();
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `node --import tsx bench/knowledge.ts`: this part alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { lines } = await benchKnowledge();
+  console.log(`\n${lines.join('\n')}\n`);
+}

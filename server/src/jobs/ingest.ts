@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import type { ChunkSettings, TaskType } from '@flotilla/shared/contracts';
+import { detectFileType } from '../knowledge/file-types';
+import { documentText, qaPairs, tableSheets } from '../knowledge/parsers/index';
+import { ReasonError, rowList, storedReason } from '../knowledge/reasons';
+import { splitText } from '../knowledge/split';
+import { settingsOf, type NewSegment } from '../plugins/app/datasets/dataset-files-repository';
+import type { Repositories } from '../plugins/app/repositories';
+import type { UploadFiles } from '../plugins/app/uploads/upload-files';
+import { toBytes, type Embedder } from '../search/embeddings';
+import { searchText } from '../search/tokenize';
+import type { JobHandler, JobOutcome, JobRun } from './worker';
+
+/** Segments tokenised between two steps (~50k characters: a few ms of jieba). */
+const TOKENIZE_BATCH = 100;
+/** Texts per embeddings request between two steps. */
+const EMBED_BATCH = 64;
+
+type Dependencies = { repos: Repositories; files: UploadFiles; embedder: Embedder };
+
+type Passage = { text: string; question: string | null; answer: string | null };
+
+/**
+ * The handlers of the knowledge jobs: parseFile (a new upload), reindexFile (again, maybe with new settings)
+ * and importQa (a csv/xlsx of QA pairs). All read the stored original, check its type by content, parse it,
+ * split it (or read its pairs), tokenise each segment for full-text search, compute vectors when the dataset
+ * has an embedding model, and write everything in one transaction at the end (commitSegments). What the user
+ * can fix (empty, encrypted, damaged, unsupported, no valid QA rows) fails the job and the file with a reason;
+ * nothing else changes.
+ */
+export function ingestHandlers({ repos, files, embedder }: Dependencies): Record<TaskType, JobHandler> {
+  async function readOriginal(key: string): Promise<Buffer> {
+    try {
+      return await readFile(files.pathOf(key));
+    } catch {
+      throw new ReasonError('FILE_ORIGINAL_MISSING');
+    }
+  }
+
+  /** Search tokens and vectors of the passages, step by step from progress `from` to `to`. */
+  async function prepare(passages: Passage[], model: string | null, run: JobRun, from: number, to: number): Promise<NewSegment[]> {
+    const embed = model !== null && embedder.has(model);
+    const tokenizeEnd = embed ? from + (to - from) / 2 : to;
+    const segments: NewSegment[] = [];
+    for (let start = 0; start < passages.length; start += TOKENIZE_BATCH) {
+      for (const passage of passages.slice(start, start + TOKENIZE_BATCH)) {
+        const search = searchText((passage.question ? `${passage.question}\n` : '') + passage.text);
+        segments.push({ ...passage, searchText: search, embedding: null });
+      }
+      await run.step(from + ((tokenizeEnd - from) * segments.length) / passages.length);
+    }
+    if (!embed) return segments;
+    for (let start = 0; start < segments.length; start += EMBED_BATCH) {
+      const batch = segments.slice(start, start + EMBED_BATCH);
+      let vectors: Float32Array[];
+      try {
+        vectors = await embedder.embed(model, batch.map((segment) => segment.text), run.signal);
+      } catch (error) {
+        if (run.signal.aborted) throw error;
+        throw new ReasonError('EMBEDDING_FAILED');
+      }
+      batch.forEach((segment, i) => {
+        const vector = vectors[i];
+        segment.embedding = vector ? toBytes(vector) : null;
+      });
+      await run.step(tokenizeEnd + ((to - tokenizeEnd) * Math.min(segments.length, start + EMBED_BATCH)) / segments.length);
+    }
+    return segments;
+  }
+
+  /** QA pairs of the first sheet that has rows, and the note of the rows skipped. */
+  async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer): Promise<{ passages: Passage[]; warning: string | null }> {
+    const sheets = await tableSheets(type, bytes);
+    const sheet = sheets.find((candidate) => candidate.rows.length > 0);
+    if (!sheet) throw new ReasonError('FILE_EMPTY');
+    const { pairs, skipped } = qaPairs(sheet.rows);
+    return {
+      passages: pairs.map((pair) => ({ text: `${pair.question}\n${pair.answer}`, question: pair.question, answer: pair.answer })),
+      warning: skipped.length > 0 ? storedReason('QA_ROWS_SKIPPED', rowList(skipped)) : null,
+    };
+  }
+
+  const ingest: JobHandler = async (job, run): Promise<JobOutcome> => {
+    if (!job.datasetId || !job.fileId) throw new ReasonError('FILE_NOT_FOUND');
+    const [file, dataset] = await Promise.all([repos.datasetFiles.get(job.tenantId, job.datasetId, job.fileId), repos.datasets.get(job.tenantId, job.datasetId)]);
+    if (!file || !dataset) throw new ReasonError('FILE_NOT_FOUND');
+    const payload = JSON.parse(job.payload) as { settings?: ChunkSettings };
+    const settings = payload.settings ?? settingsOf(file);
+    const bytes = await readOriginal(file.storageKey);
+    await run.step(0.02);
+
+    const detected = await detectFileType(bytes, file.name);
+    if (!detected) throw new ReasonError('FILE_UNSUPPORTED');
+    if (detected.problem) throw new ReasonError(detected.problem);
+    let passages: Passage[];
+    let warning: string | null = null;
+    if (file.type === 'qa') {
+      if (detected.type !== 'csv' && detected.type !== 'xlsx') throw new ReasonError('FILE_UNSUPPORTED');
+      ({ passages, warning } = await qaPassages(detected.type, bytes));
+    } else {
+      const text = await documentText(detected.type, bytes, (fraction) => run.step(0.02 + 0.18 * fraction));
+      await run.step(0.2);
+      passages = splitText(text, settings).map((segment) => ({ text: segment, question: null, answer: null }));
+    }
+    await run.step(0.25);
+
+    const segments = await prepare(passages, dataset.embeddingModel, run, 0.25, 0.95);
+    const outcome = await repos.datasetFiles.commitSegments({ id: job.id, tenantId: job.tenantId, attempts: job.attempts, datasetId: job.datasetId, fileId: job.fileId }, segments, {
+      embeddingModel: dataset.embeddingModel,
+      settings: payload.settings,
+      warning,
+    });
+    // The dataset's embedding model changed while this ran: its vectors are of the old one — run again.
+    return outcome === 'modelChanged' ? 'again' : outcome;
+  };
+
+  return { parseFile: ingest, reindexFile: ingest, importQa: ingest };
+}

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import { ingestHandlers } from '../../jobs/ingest';
+import { JobWorker } from '../../jobs/worker';
+import { UploadFiles } from './uploads/upload-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background worker: `wake()` after queuing a job; tests `waitFor(jobId)`. */
+    jobs: JobWorker;
+  }
+}
+
+/**
+ * The in-process worker of the jobs table (DESIGN.md §5): starts when the app is ready (after migrations and
+ * every plugin), stops before the database closes — running jobs stop at their next step and go back to the
+ * queue. FLOTILLA_JOB_WORKERS=0 runs no jobs in this process (it still takes back jobs of dead processes).
+ */
+export default fp(
+  async (fastify) => {
+    const { config } = fastify;
+    const worker = new JobWorker({
+      repo: fastify.repos.jobs,
+      handlers: ingestHandlers({ repos: fastify.repos, files: new UploadFiles(config.dataDir), embedder: fastify.embedder }),
+      workers: config.jobWorkers,
+      heartbeatMs: config.jobHeartbeatMs,
+      stepDelayMs: config.jobStepDelayMs,
+      log: fastify.log,
+    });
+    fastify.decorate('jobs', worker);
+    fastify.addHook('onReady', async () => {
+      worker.start();
+    });
+    // preClose: before any onClose hook (the database's) runs.
+    fastify.addHook('preClose', async () => {
+      await worker.stop();
+    });
+  },
+  { name: 'job-worker', dependencies: ['repositories', 'embedder'] },
+);
