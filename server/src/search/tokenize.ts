@@ -17,6 +17,19 @@ function segmenter(): JiebaInstance {
 const WORD = /[\p{L}\p{N}]/u;
 const LATIN_WORD = /^[a-z][a-z'-]*$/;
 
+// Porter stemming is the costliest step per token and a corpus repeats its words: remember the stems.
+const STEM_CACHE_SIZE = 100_000;
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stemmer(word);
+    if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
 /**
  * The search tokens of a text, for indexing and for queries alike: Chinese cut into real words by
  * jieba's search mode (退货政策 → 退货 | 政策), other words lower-cased, English words stemmed (Porter:
@@ -28,7 +41,7 @@ export function tokenize(text: string): string[] {
   for (const piece of segmenter().cutForSearch(text.normalize('NFKC'), true)) {
     const token = piece.trim().toLowerCase();
     if (!token || !WORD.test(token)) continue;
-    tokens.push(LATIN_WORD.test(token) ? stemmer(token) : token);
+    tokens.push(LATIN_WORD.test(token) ? stem(token) : token);
   }
   return tokens;
 }

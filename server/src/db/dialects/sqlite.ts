@@ -36,5 +36,6 @@ export function sqliteDialect(dataDir: string): SqliteDialect {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  database.pragma('cache_size = -65536');
   return new SqliteDialect({ database: withStatementCache(database) });
 }
