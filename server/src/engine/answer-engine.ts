@@ -77,9 +77,11 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
         if (!charged) failure = { code: 'INSUFFICIENT_CREDITS' };
         try {
           if (!failure) {
+            // A session created for this question has no history to read.
+            const earlier = input.sessionId ? await repos.chats.history(access, session!.sessionId, basic!.historyLength) : [];
             const history =
               input.history ??
-              (await repos.chats.history(access, session!.sessionId, basic!.historyLength)).flatMap(({ question, answer: reply }): ChatTurn[] => [
+              earlier.flatMap(({ question, answer: reply }): ChatTurn[] => [
                 { role: 'user', content: question },
                 { role: 'assistant', content: reply },
               ]);
