@@ -1,2 +1,3 @@
 export * from './paged-list';
 export * from './item-loader';
+export * from './polling';

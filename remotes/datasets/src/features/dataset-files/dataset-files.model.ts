@@ -4,7 +4,7 @@ import { subtreeIds } from '../../lib/catalogue-tree';
 import { isFileMoving } from '../../lib/file-status';
 import { ALL_FILES } from '../../lib/folders';
 import { toastSuccessFx } from '../../lib/notify';
-import { createPolling } from '../../lib/polling';
+import { createPolling } from '@flotilla/shared';
 import { $catalogues, deleteCatalogueFx } from '../catalogues/catalogues.model';
 import { datasetDetailRetryClicked } from '../dataset-detail/dataset-detail.model';
 import { deleteDatasetFiles } from './api/delete-files';

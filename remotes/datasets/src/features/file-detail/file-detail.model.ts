@@ -2,7 +2,7 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { toFailure, type DatasetFile, type Failure, type Segment, type UpdateSegmentBody } from '@flotilla/shared';
 import { isFileMoving } from '../../lib/file-status';
 import { toastSuccessFx } from '../../lib/notify';
-import { createPolling } from '../../lib/polling';
+import { createPolling } from '@flotilla/shared';
 import { reindexDatasetFile } from '../dataset-files/api/reindex-file';
 import { createSegment } from './api/create-segment';
 import { deleteSegment } from './api/delete-segment';

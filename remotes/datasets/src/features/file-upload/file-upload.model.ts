@@ -13,7 +13,7 @@ import {
 import { chunkSettingsProblem, DEFAULT_CHUNK_SETTINGS } from '../../lib/chunk-settings';
 import { checkFile, DOCUMENT_EXTENSIONS, QA_EXTENSIONS, type FileProblem } from '../../lib/file-check';
 import { isFileMoving } from '../../lib/file-status';
-import { createPolling } from '../../lib/polling';
+import { createPolling } from '@flotilla/shared';
 import { areDefaultSeparators } from '../../lib/separators';
 import { loadDatasetFx } from '../dataset-detail/dataset-detail.model';
 import { getDatasetFile } from '../file-detail/api/get-file';

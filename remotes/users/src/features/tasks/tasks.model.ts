@@ -3,7 +3,7 @@ import { createPagedList, toFailure, translate, type Failure, type ListTasksQuer
 import { cancelTask } from './api/cancel-task';
 import { listTasks } from './api/list-tasks';
 import { retryTask } from './api/retry-task';
-import { createPolling } from './lib/polling';
+import { createPolling } from '@flotilla/shared';
 
 export const TASKS_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 
-/** How long a page waits before asking again while something it shows is still being worked on. */
+/** How long a page waits before asking again while something it shows (a file being parsed, a task) is still being worked on. */
 export const POLL_INTERVAL_MS = 2000;
 
 /**
