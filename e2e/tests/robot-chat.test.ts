@@ -68,9 +68,14 @@ describe('a robot answers a visitor through its share link', () => {
 
     // Like the answer: the robot's logs show the feedback.
     await visitor.getByRole('button', { name: 'Helpful', exact: true }).click();
-    const send = visitor.getByRole('button', { name: 'Send feedback' });
-    if (await send.isVisible().catch(() => false)) await send.click();
-    await expect.poll(async () => (await logs(processId)).list[0]?.feedback, { timeout: 10000 }).toBe('like');
+    await visitor.getByLabel('What was good? (optional)').fill('Quick and clear');
+    await visitor.getByRole('button', { name: 'Send feedback' }).click();
+    await expect
+      .poll(async () => {
+        const [answer] = (await logs(processId)).list;
+        return answer && [answer.feedback, answer.feedbackText];
+      }, { timeout: 10000 })
+      .toEqual(['like', 'Quick and clear']);
 
     // Delete the pair: gone from the page and from the server.
     await visitor.getByRole('button', { name: 'Delete question and answer' }).click();

@@ -66,7 +66,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
       if (!session) throw notFound('SESSION_NOT_FOUND');
       const completionId = randomUUID();
 
-      async function* run(signal: AbortSignal): AsyncGenerator<QaEvent> {
+      const run = async function* (signal: AbortSignal): AsyncGenerator<QaEvent> {
         const started = Date.now();
         let answer = '';
         let usage = ZERO_USAGE;
@@ -78,7 +78,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
         try {
           if (!failure) {
             // A session created for this question has no history to read.
-            const earlier = input.sessionId ? await repos.chats.history(access, session!.sessionId, basic!.historyLength) : [];
+            const earlier = input.sessionId ? await repos.chats.history(access, session.sessionId, basic.historyLength) : [];
             const history =
               input.history ??
               earlier.flatMap(({ question, answer: reply }): ChatTurn[] => [
@@ -88,17 +88,17 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
             const knowledge = await findKnowledge(
               { segments: repos.segments, embedder, onEmbeddingError: (error) => log?.warn({ err: error }, 'knowledge search: embedding the question failed, full-text only') },
               access.tenantId,
-              basic!,
+              basic,
               input.question,
             );
             citations = knowledge.citations;
             const request: AnswerRequest = {
               model: upstreamModel,
-              systemPrompt: [basic!.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),
-              temperature: basic!.temperature,
+              systemPrompt: [basic.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),
+              temperature: basic.temperature,
               history,
               question: input.question,
-              fallbackReply: basic!.fallbackReply,
+              fallbackReply: basic.fallbackReply,
               welcome: share?.welcome ?? '',
               knowledge: citations,
               ...(knowledge.qaAnswer !== undefined ? { qaAnswer: knowledge.qaAnswer } : {}),
@@ -120,13 +120,13 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
           if (failure && charged && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, completionId);
           await repos.chats.recordCompletion(access, {
             id: completionId,
-            sessionId: session!.sessionId,
+            sessionId: session.sessionId,
             question: input.question,
             answer,
             images: input.images ?? [],
             files: input.files ?? [],
             citations,
-            model: basic!.model,
+            model: basic.model,
             usage,
             latencyMs: Date.now() - started,
             cost: failure ? 0 : price,
@@ -138,8 +138,8 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
           yield { type: 'error', code: failure.code, message: failure.code };
           return;
         }
-        yield { type: 'done', completionId, sessionId: session!.sessionId, citations, usage };
-      }
+        yield { type: 'done', completionId, sessionId: session.sessionId, citations, usage };
+      };
 
       return { sessionId: session.sessionId, completionId, run };
     },

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ICON_LIMITS, UPLOAD_LIMITS, type Attachment, type User } from '@flotilla/shared/contracts';
 import { contentDisposition } from '../../src/plugins/app/uploads/upload-content';
 import { useTestApp } from '../helper';
+import { zip } from '../support/documents';
 import { me, sharedRobot, VISITOR } from './chat-fixtures';
 
 const t = useTestApp();
@@ -34,44 +34,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
 const TEXT = Buffer.from('Order 42: 两件衬衫\nDelivered on Monday.\n');
 
-/** A zip of stored (uncompressed) entries: the container of docx and xlsx files. */
-function zip(entries: Array<[string, string]>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    locals.push(local, fileName, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, fileName);
-    offset += 30 + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 const DOCX = zip([
   [
     '[Content_Types].xml',

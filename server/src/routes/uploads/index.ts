@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadResponseSchema, type Attachment } from '@flotilla/shared/contracts';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { isoNow } from '../../lib/clock';
 import { RateWindow } from '../../lib/rate-window';
-import { schemaFailure, type SchemaError } from '../../lib/validation-detail';
+import { fileMissing, readMultipart, validFields, type MultipartBody } from '../../plugins/app/uploads/multipart';
 import { contentDisposition, safeFileName, sniffContentType } from '../../plugins/app/uploads/upload-content';
 import { UploadFiles } from '../../plugins/app/uploads/upload-files';
 import type { Upload } from '../../plugins/app/uploads/uploads-repository';
@@ -24,43 +23,6 @@ const UploadFieldsSchema = Type.Object({
 const UploadParamsSchema = Type.Object({ id: IdSchema });
 const ICON_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
-type MultipartUpload = { fields: Record<string, string | string[]>; file?: { bytes: Buffer; name: string; truncated: boolean } };
-
-const missing = (property: string): SchemaError => ({ keyword: 'required', instancePath: '', params: { missingProperty: property } });
-const malformed: SchemaError = { keyword: 'format', instancePath: '', params: {} };
-
-/**
- * Reads a multipart body: its text fields, and the part named `file` into memory, cut at `maxBytes`
- * (`truncated` then says it was larger). Anything else wrong with the body (not multipart, malformed,
- * too many parts or files) is a 422 on the body.
- */
-async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<MultipartUpload> {
-  if (!request.isMultipart()) throw schemaFailure('body', [missing('file')]);
-  const upload: MultipartUpload = { fields: {} };
-  try {
-    // throwFileSizeLimit: the plugin reads it (its types leave it out); off, an oversized file arrives
-    // cut short and marked truncated, and the rest of the body is still read.
-    const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-      limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
-      throwFileSizeLimit: false,
-    };
-    for await (const part of request.parts(options)) {
-      if (part.type === 'field') {
-        const previous = upload.fields[part.fieldname];
-        const value = String(part.value);
-        upload.fields[part.fieldname] = previous === undefined ? value : [previous, value].flat();
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') upload.file = { bytes, name: part.filename, truncated: part.file.truncated };
-    }
-  } catch (error) {
-    request.log.info({ err: error }, 'unreadable multipart body');
-    throw schemaFailure('body', [malformed]);
-  }
-  return upload;
-}
-
 /**
  * Chat attachments and robot icons: stored under `<dataDir>/files/uploads/<tenantId>/<id>` with a row in
  * `uploads`, and served back by id. Sizes and types are checked on the bytes (the client's name and
@@ -72,17 +34,10 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const files = new UploadFiles(fastify.config.dataDir);
   // Visitors' uploads count against their share's per-minute limit, apart from questions.
   const visitorUploads = new RateWindow();
-  const validateFields = (request: FastifyRequest, fields: MultipartUpload['fields']) => {
-    const validate = request.compileValidationSchema(UploadFieldsSchema);
-    if (!validate(fields)) throw schemaFailure('body', (validate.errors ?? []) as SchemaError[]);
-    // Checked just above (and stripped of unknown fields).
-    return fields as Static<typeof UploadFieldsSchema>;
-  };
-
   /** The checked file of a multipart body, typed by its content: 422 when absent, too large or not allowed. */
-  async function checkedFile(upload: MultipartUpload, maxBytes: number, allowed: readonly string[]) {
+  async function checkedFile(upload: MultipartBody, maxBytes: number, allowed: readonly string[]) {
     const file = upload.file;
-    if (!file) throw schemaFailure('body', [missing('file')]);
+    if (!file) throw fileMissing();
     if (file.truncated || file.bytes.length > maxBytes) throw invalidInput(['body', 'file'], 'UPLOAD_TOO_LARGE');
     const name = safeFileName(file.name, 'upload');
     const contentType = await sniffContentType(file.bytes, name, allowed);
@@ -119,7 +74,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     handler: async (request): Promise<Attachment> => {
       const upload = await readMultipart(request, UPLOAD_LIMITS.maxBytes);
-      const { shareId, visitorId, processId } = validateFields(request, upload.fields);
+      const { shareId, visitorId, processId } = validFields(request, UploadFieldsSchema, upload.fields);
       const access = await resolveChatter(fastify, request, { shareId, processId }, shareId !== undefined ? visitorId : undefined);
       checkVisitorRate(visitorUploads, request, access);
       const allowed = [...UPLOAD_LIMITS.imageTypes, ...UPLOAD_LIMITS.fileTypes];

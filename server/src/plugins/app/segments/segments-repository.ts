@@ -115,6 +115,21 @@ const PRUNE_FROM_DOCUMENTS = 1000;
 const TERM_CACHE_SIZE = 10_000;
 
 /** Segments of datasets: listing, full-text search and vectors (for the search in server/src/search), edits. */
+/** The columns of a {@link SegmentRecord} (segments left-joined to their file). */
+const RECORD_COLUMNS = [
+  'segments.id',
+  'segments.datasetId',
+  'segments.fileId',
+  'segments.position',
+  'segments.enabled',
+  'segments.question',
+  'segments.answer',
+  'segments.text',
+  'segments.searchText',
+  'datasetFiles.name as fileName',
+  'datasetFiles.catalogueId',
+] as const;
+
 export function segmentsRepository(db: Database) {
   const dialect = dialectOf(db);
   const run = async <R>(sqlText: string, parameters: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
@@ -240,19 +255,7 @@ export function segmentsRepository(db: Database) {
       const rows = await scoped(db, tenantId)
         .selectFrom('segments')
         .leftJoin('datasetFiles', 'datasetFiles.id', 'segments.fileId')
-        .select([
-          'segments.id',
-          'segments.datasetId',
-          'segments.fileId',
-          'segments.position',
-          'segments.enabled',
-          'segments.question',
-          'segments.answer',
-          'segments.text',
-          'segments.searchText',
-          'datasetFiles.name as fileName',
-          'datasetFiles.catalogueId',
-        ])
+        .select(RECORD_COLUMNS)
         .where('segments.id', 'in', ids)
         .execute();
       return rows.map(toRecord);
@@ -264,20 +267,7 @@ export function segmentsRepository(db: Database) {
         .selectFrom('segments')
         .innerJoin('datasets', 'datasets.id', 'segments.datasetId')
         .leftJoin('datasetFiles', 'datasetFiles.id', 'segments.fileId')
-        .select([
-          'segments.id',
-          'segments.datasetId',
-          'segments.fileId',
-          'segments.position',
-          'segments.enabled',
-          'segments.question',
-          'segments.answer',
-          'segments.text',
-          'segments.searchText',
-          'datasetFiles.name as fileName',
-          'datasetFiles.catalogueId',
-          'datasets.embeddingModel',
-        ])
+        .select([...RECORD_COLUMNS, 'datasets.embeddingModel'])
         .where('segments.id', '=', id)
         .executeTakeFirst();
       return row && { ...toRecord(row), embeddingModel: row.embeddingModel };

@@ -13,7 +13,7 @@ const malformed: SchemaError = { keyword: 'format', instancePath: '', params: {}
 export const fileMissing = () => schemaFailure('body', [missing('file')]);
 
 /**
- * Reads a multipart body (the same rules as the chat uploads' reader): its text fields, and the part named
+ * Reads a multipart body (chat attachments, icons, dataset files): its text fields, and the part named
  * `file` into memory, cut at `maxBytes` (`truncated` then says it was larger, and the rest of the body is
  * still read). Anything else wrong with the body (not multipart, malformed, too many parts or files) is a 422.
  */
