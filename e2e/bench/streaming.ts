@@ -57,7 +57,7 @@ async function benchShare(url: string, token: string): Promise<string> {
  * Time to first token straight from the upstream and through `/v2/qa` (sequential, medians; the
  * difference is what the server adds), then `concurrency` streams at once, counting any that fail.
  */
-export async function benchStreaming(url: string, token: string, upstreamBaseUrl: string, samples = 40, concurrency = 200) {
+export async function benchStreaming(url: string, token: string, upstreamBaseUrl: string, samples = 60, concurrency = 200) {
   const shareId = await benchShare(url, token);
   const direct = () =>
     fetch(`${upstreamBaseUrl}/chat/completions`, json(undefined, { model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }));
@@ -66,7 +66,7 @@ export async function benchStreaming(url: string, token: string, upstreamBaseUrl
   const qaText = (data: string) => data.includes('"type":"delta"');
 
   // Warm both paths (connections, prepared statements, JIT) before measuring.
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 20; i++) {
     await timeToFirstText(direct, upstreamText);
     await timeToFirstText(() => viaQa(), qaText);
   }
@@ -82,4 +82,23 @@ export async function benchStreaming(url: string, token: string, upstreamBaseUrl
   const wallMs = performance.now() - started;
   const errors = results.filter((r) => r.status === 'rejected' || !r.value.done).length;
   return { directMedian: median(directMs), qaMedian: median(qaMs), concurrency, errors, wallMs, shareId };
+}
+
+// `node --import tsx bench/streaming.ts`: this part alone, against a server of its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { startServer, ADMIN } = await import('../support/server');
+  const { startFakeOpenAi } = await import('../../server/test/support/fake-openai');
+  const upstream = await startFakeOpenAi({ kind: 'answer', text: 'Your parcel left our warehouse this morning.', delayMs: UPSTREAM_DELAY_MS });
+  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error', FLOTILLA_OPENAI_MODELS: JSON.stringify([{ ...BENCH_MODEL, baseUrl: upstream.baseUrl }]) });
+  try {
+    const login = await fetch(`${server.url}/v1/login`, json(undefined, ADMIN));
+    const { token } = (await login.json()) as { token: string };
+    const result = await benchStreaming(server.url, token, upstream.baseUrl, Number(process.env.BENCH_SAMPLES ?? 60));
+    console.log(
+      `first token, median: upstream direct ${result.directMedian.toFixed(1)} ms, through /v2/qa ${result.qaMedian.toFixed(1)} ms → added ${(result.qaMedian - result.directMedian).toFixed(1)} ms; ${result.concurrency} concurrent streams: ${result.errors} errors in ${result.wallMs.toFixed(0)} ms`,
+    );
+  } finally {
+    await server.stop();
+    await upstream.close();
+  }
 }

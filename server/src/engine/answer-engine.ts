@@ -60,10 +60,10 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
       if (price > 0 && (await repos.credits.balance(access.tenantId, access.adminId)) < price) {
         throw new AppError(400, 'INSUFFICIENT_CREDITS');
       }
-      const session = input.sessionId
-        ? await repos.chats.findSession(access, input.sessionId)
-        : await repos.chats.createSession(access);
+      // A new session's row is written with its first answer (recordCompletion), after the upstream call.
+      const session = input.sessionId ? await repos.chats.findSession(access, input.sessionId) : { sessionId: randomUUID() };
       if (!session) throw notFound('SESSION_NOT_FOUND');
+      const newSession = input.sessionId === undefined;
       const completionId = randomUUID();
 
       const run = async function* (signal: AbortSignal): AsyncGenerator<QaEvent> {
@@ -77,8 +77,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
         if (!charged) failure = { code: 'INSUFFICIENT_CREDITS' };
         try {
           if (!failure) {
-            // A session created for this question has no history to read.
-            const earlier = input.sessionId ? await repos.chats.history(access, session.sessionId, basic.historyLength) : [];
+            const earlier = newSession ? [] : await repos.chats.history(access, session.sessionId, basic.historyLength);
             const history =
               input.history ??
               earlier.flatMap(({ question, answer: reply }): ChatTurn[] => [
@@ -121,6 +120,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
           await repos.chats.recordCompletion(access, {
             id: completionId,
             sessionId: session.sessionId,
+            newSession,
             question: input.question,
             answer,
             images: input.images ?? [],

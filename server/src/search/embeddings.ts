@@ -1,8 +1,14 @@
-import OpenAI from 'openai';
 import type { EmbeddingModelConfig } from '../config';
+import { openAiCompatible, UpstreamError } from '../lib/openai-compatible';
 
 /** Texts per request: large enough to be fast, small enough for every compatible server's limit. */
 const BATCH = 64;
+/** A batch waits this long for its vectors (a parse job embeds many; a question one). */
+const TIMEOUT_MS = 60_000;
+/** Waits before the retries of a batch refused for load (429, 5xx) or a lost connection. */
+const RETRY_DELAYS_MS = [500, 2000];
+
+type EmbeddingsResponse = { data: Array<{ index: number; embedding: number[] }> };
 
 /** Float32 vector ↔ the bytes stored in `segments.embedding`. */
 export const toBytes = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
@@ -23,9 +29,26 @@ function normalise(values: number[]): Float32Array {
   return vector;
 }
 
+const CONNECTION_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** A refusal worth asking again: the endpoint is busy or failing for now, or the connection broke. */
+const transient = (error: unknown) =>
+  error instanceof UpstreamError ? error.status === 429 || error.status >= 500 : CONNECTION_ERRORS.has(String((error as { code?: unknown }).code));
+
+async function withRetries<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (const delay of RETRY_DELAYS_MS) {
+    try {
+      return await call();
+    } catch (error) {
+      if (signal?.aborted || !transient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return call();
+}
+
 /** Embeddings from the configured OpenAI-compatible endpoints (FLOTILLA_EMBEDDING_MODELS). */
 export function createEmbedder(models: EmbeddingModelConfig[]) {
-  const clients = new Map(models.map((model) => [model.id, { model, client: new OpenAI({ baseURL: model.baseUrl, apiKey: model.apiKey || 'none', maxRetries: 2, timeout: 60_000 }) }]));
+  const clients = new Map(models.map((model) => [model.id, { model, client: openAiCompatible(model) }]));
   return {
     /** The models offered to datasets (id and name only). */
     models: models.map(({ id, name }) => ({ id, name })),
@@ -37,7 +60,13 @@ export function createEmbedder(models: EmbeddingModelConfig[]) {
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += BATCH) {
         const batch = texts.slice(start, start + BATCH);
-        const response = await entry.client.embeddings.create({ model: entry.model.model, input: batch, encoding_format: 'float' }, { signal });
+        const call = () =>
+          entry.client.json<EmbeddingsResponse>({
+            path: 'embeddings',
+            body: { model: entry.model.model, input: batch, encoding_format: 'float' },
+            signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
+          });
+        const response = await withRetries(call, signal);
         const ordered = [...response.data].sort((a, b) => a.index - b.index);
         vectors.push(...ordered.map((item) => normalise(item.embedding)));
       }

@@ -68,6 +68,10 @@ describe('POST /v2/qa with the built-in provider', () => {
     const res = await ask({ shareId: share.shareId, visitorId: VISITOR, sessionId, question: 'And opening hours?', stream: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ sessionId, answer: 'Sorry, I do not know.', citations: [] });
+    // One session, written with its first answer and titled by it; the second answer only touched it.
+    const sessions = await t.app.db.selectFrom('chatSessions').select(['title', 'createdAt', 'updatedAt']).where('sessionId', '=', sessionId).execute();
+    expect(sessions.map(({ title }) => title)).toEqual(['hello']);
+    expect(sessions[0]?.updatedAt > (sessions[0]?.createdAt ?? '')).toBe(true);
   });
 
   it('lets staff ask by processId with their token (the debug chat), and only then', async () => {
@@ -208,6 +212,9 @@ describe('POST /v2/qa with an OpenAI-compatible model, and credits', () => {
     await expect
       .poll(async () => (await t.app.db.selectFrom('completions').select('status').where('question', '=', 'Will you answer?').executeTakeFirst())?.status, { timeout: 2000 })
       .toBe('stopped');
+    // The new session was written with that stopped answer: the visitor finds it in their list.
+    const sessions = (await t.get(`/v1/users/${VISITOR}/chat/session?shareId=${share.shareId}`)).json();
+    expect(sessions.list.map((session: { title: string }) => session.title)).toContain('Will you answer?');
   });
 });
 

@@ -29,6 +29,7 @@ export async function answered(t: TestApp, chatter: Chatter, sessionId: string, 
   await t.app.repos.chats.recordCompletion(chatter, {
     id,
     sessionId,
+    newSession: false,
     question,
     answer: `Answer to: ${question}`,
     images: [],

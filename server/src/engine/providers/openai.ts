@@ -1,9 +1,18 @@
-import OpenAI from 'openai';
 import type { OpenAiModel } from '../../config';
+import { openAiCompatible } from '../../lib/openai-compatible';
 import { estimateTokens, ProviderError, type AnswerChunk, type AnswerProvider, type AnswerRequest } from './provider';
 
+/** A message of the chat completions API. */
+export type UpstreamMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** A streamed chunk of the chat completions API: the parts read here. */
+type CompletionChunk = {
+  choices?: Array<{ delta?: { content?: string | null } }>;
+  usage?: { prompt_tokens: number; completion_tokens: number } | null;
+};
+
 /** The messages an OpenAI-compatible model gets: system prompt with the numbered passages, history, question. */
-export function upstreamMessages(request: AnswerRequest): OpenAI.Chat.ChatCompletionMessageParam[] {
+export function upstreamMessages(request: AnswerRequest): UpstreamMessage[] {
   const knowledge = request.knowledge.length
     ? `\n\nAnswer from these passages when they are relevant and cite them as [n]:\n${request.knowledge.map((p) => `[${p.index}] ${p.text}`).join('\n')}`
     : '';
@@ -16,14 +25,12 @@ export function upstreamMessages(request: AnswerRequest): OpenAI.Chat.ChatComple
 }
 
 /**
- * An OpenAI-compatible endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM…) through the official client.
- * `idleTimeoutMs` bounds the silence before the first token and between tokens; aborting `signal` (the
- * visitor went away) aborts the upstream request.
+ * An OpenAI-compatible endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM…), streamed. `idleTimeoutMs` bounds
+ * the silence before the first token and between tokens; aborting `signal` (the visitor went away) aborts
+ * the upstream request. No retries: a retried stream would double the wait, and the visitor can ask again.
  */
 export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): AnswerProvider {
-  // No retries: a retried stream would double the wait, and the visitor can ask again.
-  // The idle timer below decides timeouts; the client's own (whole-request) timeout is only a backstop.
-  const client = new OpenAI({ baseURL: model.baseUrl, apiKey: model.apiKey || 'none', maxRetries: 0, timeout: idleTimeoutMs * 10 });
+  const client = openAiCompatible(model);
   return {
     async *stream(request, signal): AsyncIterable<AnswerChunk> {
       const upstream = new AbortController();
@@ -42,13 +49,11 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
       let text = '';
       let reported = false;
       try {
-        const stream = await client.chat.completions.create(
-          { model: model.model, messages: upstreamMessages(request), temperature: request.temperature, stream: true, stream_options: { include_usage: true } },
-          { signal: upstream.signal },
-        );
-        for await (const chunk of stream) {
+        const body = { model: model.model, messages: upstreamMessages(request), temperature: request.temperature, stream: true, stream_options: { include_usage: true } };
+        for await (const event of client.events({ path: 'chat/completions', body, signal: upstream.signal })) {
           armIdleTimer();
-          const delta = chunk.choices[0]?.delta?.content;
+          const chunk = event as CompletionChunk;
+          const delta = chunk.choices?.[0]?.delta?.content;
           if (delta) {
             text += delta;
             yield { type: 'delta', text: delta };
@@ -72,7 +77,7 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
       if (signal.aborted) return;
       if (!reported) {
         // Some compatible servers ignore stream_options: estimate rather than report nothing.
-        const promptTokens = estimateTokens(upstreamMessages(request).map((m) => String(m.content)).join(''));
+        const promptTokens = estimateTokens(upstreamMessages(request).map((m) => m.content).join(''));
         const completionTokens = estimateTokens(text);
         yield { type: 'usage', usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
       }

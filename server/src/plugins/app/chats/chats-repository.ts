@@ -17,6 +17,7 @@ import type {
 import type { Database } from '../../../db/database';
 import { paged } from '../../../db/filters';
 import type { ChatChannel, ChatSessionsTable, CompletionsTable } from '../../../db/schema';
+import { prepare } from '../../../db/prepared';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
 
@@ -76,6 +77,8 @@ export function toCompletionLog(row: Selectable<CompletionsTable>): CompletionLo
 export type CompletionRecord = {
   id: string;
   sessionId: string;
+  /** The session starts with this answer: its row is written with it (see recordCompletion). */
+  newSession: boolean;
   question: string;
   answer: string;
   images: Attachment[];
@@ -111,27 +114,40 @@ export function chatsRepository(db: Database) {
     };
   };
 
+  const sessionRow = (chatter: Chatter, sessionId: string, title: string, now: string) => ({
+    sessionId,
+    processId: chatter.processId,
+    userId: chatter.userId,
+    channel: chatter.channel,
+    title,
+    topic: '',
+    chatCompletionType: 'chat',
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  // A follow-up question reads its session and history before its answer starts: both built once.
+  const readSession = prepare(db, (p: Chatter & { sessionId: string }) => own(p).sessions().selectAll().where('sessionId', '=', p.sessionId));
+  const readHistory = prepare(db, (p: { tenantId: string; sessionId: string; count: number }) =>
+    scoped(db, p.tenantId)
+      .selectFrom('completions')
+      .select(['question', 'answer'])
+      .where('sessionId', '=', p.sessionId)
+      .where('status', '=', 'done')
+      .orderBy('createdAt', 'desc')
+      .limit(p.count),
+  );
+
   const repository = {
     async createSession(chatter: Chatter, title = ''): Promise<ChatSession> {
-      const now = isoNow();
-      const row = {
-        sessionId: randomUUID(),
-        processId: chatter.processId,
-        userId: chatter.userId,
-        channel: chatter.channel,
-        title,
-        topic: '',
-        chatCompletionType: 'chat',
-        createdAt: now,
-        updatedAt: now,
-      };
+      const row = sessionRow(chatter, randomUUID(), title, isoNow());
       await scoped(db, chatter.tenantId).insertInto('chatSessions', row).execute();
       return toChatSession({ ...row, tenantId: chatter.tenantId });
     },
 
     /** The chatter's session, or undefined when it is not theirs (or not this robot's). */
     async findSession(chatter: Chatter, sessionId: string): Promise<ChatSession | undefined> {
-      const row = await own(chatter).sessions().selectAll().where('sessionId', '=', sessionId).executeTakeFirst();
+      const [row] = await readSession({ ...chatter, sessionId });
       return row && toChatSession(row);
     },
 
@@ -255,22 +271,20 @@ export function chatsRepository(db: Database) {
     /** The last `count` answered pairs of a session, oldest first: the history a model sees. */
     async history(chatter: Chatter, sessionId: string, count: number): Promise<Array<{ question: string; answer: string }>> {
       if (count === 0) return [];
-      const rows = await scoped(db, chatter.tenantId)
-        .selectFrom('completions')
-        .select(['question', 'answer'])
-        .where('sessionId', '=', sessionId)
-        .where('status', '=', 'done')
-        .orderBy('createdAt', 'desc')
-        .limit(count)
-        .execute();
+      const rows = await readHistory({ tenantId: chatter.tenantId, sessionId, count });
       return rows.reverse();
     },
 
-    /** Stores an answer and touches its session (titled by its first question when untitled). */
+    /**
+     * Stores an answer and touches its session (titled by its first question when untitled). A session
+     * that starts with this answer is written here, with it: nothing is written before the upstream call,
+     * which keeps the database off the path to the first token.
+     */
     async recordCompletion(chatter: Chatter, record: CompletionRecord): Promise<void> {
       const now = isoNow();
       await db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, chatter.tenantId);
+        if (record.newSession) await tenant.insertInto('chatSessions', sessionRow(chatter, record.sessionId, titleFrom(record.question), now)).execute();
         await tenant
           .insertInto('completions', {
             id: record.id,
@@ -296,12 +310,14 @@ export function chatsRepository(db: Database) {
             createdAt: now,
           })
           .execute();
-        await tenant.updateTable('chatSessions').set({ updatedAt: now }).where('sessionId', '=', record.sessionId).execute();
+        if (record.newSession) return;
         await tenant
           .updateTable('chatSessions')
-          .set({ title: titleFrom(record.question) })
+          .set((eb) => ({
+            updatedAt: now,
+            title: eb.case().when('title', '=', '').then(titleFrom(record.question)).else(eb.ref('title')).end(),
+          }))
           .where('sessionId', '=', record.sessionId)
-          .where('title', '=', '')
           .execute();
       });
     },

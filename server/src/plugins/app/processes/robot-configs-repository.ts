@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DEFAULT_BASIC_CONFIG, type BasicConfig, type UpdateBasicConfigBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
+import { prepare } from '../../../db/prepared';
 import type { ProcessConfigsTable } from '../../../db/schema';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { notFound } from '../../../lib/app-error';
@@ -20,24 +21,29 @@ function toBasicConfig(row: Selectable<ProcessConfigsTable>): BasicConfig {
   };
 }
 
-/** The robot's basic config (the defaults when never saved); undefined when the tenant has no such robot. */
-async function read(tenant: Scoped, processId: string): Promise<BasicConfig | undefined> {
-  const row = await tenant
+const selectConfig = (tenant: Scoped, processId: string) =>
+  tenant
     .selectFrom('processes')
     .leftJoin('processConfigs', 'processConfigs.processId', 'processes.processId')
     .select('processes.processId as robotId')
     .selectAll('processConfigs')
-    .where('processes.processId', '=', processId)
-    .executeTakeFirst();
+    .where('processes.processId', '=', processId);
+
+/** The basic config of a row of {@link selectConfig}: the defaults when never saved; undefined when there is no such robot. */
+function configOf(row: Awaited<ReturnType<ReturnType<typeof selectConfig>['executeTakeFirst']>>): BasicConfig | undefined {
   if (!row) return undefined;
   if (row.processId === null) return { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [] };
   return toBasicConfig(row as Selectable<ProcessConfigsTable>);
 }
 
+const read = async (tenant: Scoped, processId: string) => configOf(await selectConfig(tenant, processId).executeTakeFirst());
+
 /** A robot's basic config: model, prompt, and the knowledge it answers from. */
 export function robotConfigsRepository(db: Database) {
+  // Every question reads its robot's config: built once.
+  const readConfig = prepare(db, (p: { tenantId: string; processId: string }) => selectConfig(scoped(db, p.tenantId), p.processId));
   return {
-    get: (tenantId: string, processId: string) => read(scoped(db, tenantId), processId),
+    get: async (tenantId: string, processId: string) => configOf((await readConfig({ tenantId, processId }))[0]),
 
     /**
      * Changes the fields given (on top of the defaults when never saved); undefined when the tenant has no

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { SHARE_LIMITS, type Preset, type ShareInfo, type ShareSettings, type UpdatePresetBody, type UpdateShareBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
+import { prepare } from '../../../db/prepared';
 import type { SharesTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
@@ -48,8 +49,8 @@ export type ShareTarget = {
 };
 
 export function sharesRepository(db: Database) {
-  /** A share that is enabled, unexpired, with its robot present and enabled. */
-  const liveShare = (shareId: string) =>
+  /** A share that is enabled, unexpired at `now`, with its robot present and enabled. */
+  const liveShare = (shareId: string, now: string) =>
     db
       .selectFrom('shares')
       .innerJoin('processes', (join) =>
@@ -58,14 +59,25 @@ export function sharesRepository(db: Database) {
       .where('shares.shareId', '=', shareId)
       .where('shares.enabled', '=', 1)
       .where('processes.enabled', '=', 1)
-      .where((eb) => eb.or([eb('shares.expiresAt', 'is', null), eb('shares.expiresAt', '>', isoNow())]));
+      .where((eb) => eb.or([eb('shares.expiresAt', 'is', null), eb('shares.expiresAt', '>', now)]));
+  // Every public chat call (each question of a visitor) starts with this lookup: built once.
+  const readPublicTarget = prepare(db, (p: { shareId: string; now: string }) =>
+    liveShare(p.shareId, p.now).select(['shares.shareId', 'shares.tenantId', 'shares.processId', 'processes.adminId', 'shares.allowedOrigins', 'shares.rateLimitPerMinute']),
+  );
+  // Each question reads its robot's share (the welcome text the builtin provider greets with): built once.
+  const readForProcess = prepare(db, (p: { tenantId: string; processId: string }) =>
+    scoped(db, p.tenantId)
+      .selectFrom('shares')
+      .innerJoin('processes', (join) => join.onRef('processes.processId', '=', 'shares.processId').onRef('processes.tenantId', '=', 'shares.tenantId'))
+      .selectAll('shares')
+      .select(['processes.name', 'processes.icon'])
+      .where('shares.processId', '=', p.processId),
+  );
 
   const repository = {
     /** The live share's robot and limits, or undefined (unknown, disabled, expired, robot gone or off). */
     async publicTarget(shareId: string): Promise<ShareTarget | undefined> {
-      const row = await liveShare(shareId)
-        .select(['shares.shareId', 'shares.tenantId', 'shares.processId', 'processes.adminId', 'shares.allowedOrigins', 'shares.rateLimitPerMinute'])
-        .executeTakeFirst();
+      const [row] = await readPublicTarget({ shareId, now: isoNow() });
       return row && { ...row, allowedOrigins: JSON.parse(row.allowedOrigins) as string[] };
     },
 
@@ -74,22 +86,14 @@ export function sharesRepository(db: Database) {
      * gone or disabled. Looked up by shareId alone (the visitor has no tenant); the join keeps the tenant.
      */
     async publicInfo(shareId: string): Promise<ShareInfo | undefined> {
-      const row = await liveShare(shareId)
+      const row = await liveShare(shareId, isoNow())
         .select(['shares.shareId', 'shares.processId', 'shares.welcome', 'shares.suggestedQuestions', 'shares.themeColor', 'processes.name', 'processes.icon'])
         .executeTakeFirst();
       return row && toShareInfo(row, row);
     },
 
     async forProcess(tenantId: string, processId: string): Promise<ShareSettings | undefined> {
-      const row = await scoped(db, tenantId)
-        .selectFrom('shares')
-        .innerJoin('processes', (join) =>
-          join.onRef('processes.processId', '=', 'shares.processId').onRef('processes.tenantId', '=', 'shares.tenantId'),
-        )
-        .selectAll('shares')
-        .select(['processes.name', 'processes.icon'])
-        .where('shares.processId', '=', processId)
-        .executeTakeFirst();
+      const [row] = await readForProcess({ tenantId, processId });
       return (
         row && {
           ...toShareInfo(row, row),
