@@ -18,6 +18,7 @@
  * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. |
  * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`). Only id, name and price are ever sent to clients. |
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
+ * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
  * | FLOTILLA_JOB_WORKERS      | 1                               | Background jobs (file parsing, imports) this process runs at a time; `0`: it runs none (another process does). |
@@ -28,6 +29,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TTS_LIMITS, type TtsVoice } from '@flotilla/shared/contracts';
 
 export type Config = {
   port: number;
@@ -50,6 +52,8 @@ export type Config = {
   openaiModels: OpenAiModel[];
   /** OpenAI-compatible embedding models datasets may use, from FLOTILLA_EMBEDDING_MODELS. */
   embeddingModels: EmbeddingModelConfig[];
+  /** The text-to-speech provider, from FLOTILLA_TTS; undefined: the chat uses the browser's voices. */
+  tts?: TtsConfig;
   maxFileBytes: number;
   answerTimeoutMs: number;
   /** Background jobs run at a time by this process (0: none). */
@@ -114,6 +118,41 @@ function openAiModels(value: string | undefined): OpenAiModel[] {
   });
 }
 
+/** An OpenAI-compatible speech endpoint: provider and voices are public; the endpoint and key stay on the server. */
+export type TtsConfig = { provider: string; baseUrl: string; apiKey: string; model: string; voices: TtsVoice[] };
+
+/** FLOTILLA_TTS → its provider; a malformed value stops the start. */
+function ttsProvider(value: string | undefined): TtsConfig | undefined {
+  if (value === undefined) return undefined;
+  const fail = (why: string): never => {
+    throw new Error(`FLOTILLA_TTS must be a JSON object { provider, baseUrl, apiKey, model, voices }: ${why}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('not an object');
+  const { provider, baseUrl, apiKey, model, voices } = parsed as Record<string, unknown>;
+  if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) fail('needs a baseUrl starting with http:// or https://');
+  if (typeof model !== 'string' || model.trim() === '') fail('needs a model');
+  if (!Array.isArray(voices) || voices.length === 0) fail('needs a non-empty voices array');
+  const list = (voices as unknown[]).map((voice, i): TtsVoice => {
+    const { id, name, locale } = (typeof voice === 'string' ? { id: voice } : (voice ?? {})) as Record<string, unknown>;
+    if (typeof id !== 'string' || id.trim() === '' || id.length > TTS_LIMITS.voiceLength) fail(`voice ${i} needs an id of 1–${TTS_LIMITS.voiceLength} characters`);
+    return { id: id as string, name: typeof name === 'string' && name !== '' ? name : (id as string), locale: typeof locale === 'string' ? locale : '' };
+  });
+  if (new Set(list.map((voice) => voice.id)).size !== list.length) fail('voice ids must differ');
+  return {
+    provider: typeof provider === 'string' && provider !== '' ? provider : 'openai-compatible',
+    baseUrl: baseUrl as string,
+    apiKey: typeof apiKey === 'string' ? apiKey : '',
+    model: model as string,
+    voices: list,
+  };
+}
+
 /** The repository root (this file is `server/src/config.ts`). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -167,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.FLOTILLA_LOG_LEVEL) ?? 'info',
     openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
     embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
+    tts: ttsProvider(nonEmpty(env.FLOTILLA_TTS)),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,
     answerTimeoutMs: positiveInteger('FLOTILLA_ANSWER_TIMEOUT_MS', env.FLOTILLA_ANSWER_TIMEOUT_MS, 60_000),
     jobWorkers: wholeNumber('FLOTILLA_JOB_WORKERS', env.FLOTILLA_JOB_WORKERS, 1),

@@ -51,6 +51,8 @@ const MESSAGES = {
   VISITOR_ID_REQUIRED: { 'zh-CN': '缺少访客标识', 'en-US': 'A visitor id is required' },
   NOT_YOUR_CHAT: { 'zh-CN': '只能访问自己的会话', 'en-US': 'You can only reach your own chats' },
   UNKNOWN_MODEL: { 'zh-CN': '模型不可用', 'en-US': 'This model is not available' },
+  UNKNOWN_VOICE: { 'zh-CN': '该朗读音色不可用', 'en-US': 'This reading voice is not available' },
+  TTS_NOT_CONFIGURED: { 'zh-CN': '未配置语音朗读服务', 'en-US': 'No text-to-speech service is configured' },
   // Knowledge ingestion: reasons a file or a job failed (stored as codes, localised when read).
   UNKNOWN_EMBEDDING_MODEL: { 'zh-CN': '向量模型不存在', 'en-US': 'Unknown embedding model' },
   CATALOGUE_CYCLE: { 'zh-CN': '不能把目录移动到它自己或它的子目录下', 'en-US': 'A folder cannot move into itself or one of its subfolders' },

@@ -32,12 +32,28 @@ export type UpstreamMode =
   /** Sends headers, then nothing: a model that never produces a token. */
   | { kind: 'hang' };
 
+/** How the fake speech endpoint answers the next requests. */
+export type SpeechMode =
+  | { kind: 'audio' }
+  | { kind: 'fail'; status: number }
+  /** Sends nothing, not even headers. */
+  | { kind: 'hang' }
+  /** Sends headers and the first chunk, then nothing: a provider that stops speaking. */
+  | { kind: 'stall' };
+
+/** The bytes the fake speech endpoint answers, in {@link FAKE_SPEECH_CHUNKS} chunks (stand-ins for mp3 frames). */
+export const FAKE_SPEECH = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+const FAKE_SPEECH_CHUNKS = 3;
+
+type SpeechBody = { model: string; voice: string; input: string; response_format?: string };
+
 type Received = { body: { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; temperature?: number } };
 type EmbeddingsBody = { model: string; input: string | string[] };
 
 /**
- * A local OpenAI-compatible server (`POST /v1/chat/completions`, streaming or not, and `POST /v1/embeddings`
- * with {@link fakeEmbedding} vectors) for tests and the bench: answers after a fixed delay, fails, or hangs;
+ * A local OpenAI-compatible server (`POST /v1/chat/completions`, streaming or not, `POST /v1/embeddings`
+ * with {@link fakeEmbedding} vectors, and `POST /v1/audio/speech` answering {@link FAKE_SPEECH}) for tests
+ * and the bench: answers after a fixed delay, fails, or hangs;
  * records what it received and how many requests the client abandoned before the answer ended.
  */
 export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', text: 'Hello from upstream' }) {
@@ -46,6 +62,7 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
   const embedded: string[] = [];
   const embeddings = { fail: false };
   let abandoned = 0;
+  const speech = { mode: { kind: 'audio' } as SpeechMode, received: [] as Array<{ authorization: string | undefined; body: SpeechBody }> };
   const readJson = async <T = Received['body']>(request: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -63,6 +80,32 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
       embedded.push(...inputs);
       const data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input) }));
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      return;
+    }
+    if (request.method === 'POST' && request.url?.endsWith('/audio/speech')) {
+      const body = await readJson<SpeechBody>(request);
+      speech.received.push({ authorization: request.headers.authorization, body });
+      let finished = false;
+      response.on('close', () => {
+        if (!finished) abandoned += 1;
+      });
+      const current = speech.mode;
+      if (current.kind === 'fail') {
+        finished = true;
+        response.writeHead(current.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'speech broke', type: 'server_error' } }));
+        return;
+      }
+      if (current.kind === 'hang') return;
+      const size = Math.ceil(FAKE_SPEECH.length / FAKE_SPEECH_CHUNKS);
+      response.writeHead(200, { 'content-type': 'audio/mpeg' });
+      response.write(FAKE_SPEECH.subarray(0, size));
+      if (current.kind === 'stall') return;
+      for (let start = size; start < FAKE_SPEECH.length; start += size) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        response.write(FAKE_SPEECH.subarray(start, start + size));
+      }
+      finished = true;
+      response.end();
       return;
     }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
@@ -116,6 +159,8 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
     embedded,
     /** `fail: true` makes the embeddings endpoint answer 500. */
     embeddings,
+    /** The speech endpoint: how it answers (`mode`), and what it received with which Authorization. */
+    speech,
     get abandoned() {
       return abandoned;
     },

@@ -252,10 +252,37 @@ export const WebPreviewUiSchema = Type.Object({
 });
 export type WebPreviewUi = Static<typeof WebPreviewUiSchema>;
 
-/** `GET /v1/aliyun/tts/voice`: voices of the configured TTS provider; empty: use the browser's. */
+/** A voice of the TTS provider: `id` is what `POST /v2/tts` takes; `locale` is empty when it speaks several languages. */
 export const TtsVoiceSchema = Type.Object({ id: Type.String(), name: Type.String(), locale: Type.String() });
+export type TtsVoice = Static<typeof TtsVoiceSchema>;
+/**
+ * `GET /v1/aliyun/tts/voice`: the configured TTS provider and its voices (at least one); with none,
+ * `provider: null` and no voices, and the chat reads aloud with the browser's own voices.
+ */
 export const TtsVoiceListResponseSchema = Type.Object({ provider: Type.Union([Type.Null(), Type.String()]), voices: Type.Array(TtsVoiceSchema) });
 export type TtsVoiceListResponse = Static<typeof TtsVoiceListResponseSchema>;
+
+/** Limits of `POST /v2/tts` (the text limit is OpenAI's own for one speech request). */
+export const TTS_LIMITS = { textLength: 4096, voiceLength: 100 } as const;
+
+/**
+ * `POST /v2/tts`: `text` read aloud by the configured provider with `voice` (a voice id; the first voice
+ * when absent), to the same chatters as `POST /v2/qa` (`shareId` + `visitorId`, or `processId` + token).
+ * Answers {@link TTS_AUDIO_TYPE}, streamed as the provider speaks.
+ */
+export const TtsSpeechBodySchema = Type.Object({
+  processId: Type.Optional(IdSchema),
+  shareId: Type.Optional(IdSchema),
+  /** The public visitor's uuid; required with `shareId`. */
+  visitorId: Type.Optional(VisitorIdSchema),
+  text: Type.String({ minLength: 1, maxLength: TTS_LIMITS.textLength, pattern: '\\S' }),
+  voice: Type.Optional(Type.String({ minLength: 1, maxLength: TTS_LIMITS.voiceLength })),
+});
+export type TtsSpeechBody = Static<typeof TtsSpeechBodySchema>;
+/** The content type of `POST /v2/tts`'s answer. */
+export const TTS_AUDIO_TYPE = 'audio/mpeg';
+/** `POST /v2/tts`'s answer as the API document describes it: the audio bytes. */
+export const TtsSpeechResponseSchema = Type.String({ format: 'binary' });
 
 /** `POST /v2/upload/file` (multipart `file`, plus `shareId`+`visitorId` for visitors): limits of chat attachments. */
 export const UPLOAD_LIMITS = {

@@ -12,6 +12,9 @@ export type SeenRequest = {
   signal: AbortSignal | undefined;
 };
 
+/** The audio `POST /v2/tts` answers (a stand-in for mp3 bytes). */
+export const FAKE_SPEECH = new Uint8Array([0xff, 0xfb, 0x90, 0x64, 0x00]);
+
 /** What a fake answers: JSON with a status (200 unless given). */
 type Answer = { status?: number; body?: unknown };
 
@@ -102,7 +105,7 @@ function bodyOf(init: RequestInit | undefined): Record<string, unknown> | undefi
 /**
  * A fake of the chat's server calls, run by the real http client through a stubbed `fetch`: the
  * share, the chatter's sessions and their completions (newest first, paged), feedback, deletion,
- * uploads, voices, a robot for staff mode, and `POST /v2/qa` answered by a {@link LiveAnswer} the
+ * uploads, voices and speech, a robot for staff mode, and `POST /v2/qa` answered by a {@link LiveAnswer} the
  * test drives (or by `qa` when set). `failNext` makes the next matching call fail. Undo with
  * `vi.unstubAllGlobals()`.
  */
@@ -190,6 +193,7 @@ export function fakeChatServer({
       const name = String(body?.file);
       return json({ body: { id: `up-${name}`, name, url: `/v1/files/up-${name}`, size: 10, contentType: name.endsWith('.png') ? 'image/png' : 'application/pdf' } });
     }
+    if (method === 'POST' && path === '/v2/tts') return new Response(new Blob([FAKE_SPEECH], { type: 'audio/mpeg' }), { status: 200, headers: { 'Content-Type': 'audio/mpeg' } });
     if (method === 'POST' && path === '/v2/qa') {
       if (server.qa) return json(server.qa(request));
       const answer = new LiveAnswer(request.signal);

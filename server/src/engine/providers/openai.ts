@@ -1,4 +1,5 @@
 import type { OpenAiModel } from '../../config';
+import { idleAbort } from '../../lib/idle-abort';
 import { openAiCompatible } from '../../lib/openai-compatible';
 import { estimateTokens, ProviderError, type AnswerChunk, type AnswerProvider, type AnswerRequest } from './provider';
 
@@ -33,25 +34,13 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
   const client = openAiCompatible(model);
   return {
     async *stream(request, signal): AsyncIterable<AnswerChunk> {
-      const upstream = new AbortController();
-      let timedOut = false;
-      let timer: NodeJS.Timeout | undefined;
-      const armIdleTimer = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          upstream.abort();
-        }, idleTimeoutMs);
-      };
-      const onAbort = () => upstream.abort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      armIdleTimer();
+      const upstream = idleAbort(signal, idleTimeoutMs);
       let text = '';
       let reported = false;
       try {
         const body = { model: model.model, messages: upstreamMessages(request), temperature: request.temperature, stream: true, stream_options: { include_usage: true } };
         for await (const event of client.events({ path: 'chat/completions', body, signal: upstream.signal })) {
-          armIdleTimer();
+          upstream.touch();
           const chunk = event as CompletionChunk;
           const delta = chunk.choices?.[0]?.delta?.content;
           if (delta) {
@@ -65,14 +54,13 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
           }
         }
         // An abort while the body streams may end the iteration quietly instead of throwing.
-        if (timedOut) throw new Error('idle timeout');
+        if (upstream.timedOut) throw new Error('idle timeout');
       } catch (error) {
         if (signal.aborted) return;
-        if (timedOut) throw new ProviderError('PROVIDER_TIMEOUT', `no token from ${model.id} for ${idleTimeoutMs} ms`, { cause: error });
+        if (upstream.timedOut) throw new ProviderError('PROVIDER_TIMEOUT', `no token from ${model.id} for ${idleTimeoutMs} ms`, { cause: error });
         throw new ProviderError('PROVIDER_ERROR', `${model.id}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       } finally {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
+        upstream.release();
       }
       if (signal.aborted) return;
       if (!reported) {

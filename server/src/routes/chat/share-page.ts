@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ShareInfoQuerySchema, TtsVoiceListResponseSchema, WebPreviewUiSchema, type TtsVoiceListResponse } from '@flotilla/shared/contracts';
+import { ShareInfoQuerySchema, WebPreviewUiSchema } from '@flotilla/shared/contracts';
 import { notFound } from '../../lib/app-error';
 import { PUBLIC } from '../access';
 
 const tags = ['chat'];
 
-/** What the public chat page needs besides its messages: how the share looks, and the voices it may speak with. */
+/** What the public chat page needs besides its messages: how the share looks. */
 const sharePageRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { shares } = fastify.repos;
 
@@ -23,17 +23,6 @@ const sharePageRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { shareId, name, icon, themeColor, welcome, suggestedQuestions } = info;
       return { shareId, name, icon, themeColor, welcome, suggestedQuestions };
     },
-  });
-
-  const noVoices: TtsVoiceListResponse = { provider: null, voices: [] };
-  fastify.get('/v1/aliyun/tts/voice', {
-    config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "Voices of the configured text-to-speech provider. None can be configured yet, so the list is always empty and the chat reads answers aloud with the browser's own voices",
-      response: { 200: TtsVoiceListResponseSchema },
-    },
-    handler: async () => noVoices,
   });
 };
 

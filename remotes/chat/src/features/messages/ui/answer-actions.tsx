@@ -98,7 +98,7 @@ export function AnswerActions({ pair, target }: { pair: ChatPair; target: ChatTa
     <div className="flc-actions-wrap">
       <div className="flc-actions" role="toolbar" aria-label={t('chat.actions.label')}>
         {pair.answer.trim() !== '' && <CopyButton text={pair.answer} />}
-        <ReadAloudButton id={pair.localId} text={pair.answer} />
+        <ReadAloudButton target={target} id={pair.localId} text={pair.answer} />
         {saved && (
           <>
             <button

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TtsVoiceListResponse } from '@flotilla/shared';
 import { fakeChatServer, makeCompletion, makeSession } from '../../../test-utils/fake-chat-server';
 import { renderStandalone, VISITOR } from '../../../test-utils/render-chat';
 import { speakableText } from '../lib/speakable-text';
@@ -78,23 +79,115 @@ describe('reading answers aloud', () => {
     expect(synthesis.cancel).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Read aloud' })).toBeTruthy());
   });
+});
 
-  it('offers the TTS provider’s voices by name when the server lists some, speaking their language', async () => {
-    await openAnswer(
-      fakeChatServer({
-        voices: { provider: 'aliyun', voices: [{ id: 'v1', name: 'Xiaoyun', locale: 'zh-CN' }] },
-        sessions: [makeSession({ sessionId: 's-1' })],
-        completions: { 's-1': [makeCompletion({ id: 'c-1', sessionId: 's-1' })] },
-      }),
-    );
-    const picker = screen.getByRole('combobox', { name: 'Reading voice' });
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Default voice', 'Xiaoyun']));
+/** A stand-in for the page's Audio elements: records what each is given and asked. */
+class FakeAudio {
+  static made: FakeAudio[] = [];
+  src = '';
+  playing = false;
+  onended: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    FakeAudio.made.push(this);
+  }
+  play = vi.fn(() => {
+    this.playing = this.src !== '';
+    return Promise.resolve();
+  });
+  pause = vi.fn(() => {
+    this.playing = false;
+  });
+}
 
-    fireEvent.change(picker, { target: { value: 'Xiaoyun' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Read aloud' }));
+const PROVIDER: TtsVoiceListResponse = {
+  provider: 'aliyun',
+  voices: [
+    { id: 'longxiaochun', name: '龙小淳', locale: 'zh-CN' },
+    { id: 'Cherry', name: 'Cherry', locale: '' },
+  ],
+};
+
+describe('reading answers aloud with the server’s provider', () => {
+  beforeEach(() => {
+    FakeAudio.made = [];
+    vi.stubGlobal('Audio', FakeAudio);
+  });
+
+  const twoAnswers = (voices: TtsVoiceListResponse = PROVIDER) =>
+    fakeChatServer({
+      voices,
+      sessions: [makeSession({ sessionId: 's-1' })],
+      completions: {
+        's-1': [
+          makeCompletion({ id: 'c-2', sessionId: 's-1', answer: 'Second answer.' }),
+          makeCompletion({ id: 'c-1', sessionId: 's-1', answer: '**Returns** take [30 days](https://x.example) [1].' }),
+        ],
+      },
     });
-    expect(spoken[0].lang).toBe('zh-CN');
+  const readButtons = () => screen.getAllByRole('button', { name: 'Read aloud' });
+  const playing = () => FakeAudio.made.filter((audio) => audio.playing);
+
+  it('offers its voices and plays its audio with the picked voice, one answer at a time; stop and the end stop it', async () => {
+    const server = await openAnswer(twoAnswers());
+    const picker = screen.getByRole('combobox', { name: 'Reading voice' });
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Default voice', '龙小淳', 'Cherry']));
+    fireEvent.change(picker, { target: { value: 'Cherry' } });
+
+    await act(async () => fireEvent.click(readButtons()[0]!));
+    expect(server.calls('POST', /^\/v2\/tts$/).map((call) => call.body)).toEqual([
+      { shareId: 'abc123', visitorId: VISITOR, text: 'Returns take 30 days.', voice: 'Cherry' },
+    ]);
+    await waitFor(() => expect(playing()).toHaveLength(1));
+    const first = playing()[0]!;
+    expect(first.src).toMatch(/^blob:/);
+    expect(spoken).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Stop reading' })).toBeTruthy();
+
+    // Another answer: the first stops, the second plays.
+    await act(async () => fireEvent.click(readButtons()[0]!));
+    await waitFor(() => expect(playing()).toHaveLength(1));
+    const second = playing()[0]!;
+    expect(second).not.toBe(first);
+    expect(first.pause).toHaveBeenCalled();
+    expect(server.calls('POST', /^\/v2\/tts$/).at(-1)?.body).toMatchObject({ text: 'Second answer.' });
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stop reading' })));
+    expect(playing()).toHaveLength(0);
+    await waitFor(() => expect(readButtons()).toHaveLength(2));
+
+    // Played to its end, the button is ready again; the default voice is the provider's (no voice sent).
+    fireEvent.change(picker, { target: { value: '' } });
+    await act(async () => fireEvent.click(readButtons()[1]!));
+    await waitFor(() => expect(playing()).toHaveLength(1));
+    expect(server.calls('POST', /^\/v2\/tts$/).at(-1)?.body).not.toHaveProperty('voice');
+    await act(async () => playing()[0]!.onended?.());
+    await waitFor(() => expect(readButtons()).toHaveLength(2));
+  });
+
+  it('reads with the server even where the browser cannot speak, and only then offers to', async () => {
+    vi.stubGlobal('SpeechSynthesisUtterance', undefined);
+    await openAnswer(twoAnswers());
+    await waitFor(() => expect(readButtons()).toHaveLength(2));
+    cleanup();
+
+    await openAnswer(twoAnswers({ provider: null, voices: [] }));
+    expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Reading voice' })).toBeNull();
+  });
+
+  it('tells the server’s refusal next to the answers, and can read again', async () => {
+    const server = await openAnswer(twoAnswers());
+    await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Reading voice' })).getAllByRole('option')).toHaveLength(3));
+    server.failNext('POST', /^\/v2\/tts$/, { status: 502, body: { code: 'PROVIDER_ERROR', message: 'The model service failed, please try again later' } });
+
+    await act(async () => fireEvent.click(readButtons()[0]!));
+    expect((await screen.findByRole('alert')).textContent).toContain('The model service failed, please try again later');
+    expect(playing()).toHaveLength(0);
+    await waitFor(() => expect(readButtons()).toHaveLength(2));
+
+    await act(async () => fireEvent.click(readButtons()[0]!));
+    await waitFor(() => expect(playing()).toHaveLength(1));
   });
 });
 

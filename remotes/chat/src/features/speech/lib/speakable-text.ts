@@ -18,3 +18,11 @@ export function speakableText(markdown: string): string {
     .replace(/\s*\n\s*/g, '\n')
     .trim();
 }
+
+/** `text` cut to at most `max` characters: after its last sentence that fits, unless that loses more than half. */
+export function withinLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const sentences = /^[\s\S]*[.!?。！？\n]/.exec(cut)?.[0];
+  return sentences && sentences.length > max / 2 ? sentences.trim() : cut;
+}

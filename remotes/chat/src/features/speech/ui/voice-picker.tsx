@@ -2,7 +2,7 @@ import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useEffect, useId } from 'react';
 import { browserVoiceNames, speechAvailable } from '../lib/speech';
-import { $voiceName, $voiceOptions, browserVoicesChanged, voicePicked } from '../speech.model';
+import { $ttsProvider, $voice, $voiceOptions, browserVoicesChanged, voicePicked } from '../speech.model';
 
 /**
  * The voice answers are read aloud with: the TTS provider's voices when the server names some, else
@@ -11,7 +11,7 @@ import { $voiceName, $voiceOptions, browserVoicesChanged, voicePicked } from '..
 export function VoicePicker() {
   const t = useT();
   const id = useId();
-  const [options, voiceName, picked, voicesChanged] = useUnit([$voiceOptions, $voiceName, voicePicked, browserVoicesChanged]);
+  const [options, voice, provider, picked, voicesChanged] = useUnit([$voiceOptions, $voice, $ttsProvider, voicePicked, browserVoicesChanged]);
   useEffect(() => {
     if (!speechAvailable()) return;
     const read = () => voicesChanged(browserVoiceNames());
@@ -19,17 +19,17 @@ export function VoicePicker() {
     window.speechSynthesis.addEventListener?.('voiceschanged', read);
     return () => window.speechSynthesis.removeEventListener?.('voiceschanged', read);
   }, [voicesChanged]);
-  if (!speechAvailable()) return null;
+  if (provider === null && !speechAvailable()) return null;
   return (
     <div className="flc-voice">
       <label className="flc-voice__label" htmlFor={id}>
         {t('chat.voice.label')}
       </label>
-      <select id={id} className="flc-voice__select" value={voiceName ?? ''} onChange={(event) => picked(event.target.value)}>
+      <select id={id} className="flc-voice__select" value={voice ?? ''} onChange={(event) => picked(event.target.value)}>
         <option value="">{t('chat.voice.default')}</option>
-        {options.map((name) => (
-          <option key={name} value={name}>
-            {name}
+        {options.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
           </option>
         ))}
       </select>
