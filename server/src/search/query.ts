@@ -69,3 +69,58 @@ export function coverage(terms: string[], searchText: string): number {
   for (const term of terms) if (tokens.includes(` ${term} `)) found += 1;
   return found / terms.length;
 }
+
+// FTS5's bm25() (fts5_aux.c): a segment scores the sum over the query's terms it holds of
+// idf · f · (k1 + 1) / (f + k1 · (1 − b + b · D / avgdl)), f the term's occurrences, D the segment's length.
+const BM25_K1 = 1.2;
+/** Below this share of the segments a term is never left out of the candidates: its rows cost little to score. */
+const COMMON_FROM_SHARE = 0.02;
+
+/**
+ * FTS5's IDF of a term found in `segments` of `documents`: ln((N − n + 0.5) / (n + 0.5)), at least 1e-6
+ * (FTS5 puts 1e-6 for ≤ 0 and keeps a smaller positive value: raising it only loosens a ceiling).
+ */
+export function bm25Idf(documents: number, segments: number): number {
+  return Math.max(Math.log((documents - segments + 0.5) / (segments + 0.5)), 1e-6);
+}
+
+/**
+ * More than BM25 gives any segment that holds only these terms (segments per term): each adds less than
+ * idf · (k1 + 1) however often it occurs, as k1 · (1 − b + b · D / avgdl) > 0.
+ */
+export function bm25Ceiling(documents: number, counts: number[]): number {
+  return counts.reduce((sum, segments) => sum + bm25Idf(documents, segments) * (BM25_K1 + 1), 0);
+}
+
+export type CountedTerm = { term: string; segments: number };
+
+/**
+ * The common terms a ranking of the best `end` may leave out of its candidates (MaxScore, Turtle & Flood
+ * 1995): candidates hold one of the other terms, and are still scored on the whole query. A segment
+ * holding only common terms scores under their {@link bm25Ceiling}, so when the `end`-th candidate
+ * scores above it the candidates' best are the query's best; the caller checks that with exact counts.
+ * Left out: the most common terms (each in ≥ 2% of the segments), as many as keep their ceiling under
+ * what the `end`-th candidate is expected to score. Empty when that is none.
+ */
+export function commonTerms(terms: CountedTerm[], documents: number, end: number): string[] {
+  const byCount = [...terms].sort((a, b) => b.segments - a.segments);
+  let common = 0;
+  for (let i = 1; i < byCount.length && byCount[i - 1]!.segments >= documents * COMMON_FROM_SHARE; i++) {
+    const ceiling = bm25Ceiling(documents, byCount.slice(0, i).map((term) => term.segments));
+    if (ceiling < expectedScore(byCount.slice(i), documents, end)) common = i;
+  }
+  return byCount.slice(0, common).map((term) => term.term);
+}
+
+/**
+ * About what the `end`-th segment holding one of `rare` scores: the IDF of the term that brings them to
+ * `end` (a segment of average length holding it once scores that); 0 when fewer than `end` hold one.
+ */
+function expectedScore(rare: CountedTerm[], documents: number, end: number): number {
+  let candidates = 0;
+  for (const { segments } of [...rare].sort((a, b) => a.segments - b.segments)) {
+    candidates += segments;
+    if (candidates >= end) return bm25Idf(documents, segments);
+  }
+  return 0;
+}

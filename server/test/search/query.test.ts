@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QA_MATCH_THRESHOLD, questionMatch } from '../../src/engine/knowledge';
 import { builtinAnswer, shortPassage } from '../../src/engine/providers/builtin';
-import { coverage, ftsMatch, MAX_QUERY_TERMS, queryTerms, tsQuery } from '../../src/search/query';
+import { bm25Ceiling, bm25Idf, commonTerms, coverage, ftsMatch, MAX_QUERY_TERMS, queryTerms, tsQuery } from '../../src/search/query';
 import { searchText } from '../../src/search/tokenize';
 
 describe('queryTerms', () => {
@@ -29,6 +29,35 @@ describe('ftsMatch and tsQuery', () => {
     expect(ftsMatch(['a"b', 'or', 'near('])).toBe('"a""b" OR "or" OR "near("');
     expect(ftsMatch(['x\u0000y'])).toBe('"x y"');
     expect(tsQuery(["don't", 'a\\b', '退货'])).toBe("'don''t' | 'a\\\\b' | '退货'");
+  });
+});
+
+describe('bm25Idf, bm25Ceiling and commonTerms', () => {
+  it("mirror FTS5's bm25(): IDF ln((N − n + 0.5) / (n + 0.5)), 1e-6 from half the segments on", () => {
+    expect(bm25Idf(1000, 10)).toBeCloseTo(Math.log(990.5 / 10.5), 12);
+    expect(bm25Idf(1000, 500)).toBe(1e-6);
+    expect(bm25Idf(1000, 900)).toBe(1e-6);
+    // Each term adds less than idf · (k1 + 1), k1 = 1.2.
+    expect(bm25Ceiling(1000, [100, 300])).toBeCloseTo(2.2 * (bm25Idf(1000, 100) + bm25Idf(1000, 300)), 12);
+    expect(bm25Ceiling(1000, [])).toBe(0);
+  });
+
+  it('leaves out of the candidates the common terms whose ceiling stays under what the rarer ones reach', () => {
+    const terms = [
+      { term: 'rare', segments: 40 },
+      { term: 'common', segments: 3000 },
+      { term: 'commoner', segments: 4000 },
+    ];
+    // Both common terms together bound a segment at 2.2 · (0.85 + 0.41) = 2.8, under idf(rare) = 5.5.
+    expect(commonTerms(terms, 10_000, 10)).toEqual(['commoner', 'common']);
+    // Deeper than rare's 40 segments the candidates' last would hold only `common` (0.85 < 2.2 · 0.41): none.
+    expect(commonTerms(terms, 10_000, 41)).toEqual([]);
+    // A term in under 2% of the segments costs little to score: always a candidate.
+    expect(commonTerms([{ term: 'rare', segments: 40 }, { term: 'middling', segments: 150 }], 10_000, 10)).toEqual([]);
+    // A ceiling above what the candidates reach (2.2 · 0.85 > idf(1500) = 1.73) would rarely hold: not tried.
+    expect(commonTerms([{ term: 'uncommon', segments: 1500 }, { term: 'common', segments: 3000 }], 10_000, 10)).toEqual([]);
+    expect(commonTerms([{ term: 'uncommon', segments: 800 }, { term: 'common', segments: 3000 }], 10_000, 10)).toEqual(['common']);
+    expect(commonTerms([{ term: 'only', segments: 3000 }], 10_000, 10)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { scoped } from '../../../db/scoped';
 import { AppError } from '../../../lib/app-error';
 import { isoNow } from '../../../lib/clock';
 import { fromBytes } from '../../../search/embeddings';
-import { ftsMatch, tsQuery } from '../../../search/query';
+import { bm25Ceiling, commonTerms, ftsMatch, tsQuery, type CountedTerm } from '../../../search/query';
 import { lockDataset } from '../datasets/dataset-files-repository';
 
 /** A segment as the search reads it: the API's fields, its tokens, and where the index ranked it. */
@@ -47,14 +47,25 @@ function toRecord(row: RecordRow): SegmentRecord {
   };
 }
 
+type RankedRow = RecordRow & { rank: number };
+type TopRow = RankedRow & { fetched: number };
+/** What bounds a segment holding only common terms, read by the statement that ranked: bm25()'s N, and n of each term (JSON). */
+type CeilingRow = { documents: number; commonSegments: string };
+
+/** Whether a bm25() score (negative, lower is better) beats every segment that holds no term but the common ones. */
+function outscoresCommon(score: number, counts: CeilingRow, common: string[]): boolean {
+  const segments = JSON.parse(counts.commonSegments) as Record<string, number>;
+  return -score > bm25Ceiling(Number(counts.documents), common.map((term) => segments[term] ?? 0));
+}
+
 /** The dialect behind a Kysely instance (the repositories receive only the database). */
 export function dialectOf(db: Kysely<DB>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 // The full-text statements are SQL of their own (scoped() builds only Kysely queries), so each writes the
-// tenant filter itself: `s.tenant_id = ?`, and only the caller's datasets. The index-wide numbers read for
-// pruning (segment count, segments per term) steer the query and are never shown.
+// tenant filter itself: `s.tenant_id = ?`, and only the caller's datasets. The index-wide numbers read
+// (segment count, segments per term) steer the query or bound its scores, and are never shown.
 
 /** Both dialects' statements read the same columns, in snake_case (CamelCasePlugin maps the answer). */
 const COLUMNS = 's.id, s.dataset_id, s.file_id, s.position, s.enabled, s.question, s.answer, s.text, s.search_text, f.name as file_name, f.catalogue_id';
@@ -65,28 +76,47 @@ const COLUMNS = 's.id, s.dataset_id, s.file_id, s.position, s.enabled, s.questio
  */
 export const TOTAL_LIMIT = 500;
 
-// SQLite. First the index's own best `offset + limit` (FTS5 ranks in its own sorter: the floor of any
-// query), joined to their rows and filtered by tenant, datasets, file and enabled. When the filters removed
-// none of them, or the index had no more, that is the page. Otherwise (other tenants' or datasets' segments
-// rank high too) the filtered ranking: the FTS5 table drives the join (CROSS JOIN keeps SQLite from
-// scanning segments and probing the index per row), one lookup per match in the narrow index
-// segments_scope (INDEXED BY: the planner would read the table's wide rows, 3× slower).
+// SQLite. First the index's own best `offset + limit` (every match scored by bm25(), SQLite's sorter
+// keeping only the best: FTS5's `order by rank` sorts every match with its positions, up to 2× slower),
+// joined to their rows and filtered by tenant, datasets, file and enabled. When the filters removed none
+// of them, or the index had no more, that is the page. Otherwise (other tenants' or datasets' segments rank
+// high too) the filtered ranking: the FTS5 table drives the join (CROSS JOIN keeps SQLite from scanning
+// segments and probing the index per row), one lookup per match in the narrow index segments_scope
+// (INDEXED BY: the planner would read the table's wide rows, 3× slower), in FTS5's `order by rank` (the
+// lookups stop once the page is full). Equal scores come in rowid order, as FTS5 leaves them.
+//
+// With common terms (query.ts commonTerms), both rank only the candidates, the segments holding another
+// term, still by the whole query's bm25() (FTS5 takes its IDFs from the whole index, whichever rows are
+// asked), and the same statement (the same data) reads the counts that bound every other segment's score:
+// bm25()'s N is the index's row count, which the triggers keep equal to the segments'. `+` keeps SQLite
+// from handing the rowids to FTS5 as lookups: FTS5 would count every term's IDF again for each.
 const SQLITE_SCOPE = 's.tenant_id = ? and s.enabled = 1 and s.dataset_id in (select value from json_each(?)) and (? is null or s.file_id = ?)';
-const SQLITE_TOP = `with top as materialized (select rowid as seq, rank from segments_fts where segments_fts match ? order by rank limit ?)
-select ${COLUMNS}, top.rank as rank, (select count(*) from top) as fetched
+const SQLITE_CANDIDATES = 'and +segments_fts.rowid in (select rowid from segments_fts where segments_fts match ?)';
+const SQLITE_BOUND = `(select count(*) from segments) as documents,
+  (select json_group_object(term, doc) from segments_fts_vocab where term in (select value from json_each(?))) as common_segments`;
+const sqliteTop = (bounded: boolean) => `with top as materialized (
+  select rowid as seq, bm25(segments_fts) as score from segments_fts
+  where segments_fts match ? ${bounded ? SQLITE_CANDIDATES : ''}
+  order by score, rowid limit ?
+)
+select ${COLUMNS}, top.score as rank, (select count(*) from top) as fetched${bounded ? `, (select max(score) from top) as last, ${SQLITE_BOUND}` : ''}
 from top cross join segments s on s.seq = top.seq left join dataset_files f on f.id = s.file_id
 where ${SQLITE_SCOPE}
-order by top.rank`;
+order by top.score, top.seq`;
+const SQLITE_TOP = sqliteTop(false);
+const SQLITE_TOP_BOUNDED = sqliteTop(true);
 const SQLITE_FILTERED = `segments_fts match ? and ${SQLITE_SCOPE}`;
-const SQLITE_SEARCH = `with hits as materialized (
-  select s.seq, segments_fts.rank as rank
+const sqliteSearch = (bounded: boolean) => `with hits as materialized (
+  select s.seq, ${bounded ? 'bm25(segments_fts)' : 'segments_fts.rank'} as score
   from segments_fts cross join segments s indexed by segments_scope on s.seq = segments_fts.rowid
-  where ${SQLITE_FILTERED}
-  order by segments_fts.rank limit ? offset ?
+  where ${bounded ? `segments_fts match ? ${SQLITE_CANDIDATES} and ${SQLITE_SCOPE}` : SQLITE_FILTERED}
+  order by score${bounded ? ', s.seq' : ''} limit ? offset ?
 )
-select ${COLUMNS}, hits.rank as rank
+select ${COLUMNS}, hits.score as rank${bounded ? `, ${SQLITE_BOUND}` : ''}
 from hits join segments s on s.seq = hits.seq left join dataset_files f on f.id = s.file_id
-order by hits.rank`;
+order by hits.score, hits.seq`;
+const SQLITE_SEARCH = sqliteSearch(false);
+const SQLITE_SEARCH_BOUNDED = sqliteSearch(true);
 const SQLITE_COUNT = `select count(*) as total from (
   select 1 from segments_fts cross join segments s indexed by segments_scope on s.seq = segments_fts.rowid where ${SQLITE_FILTERED} limit ${TOTAL_LIMIT}
 )`;
@@ -137,26 +167,31 @@ export function segmentsRepository(db: Database) {
   // Segments per term, read with the segment count (common terms are asked again and again).
   let termDocuments = new Map<string, number>();
 
-  /** The terms worth asking SQLite's index (see DOCUMENT_COUNT_TTL_MS). */
-  async function usefulTerms(terms: string[]): Promise<string[]> {
-    if (terms.length < 2) return terms;
+  /**
+   * The terms worth asking SQLite's index (see DOCUMENT_COUNT_TTL_MS), in the query's order (bm25() adds
+   * up its terms in that order), and the common ones among them a ranking of the best `end` may leave
+   * out of its candidates (query.ts commonTerms).
+   */
+  async function searchTerms(terms: string[], end: number): Promise<{ terms: string[]; common: string[] }> {
+    if (terms.length < 2) return { terms, common: [] };
     if (performance.now() - documents.at > DOCUMENT_COUNT_TTL_MS) {
       const [row] = await run<{ total: number }>(SQLITE_DOCUMENTS, []);
       documents = { count: Number(row?.total ?? 0), at: performance.now() };
       termDocuments = new Map();
     }
-    if (documents.count < PRUNE_FROM_DOCUMENTS) return terms;
-    const useful: string[] = [];
+    if (documents.count < PRUNE_FROM_DOCUMENTS) return { terms, common: [] };
+    const useful: CountedTerm[] = [];
     for (const term of terms) {
-      let count = termDocuments.get(term);
-      if (count === undefined) {
-        count = Number((await run<{ doc: number }>(SQLITE_TERM_DOCUMENTS, [term]))[0]?.doc ?? 0);
+      let segments = termDocuments.get(term);
+      if (segments === undefined) {
+        segments = Number((await run<{ doc: number }>(SQLITE_TERM_DOCUMENTS, [term]))[0]?.doc ?? 0);
         if (termDocuments.size >= TERM_CACHE_SIZE) termDocuments.delete(termDocuments.keys().next().value as string);
-        termDocuments.set(term, count);
+        termDocuments.set(term, segments);
       }
-      if (count * 2 < documents.count) useful.push(term);
+      if (segments * 2 < documents.count) useful.push({ term, segments });
     }
-    return useful.length > 0 ? useful : terms;
+    if (useful.length === 0) return { terms, common: [] };
+    return { terms: useful.map(({ term }) => term), common: commonTerms(useful, documents.count, end) };
   }
 
   return {
@@ -207,18 +242,34 @@ export function segmentsRepository(db: Database) {
       if (query.terms.length === 0 || query.datasetIds.length === 0) return { rows: [], total: 0 };
       const fileId = query.fileId ?? null;
       const end = query.offset + query.limit;
-      let rows: Array<RecordRow & { rank: number }> | undefined;
+      let rows: RankedRow[] | undefined;
       let total: number | undefined;
       let count: () => Promise<number>;
       if (dialect === 'sqlite') {
-        const match = ftsMatch(await usefulTerms(query.terms));
+        const { terms, common } = await searchTerms(query.terms, end);
+        const match = ftsMatch(terms);
         const scope = [tenantId, JSON.stringify(query.datasetIds), fileId, fileId];
-        const top = await run<RecordRow & { rank: number; fetched: number }>(SQLITE_TOP, [match, end, ...scope]);
+        const rare = ftsMatch(terms.filter((term) => !common.includes(term)));
+        const commonList = JSON.stringify(common);
+        // The candidates' best is the index's when their last outscores any segment without a rarer term.
+        let top: TopRow[] | undefined;
+        if (common.length > 0) {
+          const best = await run<TopRow & CeilingRow & { last: number }>(SQLITE_TOP_BOUNDED, [match, rare, end, commonList, ...scope]);
+          if (best[0] && Number(best[0].fetched) === end && outscoresCommon(best[0].last, best[0], common)) top = best;
+        }
+        const topOfCandidates = top !== undefined;
+        top ??= await run<TopRow>(SQLITE_TOP, [match, end, ...scope]);
         const fetched = Number(top[0]?.fetched ?? end);
         // Nothing filtered out of the index's best (or nothing more to find): that is the ranking.
         if (top.length > 0 && (top.length === fetched || fetched < end)) {
           rows = top.slice(query.offset);
           if (fetched < end) total = top.length;
+        }
+        // Likewise the filtered best, once the candidates held the index's: a full page whose last outscores it.
+        if (!rows && topOfCandidates) {
+          const page = await run<RankedRow & CeilingRow>(SQLITE_SEARCH_BOUNDED, [match, rare, ...scope, query.limit, query.offset, commonList]);
+          const last = page.at(-1);
+          if (last && page.length === query.limit && outscoresCommon(last.rank, last, common)) rows = page;
         }
         rows ??= await run(SQLITE_SEARCH, [match, ...scope, query.limit, query.offset]);
         count = async () => Number((await run<{ total: number }>(SQLITE_COUNT, [match, ...scope]))[0]?.total ?? 0);
