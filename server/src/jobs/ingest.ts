@@ -4,19 +4,25 @@ import { detectFileType } from '../knowledge/file-types';
 import { documentText, qaPairs, tableSheets } from '../knowledge/parsers/index';
 import { ReasonError, rowList, storedReason } from '../knowledge/reasons';
 import { splitText } from '../knowledge/split';
+import { sharedTokenizer, type Tokenizer } from '../knowledge/tokenize-pool';
 import { settingsOf, type NewSegment } from '../plugins/app/datasets/dataset-files-repository';
 import type { Repositories } from '../plugins/app/repositories';
 import type { UploadFiles } from '../plugins/app/uploads/upload-files';
 import { toBytes, type Embedder } from '../search/embeddings';
-import { searchText } from '../search/tokenize';
 import type { JobHandler, JobOutcome, JobRun } from './worker';
 
-/** Segments tokenised between two steps (~50k characters: a few ms of jieba). */
+/** Segments tokenised between two steps (~50k characters: ~15 ms of a tokenizer thread). */
 const TOKENIZE_BATCH = 100;
 /** Texts per embeddings request between two steps. */
 const EMBED_BATCH = 64;
 
-type Dependencies = { repos: Repositories; files: UploadFiles; embedder: Embedder };
+type Dependencies = {
+  repos: Repositories;
+  files: UploadFiles;
+  embedder: Embedder;
+  /** Where segments are tokenised; default: the process's tokenizer threads. */
+  tokenizer?: Tokenizer;
+};
 
 type Passage = { text: string; question: string | null; answer: string | null };
 
@@ -28,7 +34,7 @@ type Passage = { text: string; question: string | null; answer: string | null };
  * can fix (empty, encrypted, damaged, unsupported, no valid QA rows) fails the job and the file with a reason;
  * nothing else changes.
  */
-export function ingestHandlers({ repos, files, embedder }: Dependencies): Record<TaskType, JobHandler> {
+export function ingestHandlers({ repos, files, embedder, tokenizer = sharedTokenizer() }: Dependencies): Record<TaskType, JobHandler> {
   async function readOriginal(key: string): Promise<Buffer> {
     try {
       return await readFile(files.pathOf(key));
@@ -41,12 +47,24 @@ export function ingestHandlers({ repos, files, embedder }: Dependencies): Record
   async function prepare(passages: Passage[], model: string | null, run: JobRun, from: number, to: number): Promise<NewSegment[]> {
     const embed = model !== null && embedder.has(model);
     const tokenizeEnd = embed ? from + (to - from) / 2 : to;
+    const texts = passages.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text);
+    const tokenized = (start: number) => {
+      const batch = tokenizer.searchTexts(texts.slice(start, start + TOKENIZE_BATCH));
+      // A batch still in flight when the run stops is dropped without an unhandled rejection.
+      batch.catch(() => undefined);
+      return batch;
+    };
     const segments: NewSegment[] = [];
+    // Two batches in flight: the tokenizer thread works on the next while this one is taken in.
+    let next = tokenized(0);
     for (let start = 0; start < passages.length; start += TOKENIZE_BATCH) {
-      for (const passage of passages.slice(start, start + TOKENIZE_BATCH)) {
-        const search = searchText((passage.question ? `${passage.question}\n` : '') + passage.text);
+      const current = next;
+      if (start + TOKENIZE_BATCH < passages.length) next = tokenized(start + TOKENIZE_BATCH);
+      const searchTexts = await current;
+      searchTexts.forEach((search, i) => {
+        const passage = passages[start + i] as Passage;
         segments.push({ ...passage, searchText: search, embedding: null });
-      }
+      });
       await run.step(from + ((tokenizeEnd - from) * segments.length) / passages.length);
     }
     if (!embed) return segments;

@@ -30,6 +30,39 @@ function stem(word: string): string {
   return stemmed;
 }
 
+/** Whether every character of `piece` is a CJK unified ideograph (most of jieba's pieces of Chinese text). */
+function isIdeographs(piece: string): boolean {
+  for (let i = 0; i < piece.length; i++) {
+    const code = piece.charCodeAt(i);
+    if (code < 0x4e00 || code > 0x9fff) return false;
+  }
+  return true;
+}
+
+/** Whether every character of `piece` is a lower-case ASCII letter (most pieces of English text). */
+function isLowerLatin(piece: string): boolean {
+  for (let i = 0; i < piece.length; i++) {
+    const code = piece.charCodeAt(i);
+    if (code < 0x61 || code > 0x7a) return false;
+  }
+  return true;
+}
+
+/**
+ * The token of one piece of jieba's output, or '' for none: trimmed, lower-cased, dropped unless it holds a
+ * letter or digit, stemmed when it is a Latin word. The common pieces (Chinese words, lower-case English
+ * words, single spaces) skip the general path: same result, a fraction of the cost.
+ */
+function tokenOf(piece: string): string {
+  if (piece === ' ') return '';
+  const first = piece.charCodeAt(0);
+  if (first >= 0x4e00 && first <= 0x9fff && isIdeographs(piece)) return piece;
+  if (first >= 0x61 && first <= 0x7a && isLowerLatin(piece)) return stem(piece);
+  const token = piece.trim().toLowerCase();
+  if (!token || !WORD.test(token)) return '';
+  return LATIN_WORD.test(token) ? stem(token) : token;
+}
+
 /**
  * The search tokens of a text, for indexing and for queries alike: Chinese cut into real words by
  * jieba's search mode (退货政策 → 退货 | 政策), other words lower-cased, English words stemmed (Porter:
@@ -39,9 +72,8 @@ function stem(word: string): string {
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
   for (const piece of segmenter().cutForSearch(text.normalize('NFKC'), true)) {
-    const token = piece.trim().toLowerCase();
-    if (!token || !WORD.test(token)) continue;
-    tokens.push(LATIN_WORD.test(token) ? stem(token) : token);
+    const token = tokenOf(piece);
+    if (token) tokens.push(token);
   }
   return tokens;
 }
