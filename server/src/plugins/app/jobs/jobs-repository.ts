@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ListTasksQuery, Page, TaskStatus, TaskType } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { paged } from '../../../db/filters';
+import { prepare } from '../../../db/prepared';
 import type { DB, JobsTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { AppError, notFound } from '../../../lib/app-error';
@@ -80,6 +81,25 @@ export async function markJobDone(trx: Kysely<DB>, job: RunningJob, note: string
  * A job's file follows it: queued/parsing while the job is queued/running, done or failed after.
  */
 export function jobsRepository(db: Database) {
+  // A worker claims a job for every file parsed: these statements are built once (Kysely's building took
+  // as long as SQLite's writing, per claimed job).
+  const queuedJobs = prepare(db, () => db.selectFrom('jobs').select('id').where('status', '=', 'queued').orderBy('createdAt').orderBy('id').limit(5));
+  const claimJob = prepare(db, (p: { id: string; now: string }) =>
+    db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), heartbeatAt: p.now, updatedAt: p.now, error: null }))
+      .where('id', '=', p.id)
+      .where('status', '=', 'queued')
+      .returningAll(),
+  );
+  const fileParsing = prepare(db, (p: { tenantId: string; fileId: string; jobId: string; now: string }) =>
+    scoped(db, p.tenantId)
+      .updateTable('datasetFiles')
+      .set({ status: 'parsing', updatedAt: p.now })
+      .where('id', '=', p.fileId)
+      .where('jobId', '=', p.jobId)
+      .where('status', '=', 'queued'),
+  );
   async function readable(trx: Kysely<DB>, reader: JobReader, id: string): Promise<Job> {
     let query = scoped(trx, reader.tenantId).selectFrom('jobs').selectAll().where('id', '=', id);
     if (!reader.admin) query = query.where('userId', '=', reader.userId);
@@ -169,27 +189,12 @@ export function jobsRepository(db: Database) {
      * several processes polling the same table exactly one wins it. Its file becomes parsing.
      */
     async claimNext(): Promise<Job | undefined> {
-      const candidates = await db.selectFrom('jobs').select('id').where('status', '=', 'queued').orderBy('createdAt').orderBy('id').limit(5).execute();
-      for (const { id } of candidates) {
+      for (const { id } of await queuedJobs({})) {
         const now = isoNow();
-        const won = await db
-          .updateTable('jobs')
-          .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), heartbeatAt: now, updatedAt: now, error: null }))
-          .where('id', '=', id)
-          .where('status', '=', 'queued')
-          .executeTakeFirst();
-        if (Number(won.numUpdatedRows) === 0) continue;
-        const job = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+        // Only one process's update finds the job still queued: the one that wins it gets its row back.
+        const [job] = await claimJob({ id, now });
         if (!job) continue;
-        if (job.fileId) {
-          await scoped(db, job.tenantId)
-            .updateTable('datasetFiles')
-            .set({ status: 'parsing', updatedAt: now })
-            .where('id', '=', job.fileId)
-            .where('jobId', '=', id)
-            .where('status', '=', 'queued')
-            .execute();
-        }
+        if (job.fileId) await fileParsing({ tenantId: job.tenantId, fileId: job.fileId, jobId: id, now });
         return job;
       }
       return undefined;
