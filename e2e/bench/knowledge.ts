@@ -25,6 +25,7 @@ import { originalKey } from '../../server/src/routes/datasets/dataset-access';
 import { TOTAL_LIMIT } from '../../server/src/plugins/app/segments/segments-repository';
 import { ftsMatch, queryTerms } from '../../server/src/search/query';
 import { searchSegments } from '../../server/src/search/segment-search';
+import { seededRandom as random } from '../../server/test/support/seeded-random';
 
 const serverRequire = createRequire(new URL('../../server/package.json', import.meta.url));
 type RawDatabase = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
@@ -38,16 +39,6 @@ const SIZES = (process.env.BENCH_KNOWLEDGE_SIZES ?? '10000,100000').split(',').m
 const JOB_WORKERS = Number(process.env.BENCH_KNOWLEDGE_JOB_WORKERS ?? loadConfig({}).jobWorkers);
 const QUERIES = 300;
 const SETTINGS = { chunkSize: 500, overlap: 50, separators: [] as string[] };
-
-/** A small deterministic PRNG (mulberry32): the same corpus and queries on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ENGLISH = (
   'order return refund policy shipping delivery account password login phone code product stock price discount warranty repair ' +

@@ -10,6 +10,7 @@ import type { DB } from '../../src/db/schema';
 import { segmentsRepository, type SegmentsRepository } from '../../src/plugins/app/segments/segments-repository';
 import { ftsMatch, queryTerms } from '../../src/search/query';
 import { searchText } from '../../src/search/tokenize';
+import { seededRandom as random } from '../support/seeded-random';
 
 // SQLite's ranking of a query with common terms: only the segments holding a rarer term are ranked, by the
 // whole query's BM25, and that is taken only when it is provably the whole query's ranking. Each case
@@ -22,16 +23,6 @@ const statements: string[] = [];
 const tenantId = randomUUID();
 const searched = randomUUID();
 const other = randomUUID();
-
-/** A deterministic PRNG (mulberry32), so the corpus is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FILLER = Array.from({ length: 300 }, (_, i) => `filler${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
 
