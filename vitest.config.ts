@@ -51,7 +51,8 @@ export default defineConfig(async () => {
         { extends: true, test: { name: 'shared', include: ['shared/src/**/*.test.{ts,tsx}'], ...browserLike } },
         { extends: true, test: { name: 'shell', include: ['shell/src/**/*.test.{ts,tsx}'], ...browserLike } },
         { extends: true, test: { name: 'remotes', include: ['remotes/*/src/**/*.test.{ts,tsx}'], ...browserLike } },
-        { extends: true, test: { name: 'server', include: ['server/test/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
+        // SQLite: TEST_DATABASE_URL (set for the run by .ci/run) emptied, or this suite would run on PostgreSQL too.
+        { extends: true, test: { name: 'server', include: ['server/test/**/*.test.ts'], environment: 'node', testTimeout: 20000, env: { TEST_DATABASE_URL: '' } } },
         ...(withPostgres
           ? [{ extends: true, test: { name: 'server-postgres', include: ['server/test/**/*.test.ts'], environment: 'node', testTimeout: 20000, env: { TEST_DATABASE_URL: PG_URL } } }]
           : []),

@@ -15,6 +15,8 @@ configure({ asyncUtilTimeout: 5000 });
 vi.mock('../../layout/console', () => ({
   default: ({ page }: { page: ConsolePage }) => <p data-testid="page">{page.type === 'remote' ? `remote:${page.owner}` : page.type}</p>,
 }));
+// nprogress removes its bar on a timer that can outlive this file's DOM (route-progress has its own tests).
+vi.mock('nprogress', () => ({ default: { configure: vi.fn(), start: vi.fn(), inc: vi.fn(), done: vi.fn() } }));
 vi.mock('../../notices/semi-notices', () => ({ showNotice: vi.fn(), forcedLogoutModal: vi.fn(), newVersionNotice: vi.fn() }));
 
 const admin: User = { ...sessionUser('admin'), nickname: 'Admin' };
