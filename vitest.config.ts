@@ -52,9 +52,10 @@ export default defineConfig(async () => {
         { extends: true, test: { name: 'shell', include: ['shell/src/**/*.test.{ts,tsx}'], ...browserLike } },
         { extends: true, test: { name: 'remotes', include: ['remotes/*/src/**/*.test.{ts,tsx}'], ...browserLike } },
         // SQLite: TEST_DATABASE_URL (set for the run by .ci/run) emptied, or this suite would run on PostgreSQL too.
+        // `*.sqlite.test.ts`: what only SQLite has (FTS5's own ranking), left out of the PostgreSQL suite.
         { extends: true, test: { name: 'server', include: ['server/test/**/*.test.ts'], environment: 'node', testTimeout: 20000, env: { TEST_DATABASE_URL: '' } } },
         ...(withPostgres
-          ? [{ extends: true, test: { name: 'server-postgres', include: ['server/test/**/*.test.ts'], environment: 'node', testTimeout: 20000, env: { TEST_DATABASE_URL: PG_URL } } }]
+          ? [{ extends: true, test: { name: 'server-postgres', include: ['server/test/**/*.test.ts'], exclude: ['server/test/**/*.sqlite.test.ts'], environment: 'node', testTimeout: 20000, env: { TEST_DATABASE_URL: PG_URL } } }]
           : []),
         {
           extends: true,

@@ -73,7 +73,7 @@ async function search(query: string, { limit, offset = 0, datasetIds = [searched
   return { page: result.rows.map((row): [string, number] => [row.id, row.rank]), total: result.total, ran };
 }
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite full-text ranking on the candidates of a query with a common term', () => {
+describe('SQLite full-text ranking on the candidates of a query with a common term', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'flotilla-candidates-'));
     // The app's dialect, with a log of the statements run (createDatabase takes no logger).
