@@ -1,25 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../server/test/support/free-port';
 import { missingBuilds, ROOT } from './paths';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 
 export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> };
-
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `pnpm build` when a build the browser needs is missing. */
 export function ensureBuilds(): void {

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetFile, Task } from '@flotilla/shared/contracts';
+import { freePort } from '../support/free-port';
 import { uploadForm } from '../support/documents';
 
 /**
@@ -22,17 +22,6 @@ const SERVER_DIR = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'kill-test-password-1';
 const STEP_DELAY_MS = 100;
 const HEARTBEAT_MS = 300;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 type Running = { child: ChildProcess; url: string; exited: Promise<unknown> };
 

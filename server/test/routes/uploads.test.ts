@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ICON_LIMITS, UPLOAD_LIMITS, type Attachment, type User } from '@flotilla/shared/contracts';
 import { contentDisposition } from '../../src/plugins/app/uploads/upload-content';
 import { useTestApp } from '../helper';
-import { zip } from '../support/documents';
+import { multipart, zip, type Part } from '../support/documents';
 import { me, sharedRobot, VISITOR } from './chat-fixtures';
 
 const t = useTestApp();
@@ -42,26 +41,6 @@ const DOCX = zip([
   ['word/document.xml', '<w:document/>'],
 ]);
 const ZIP = zip([['notes.txt', 'hello']]);
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
-
-/** A multipart/form-data body, built by hand as a browser's FormData would send it. */
-function multipart(parts: Part[]) {
-  const boundary = `----flotilla${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('filename' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
-      chunks.push(part.content);
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}`));
-    }
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const file = (filename: string, content: Buffer, type?: string): Part => ({ name: 'file', filename, content, type });
 
