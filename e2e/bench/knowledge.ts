@@ -38,6 +38,11 @@ const SIZES = (process.env.BENCH_KNOWLEDGE_SIZES ?? '10000,100000').split(',').m
  */
 const JOB_WORKERS = Number(process.env.BENCH_KNOWLEDGE_JOB_WORKERS ?? loadConfig({}).jobWorkers);
 const QUERIES = 300;
+const SMALL_PARAGRAPHS = 12;
+/** Paragraphs a query's words are drawn from: a page, the average small file. */
+const QUERY_SPAN = 18;
+/** Small files ingested after the last search, timed on their own: what the per-file work costs. */
+const SMALL_FILES = 400;
 const SETTINGS = { chunkSize: 500, overlap: 50, separators: [] as string[] };
 
 const ENGLISH = (
@@ -67,14 +72,17 @@ function vocabulary(): { chinese: string[]; english: string[] } {
 
 /**
  * Documents of paragraphs of sentences, 70% Chinese words; word frequencies fall off like a natural text's.
- * Queries are known-item queries (Azzopardi et al.): one to three distinct words of a stored document, as
- * someone remembers a passage, some wrapped in a question.
+ * Their sizes vary as a knowledge base's do, from one-page FAQs to long manuals (anyDocument).
+ * Queries are known-item queries (Azzopardi et al.): one to three distinct words of a stored passage of
+ * QUERY_SPAN paragraphs (what someone remembers of a page; a whole long manual's words would make rarer,
+ * easier queries), some wrapped in a question.
  */
 function corpus() {
   const { chinese, english } = vocabulary();
   const next = random(1);
   const pick = (list: string[]) => list[Math.min(list.length - 1, Math.floor(next() ** 3 * list.length))] as string;
   const word = () => (next() < 0.7 ? { text: pick(chinese), zh: true } : { text: pick(english) + (next() < 0.15 ? 's' : ''), zh: false });
+  /** The words of each passage of QUERY_SPAN paragraphs stored: a query's words come from one of them. */
   const stored: Array<Map<string, boolean>> = [];
   const sentence = (words: Map<string, boolean>) => {
     let text = '';
@@ -86,12 +94,19 @@ function corpus() {
     }
     return text.trim() + (next() < 0.7 ? '。' : '. ');
   };
-  const document = () => {
-    const words = new Map<string, boolean>();
-    const text = Array.from({ length: 12 + Math.floor(next() * 12) }, () => Array.from({ length: 3 + Math.floor(next() * 4) }, () => sentence(words)).join('')).join('\n\n');
-    stored.push(words);
+  /** A document of `paragraphs` paragraphs (~370 bytes each). */
+  const document = (paragraphs: number) => {
+    let words = new Map<string, boolean>();
+    const text = Array.from({ length: paragraphs }, (_, i) => {
+      if (i % QUERY_SPAN === 0) stored.push((words = new Map()));
+      return Array.from({ length: 3 + Math.floor(next() * 4) }, () => sentence(words)).join('');
+    }).join('\n\n');
     return text;
   };
+  /** A knowledge base's mix: 12 to 384 paragraphs (~9 to ~290 KB), log-uniform — as many one-page FAQs as long manuals per size class. */
+  const anyDocument = () => document(Math.round(SMALL_PARAGRAPHS * 32 ** next()));
+  /** A one-page FAQ: 12 to 24 paragraphs (~9 KB). */
+  const smallDocument = () => document(SMALL_PARAGRAPHS + Math.floor(next() * SMALL_PARAGRAPHS));
   const queries = (count: number) =>
     Array.from({ length: count }, () => {
       const words = [...(stored[Math.floor(next() * stored.length)] as Map<string, boolean>)];
@@ -103,7 +118,7 @@ function corpus() {
       if (wrap < 0.3) return zh ? `${text}是什么意思` : `what is ${text}`;
       return text;
     });
-  return { document, queries };
+  return { anyDocument, smallDocument, queries };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -112,6 +127,19 @@ const percentile = (values: number[], p: number) => {
 };
 
 export type KnowledgeBench = { lines: string[] };
+
+/** One timed ingestion: its files and bytes, wall time, and the busy time of the threads. */
+type Ingestion = { files: number; bytes: number; ms: number; mainBusyMs: number; commitMs: number; tokenizerBusyMs: number };
+
+/** The ingestion line's figures: MB/s of text, files/s, and how busy the threads were. */
+function describe(run: Ingestion): { mbPerS: string; filesPerS: string; threads: string } {
+  const share = (ms: number) => `${Math.round((100 * ms) / run.ms)}%`;
+  return {
+    mbPerS: `${(run.bytes / 1e6 / (run.ms / 1000)).toFixed(2)} MB/s`,
+    filesPerS: `${Math.round(run.files / (run.ms / 1000))} files/s`,
+    threads: `main thread busy ${share(run.mainBusyMs)} (commits ${share(run.commitMs)}), tokenizer thread busy ${share(run.tokenizerBusyMs)}`,
+  };
+}
 
 /** Runs the knowledge bench in a temporary folder and returns its report lines. */
 export async function benchKnowledge(): Promise<KnowledgeBench> {
@@ -154,21 +182,21 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
       },
     };
     const handlers = ingestHandlers({ repos, files: uploads, embedder, tokenizer });
-    const { document, queries } = corpus();
+    const { anyDocument, smallDocument, queries } = corpus();
 
     let stored = 0;
     let documents = 0;
-    let bytes = 0;
-    let ingestMs = 0;
-    let mainBusyMs = 0;
-    let tokenizerBusyMs = 0;
-    const lines: string[] = [];
-    for (const size of SIZES) {
+    /**
+     * Uploads documents until `enough` (of the documents and segments so far) holds, then times their parse jobs,
+     * JOB_WORKERS at a time, from the first claim to the last commit, and checks every segment was stored.
+     */
+    async function ingest(document: () => string, enough: (documents: number, segments: number) => boolean): Promise<Ingestion> {
       // Uploads (not timed): each document stored where the upload route stores originals, with the file row
       // and queued job the route creates (written without the route's fsync: the bench's setup, not its measure).
       const jobs: string[] = [];
+      let bytes = 0;
       let expected = stored;
-      while (expected < size) {
+      while (!enough(jobs.length, expected)) {
         const text = document();
         const fileId = randomUUID();
         const storageKey = originalKey(tenantId, fileId);
@@ -184,23 +212,36 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
         expected += splitText(normaliseText(text), SETTINGS).length;
       }
 
-      // Ingestion (timed): the parse jobs, JOB_WORKERS at a time, from the first claim to the last commit.
       const worker = new JobWorker({ repo: app.repos.jobs, handlers, workers: JOB_WORKERS, heartbeatMs: app.config.jobHeartbeatMs, stepDelayMs: 0, log: app.log });
       const main = performance.eventLoopUtilization();
       const tokenizerBusy = tokenizer.busyMs();
+      const commitsBefore = commitMs;
       const started = performance.now();
       worker.start();
       // Until no job is left: one count every 20 ms (the jobs_status index answers it).
       const left = () => db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
       while (Number((await left()).n) > 0) await sleep(20);
-      ingestMs += performance.now() - started;
-      mainBusyMs += performance.eventLoopUtilization(main).active;
-      tokenizerBusyMs += tokenizer.busyMs() - tokenizerBusy;
+      const run = {
+        files: jobs.length,
+        bytes,
+        ms: performance.now() - started,
+        mainBusyMs: performance.eventLoopUtilization(main).active,
+        commitMs: commitMs - commitsBefore,
+        tokenizerBusyMs: tokenizer.busyMs() - tokenizerBusy,
+      };
       await worker.stop();
       const failed = await scoped(db, tenantId).selectFrom('jobs').select(['id', 'status', 'error']).where('id', 'in', jobs).where('status', '!=', 'done').execute();
       if (failed.length > 0) throw new Error(`parse jobs not done: ${JSON.stringify(failed.slice(0, 3))}`);
       stored = Number((await db.selectFrom('segments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       if (stored !== expected) throw new Error(`${stored} segments stored, ${expected} expected`);
+      return run;
+    }
+
+    const ingested: Ingestion = { files: 0, bytes: 0, ms: 0, mainBusyMs: 0, commitMs: 0, tokenizerBusyMs: 0 };
+    const lines: string[] = [];
+    for (const size of SIZES) {
+      const run = await ingest(anyDocument, (_, segments) => segments >= size);
+      for (const key of Object.keys(ingested) as Array<keyof Ingestion>) ingested[key] += run[key];
 
       // The floor: FTS5's fastest plain ranking of the same terms — bm25() kept by SQLite's top-10 sorter.
       // Shown too: FTS5's documented `order by rank`, which sorts every match with its positions (slower).
@@ -245,10 +286,15 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
         `${''.padEnd(27)}raw FTS5 \`order by rank\` ${ms(byRank)} → the API's ratio to it p50 ${(percentile(api, 0.5) / percentile(byRank, 0.5)).toFixed(2)}, p95 ${(percentile(api, 0.95) / percentile(byRank, 0.95)).toFixed(2)}`,
       );
     }
-    const mb = bytes / 1e6;
-    const share = (ms: number) => `${Math.round((100 * ms) / ingestMs)}%`;
+    // Small files on their own, into the full database: what each file's own work (its job, its transaction) costs.
+    const ingestedSegments = stored;
+    const small = await ingest(smallDocument, (files) => files >= SMALL_FILES);
+    const all = describe(ingested);
+    const few = describe(small);
+    const server = `the server's parse jobs, ${JOB_WORKERS} at a time (FLOTILLA_JOB_WORKERS=${JOB_WORKERS}, the server's default is ${loadConfig({}).jobWorkers}), from the stored original to the commit`;
     lines.unshift(
-      `knowledge ingestion:       ${(mb / (ingestMs / 1000)).toFixed(2)} MB/s of text (${mb.toFixed(1)} MB in ${documents} .txt files → ${stored} segments of ≤ 500 characters; the server's parse jobs, ${JOB_WORKERS} at a time (FLOTILLA_JOB_WORKERS=${JOB_WORKERS}, the server's default is 2), from the stored original to the commit; of the time: main thread busy ${share(mainBusyMs)} (commits ${share(commitMs)}), tokenizer thread busy ${share(tokenizerBusyMs)})   (target ≥ 5 MB/s)`,
+      `knowledge ingestion:       ${all.mbPerS} of text (${(ingested.bytes / 1e6).toFixed(1)} MB in ${ingested.files} .txt files of ~9 to ~290 KB → ${ingestedSegments} segments of ≤ 500 characters; ${server}; ${all.threads})   (target ≥ 5 MB/s)`,
+      `${''.padEnd(27)}small files alone: ${few.mbPerS}, ${few.filesPerS} (${small.files} files of ~9 KB, ${(small.bytes / 1e6).toFixed(1)} MB, into the ${Math.round(ingestedSegments / 1000)}k-segment dataset; ${few.threads})`,
     );
     return { lines };
   } finally {

@@ -21,7 +21,7 @@
  * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
- * | FLOTILLA_JOB_WORKERS      | 2                               | Background jobs (file parsing, imports) this process runs at a time (with 2, one job's text is tokenised on a worker thread while another commits); `0`: it runs none (another process does). |
+ * | FLOTILLA_JOB_WORKERS      | 4                               | Background jobs (file parsing, imports) this process runs at a time (several, so that the tokenizer thread always has text while the main thread commits another job's segments); `0`: it runs none (another process does). |
  * | FLOTILLA_JOB_HEARTBEAT_MS | 5000                            | How often a running job proves its process is alive; a job silent for 6 beats is taken back (re-queued, or failed after 3 attempts). |
  * | FLOTILLA_JOB_STEP_DELAY_MS | 0                              | For tests only: a pause between the steps of every job, so a test can kill the process mid-job. Leave unset. |
  * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
@@ -209,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tts: ttsProvider(nonEmpty(env.FLOTILLA_TTS)),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,
     answerTimeoutMs: positiveInteger('FLOTILLA_ANSWER_TIMEOUT_MS', env.FLOTILLA_ANSWER_TIMEOUT_MS, 60_000),
-    jobWorkers: wholeNumber('FLOTILLA_JOB_WORKERS', env.FLOTILLA_JOB_WORKERS, 2),
+    jobWorkers: wholeNumber('FLOTILLA_JOB_WORKERS', env.FLOTILLA_JOB_WORKERS, 4),
     jobHeartbeatMs: positiveInteger('FLOTILLA_JOB_HEARTBEAT_MS', env.FLOTILLA_JOB_HEARTBEAT_MS, 5000),
     jobStepDelayMs: wholeNumber('FLOTILLA_JOB_STEP_DELAY_MS', env.FLOTILLA_JOB_STEP_DELAY_MS, 0),
   };

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker-thread';
 import { searchText } from '../search/tokenize';
 import type { TokenizeRequest, TokenizeResponse } from './tokenize-worker';
 
@@ -15,18 +14,6 @@ export const inlineTokenizer: Tokenizer = {
 
 type Pending = { resolve(texts: string[]): void; reject(error: Error): void };
 type Thread = { worker: Worker; pending: Map<number, Pending> };
-
-// The thread runs this module's sibling, compiled the same way as this one. Under tsx (the server, the
-// tests) that is TypeScript: a thread does not inherit the main thread's loader, and on Node 20 neither
-// `--import tsx` in its execArgv nor tsx's register() in it loads TypeScript; tsx's tsImport() does.
-const EXTENSION = extname(fileURLToPath(import.meta.url));
-const WORKER_URL = new URL(`./tokenize-worker${EXTENSION}`, import.meta.url);
-function startWorker(): Worker {
-  if (EXTENSION !== '.ts') return new Worker(WORKER_URL, { name: 'tokenizer' });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const entry = JSON.stringify(WORKER_URL.href);
-  return new Worker(`import(${tsx}).then(({ tsImport }) => tsImport(${entry}, ${entry}))`, { eval: true, name: 'tokenizer' });
-}
 
 /**
  * Worker threads that tokenise (jieba + stemming: ~30 ms per 100 kB of mixed Chinese and English text), so
@@ -75,7 +62,7 @@ export class TokenizerPool implements Tokenizer {
   }
 
   private spawn(): Thread {
-    const worker = startWorker();
+    const worker = startWorker(import.meta.url, 'tokenize-worker');
     worker.unref();
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (response: TokenizeResponse) => {
