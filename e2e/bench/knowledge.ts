@@ -132,7 +132,7 @@ export type KnowledgeBench = { lines: string[] };
 type Ingestion = { files: number; bytes: number; ms: number; mainBusyMs: number; commitMs: number; tokenizerBusyMs: number };
 
 /** The ingestion line's figures: MB/s of text, files/s, and how busy the threads were. */
-function describe(run: Ingestion): { mbPerS: string; filesPerS: string; threads: string } {
+function ingestionFigures(run: Ingestion): { mbPerS: string; filesPerS: string; threads: string } {
   const share = (ms: number) => `${Math.round((100 * ms) / run.ms)}%`;
   return {
     mbPerS: `${(run.bytes / 1e6 / (run.ms / 1000)).toFixed(2)} MB/s`,
@@ -289,8 +289,8 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
     // Small files on their own, into the full database: what each file's own work (its job, its transaction) costs.
     const ingestedSegments = stored;
     const small = await ingest(smallDocument, (files) => files >= SMALL_FILES);
-    const all = describe(ingested);
-    const few = describe(small);
+    const all = ingestionFigures(ingested);
+    const few = ingestionFigures(small);
     const server = `the server's parse jobs, ${JOB_WORKERS} at a time (FLOTILLA_JOB_WORKERS=${JOB_WORKERS}, the server's default is ${loadConfig({}).jobWorkers}), from the stored original to the commit`;
     lines.unshift(
       `knowledge ingestion:       ${all.mbPerS} of text (${(ingested.bytes / 1e6).toFixed(1)} MB in ${ingested.files} .txt files of ~9 to ~290 KB → ${ingestedSegments} segments of ≤ 500 characters; ${server}; ${all.threads})   (target ≥ 5 MB/s)`,
