@@ -143,6 +143,11 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
 
       return { sessionId: session.sessionId, completionId, run };
     },
+
+    /** Closes the upstream models' connection pools (when the server closes). */
+    async close(): Promise<void> {
+      await Promise.all([...upstreams.values()].map(({ provider }) => provider.close()));
+    },
   };
 }
 

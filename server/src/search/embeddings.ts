@@ -72,6 +72,10 @@ export function createEmbedder(models: EmbeddingModelConfig[]) {
       }
       return vectors;
     },
+    /** Closes the endpoints' connection pools (when the server closes). */
+    async close(): Promise<void> {
+      await Promise.all([...clients.values()].map(({ client }) => client.close()));
+    },
   };
 }
 

@@ -167,6 +167,8 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
     setMode(next: UpstreamMode) {
       mode = next;
     },
+    /** The client connections open now (kept alive between requests, or not). */
+    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

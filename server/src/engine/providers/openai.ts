@@ -30,9 +30,10 @@ export function upstreamMessages(request: AnswerRequest): UpstreamMessage[] {
  * the silence before the first token and between tokens; aborting `signal` (the visitor went away) aborts
  * the upstream request. No retries: a retried stream would double the wait, and the visitor can ask again.
  */
-export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): AnswerProvider {
+export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): AnswerProvider & { close(): Promise<void> } {
   const client = openAiCompatible(model);
   return {
+    close: () => client.close(),
     async *stream(request, signal): AsyncIterable<AnswerChunk> {
       const upstream = idleAbort(signal, idleTimeoutMs);
       let text = '';

@@ -10,7 +10,9 @@ declare module 'fastify' {
 /** The configured embedding endpoints, used when files are indexed and when datasets are searched. */
 export default fp(
   async (fastify) => {
-    fastify.decorate('embedder', createEmbedder(fastify.config.embeddingModels));
+    const embedder = createEmbedder(fastify.config.embeddingModels);
+    fastify.decorate('embedder', embedder);
+    fastify.addHook('onClose', () => embedder.close());
   },
   { name: 'embedder' },
 );
