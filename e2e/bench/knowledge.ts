@@ -247,8 +247,10 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
       // Shown too: FTS5's documented `order by rank`, which sorts every match with its positions (slower).
       const rawQuery = raw.prepare('select rowid, bm25(segments_fts) as score from segments_fts where segments_fts match ? order by score limit 10');
       const rankQuery = raw.prepare('select rowid, rank from segments_fts where segments_fts match ? order by rank limit 10');
+      // The dataset as the route reads it.
+      const datasets = await segments.datasets(tenantId, [datasetId]);
       const search = (query: string, withTotal: boolean) =>
-        searchSegments({ segments, embedder }, tenantId, { datasets: [{ id: datasetId, embeddingModel: null }], query, mode: 'fulltext', offset: 0, limit: 10, withTotal });
+        searchSegments({ segments, embedder }, tenantId, { datasets, query, mode: 'fulltext', offset: 0, limit: 10, withTotal });
       // Warm-up on other queries of the same kind: caches as a running server has them, not the answers themselves.
       for (const query of queries(QUERIES)) {
         await search(query, true);

@@ -1,7 +1,8 @@
 import type { SearchMode, Segment } from '@flotilla/shared/contracts';
 import type { SearchableDataset, SegmentRecord, SegmentsRepository } from '../plugins/app/segments/segments-repository';
-import { dot, type Embedder } from './embeddings';
+import type { Embedder } from './embeddings';
 import { coverage, queryTerms } from './query';
+import type { DatasetVectors } from './vector-cache';
 
 /** Reciprocal rank fusion constant (Cormack et al.): a hit ranked r in a list adds 1 / (RRF_K + r). */
 export const RRF_K = 60;
@@ -38,29 +39,39 @@ function hit(record: SegmentRecord, score: number): SegmentHit {
   return { ...segment, score: round(score) };
 }
 
+/** Appends to `out` the segments of `set` (of `fileId` only, when given) similar to `query` at all, with their similarity. */
+function similarities(set: DatasetVectors, query: Float32Array, fileId: string | undefined, out: Array<{ id: string; similarity: number }>): void {
+  const { dimensions, vectors } = set;
+  // Vectors of another model (a re-index under way) compare to nothing.
+  if (query.length !== dimensions) return;
+  for (let row = 0, offset = 0; row < set.ids.length; row++, offset += dimensions) {
+    if (fileId !== undefined && set.fileIds[row] !== fileId) continue;
+    let similarity = 0;
+    for (let i = 0; i < dimensions; i++) similarity += (query[i] as number) * (vectors[offset + i] as number);
+    if (similarity > 0) out.push({ id: set.ids[row] as string, similarity });
+  }
+}
+
 /**
  * Similarity of every stored vector of the datasets to the query's, best first (cosine: vectors are
- * normalised when made), brute force. Undefined when there is nothing to compare: no dataset with a
- * configured embedding model, or no vectors stored yet.
+ * normalised when made), brute force over the vectors the repository keeps in memory. Undefined when there
+ * is nothing to compare: no dataset with a configured embedding model, or no vectors stored yet.
  */
 async function vectorRanking(deps: Dependencies, tenantId: string, search: SegmentSearch): Promise<Array<{ id: string; similarity: number }> | undefined> {
-  const byModel = new Map<string, string[]>();
+  const byModel = new Map<string, SearchableDataset[]>();
   for (const dataset of search.datasets) {
     if (!dataset.embeddingModel || !deps.embedder.has(dataset.embeddingModel)) continue;
-    byModel.set(dataset.embeddingModel, [...(byModel.get(dataset.embeddingModel) ?? []), dataset.id]);
+    byModel.set(dataset.embeddingModel, [...(byModel.get(dataset.embeddingModel) ?? []), dataset]);
   }
   let compared = false;
   const ranking: Array<{ id: string; similarity: number }> = [];
-  for (const [model, datasetIds] of byModel) {
-    const stored = await deps.segments.vectors(tenantId, datasetIds, search.fileId);
-    if (stored.length === 0) continue;
+  for (const [model, datasets] of byModel) {
+    const stored = await Promise.all(datasets.map((dataset) => deps.segments.vectors(tenantId, dataset)));
+    if (stored.every((set) => set.ids.length === 0)) continue;
     const [query] = await deps.embedder.embed(model, [search.query]);
     if (!query) continue;
     compared = true;
-    for (const { id, vector } of stored) {
-      const similarity = dot(query, vector);
-      if (similarity > 0) ranking.push({ id, similarity });
-    }
+    for (const set of stored) similarities(set, query, search.fileId, ranking);
   }
   if (!compared) return undefined;
   return ranking.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));

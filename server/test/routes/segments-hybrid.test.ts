@@ -106,6 +106,21 @@ describe('vector and hybrid search with an OpenAI-compatible embeddings endpoint
     expect(row.text).toBe('Refunds are paid to your card.');
   });
 
+  it('finds segments added and stops finding deleted ones right after, though the vectors are kept between searches', async () => {
+    const dataset = await newDataset(t, admin, 'fake-embed');
+    const { fileId, ids } = await seedSegments(t, tenantId, dataset, 'kept.md', ['Opening hours of the store.']);
+    const search = async () => (await list({ query: 'cash', mode: 'vector', datasetIds: [dataset.id] })).list.map((hit) => hit.id);
+    expect(await search()).not.toContain(ids[0]);
+
+    const added = await t.post(`/v1/datasets/${dataset.id}/files/${fileId}/segments`, { token: admin, body: { text: 'Refunds go back to your card.' } });
+    expect(added.statusCode, added.body).toBe(200);
+    const addedId = added.json<{ id: string }>().id;
+    expect(await search()).toContain(addedId);
+
+    expect((await t.del(`/v1/datasets/segments/${addedId}`, { token: admin })).statusCode).toBe(200);
+    expect(await search()).not.toContain(addedId);
+  });
+
   it('never finds a disabled segment by its vector', async () => {
     await t.put(`/v1/datasets/segments/${seeded.ids[0]}`, { token: admin, body: { enabled: false } });
     try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dataset, User } from '@flotilla/shared/contracts';
 import { scoped } from '../../src/db/scoped';
+import { isoNow } from '../../src/lib/clock';
 import { toBytes } from '../../src/search/embeddings';
 import { searchText } from '../../src/search/tokenize';
 import type { TestApp } from '../helper';
@@ -87,7 +88,8 @@ export async function seedSegments(
   if (rows.length > 0) await tenant.insertInto('segments', rows).execute();
   await tenant
     .updateTable('datasets')
-    .set((eb) => ({ segmentCount: eb('segmentCount', '+', rows.length), fileCount: eb('fileCount', '+', fileId ? 1 : 0) }))
+    // updatedAt too, as every change of a dataset's segments raises it (lockDataset): searches read its vectors again.
+    .set((eb) => ({ segmentCount: eb('segmentCount', '+', rows.length), fileCount: eb('fileCount', '+', fileId ? 1 : 0), updatedAt: isoNow() }))
     .where('id', '=', dataset.id)
     .execute();
   return { fileId, ids: rows.map((row) => row.id) };

@@ -31,7 +31,7 @@ const datasetsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const pairs = await datasets.handPairsWithoutVector(tenantId, datasetId);
       if (pairs.length === 0) return;
       const vectors = await fastify.embedder.embed(model, pairs.map((pair) => pair.text));
-      await datasets.setVectors(tenantId, pairs.flatMap((pair, i) => (vectors[i] ? [{ id: pair.id, embedding: toBytes(vectors[i]) }] : [])));
+      await datasets.setVectors(tenantId, datasetId, pairs.flatMap((pair, i) => (vectors[i] ? [{ id: pair.id, embedding: toBytes(vectors[i]) }] : [])));
     } catch (error) {
       fastify.log.warn({ err: error, datasetId }, 'datasets: vectors of QA pairs entered by hand could not be computed; full-text search still finds them');
     }

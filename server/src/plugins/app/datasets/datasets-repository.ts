@@ -130,11 +130,13 @@ export function datasetsRepository(db: Database) {
       return scoped(db, tenantId).selectFrom('segments').select(['id', 'text']).where('datasetId', '=', id).where('fileId', 'is', null).where('embedding', 'is', null).orderBy('position').execute();
     },
 
-    /** Stores vectors of segments (only where none was stored since they were read). */
-    async setVectors(tenantId: string, vectors: Array<{ id: string; embedding: Buffer }>): Promise<void> {
+    /** Stores vectors of the dataset's segments (only where none was stored since they were read). */
+    async setVectors(tenantId: string, datasetId: string, vectors: Array<{ id: string; embedding: Buffer }>): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // Its content changes: raised updatedAt (and the row lock, see lockDataset) like every such change.
+        await lockDataset(trx, tenantId, datasetId);
         for (const { id, embedding } of vectors) {
-          await scoped(trx, tenantId).updateTable('segments').set({ embedding }).where('id', '=', id).where('embedding', 'is', null).execute();
+          await scoped(trx, tenantId).updateTable('segments').set({ embedding }).where('datasetId', '=', datasetId).where('id', '=', id).where('embedding', 'is', null).execute();
         }
       });
     },

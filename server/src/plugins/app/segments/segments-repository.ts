@@ -6,7 +6,7 @@ import type { DB } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { AppError } from '../../../lib/app-error';
 import { isoNow } from '../../../lib/clock';
-import { fromBytes } from '../../../search/embeddings';
+import { packVectors, VectorCache, type DatasetVectors, type VectorRow } from '../../../search/vector-cache';
 import { bm25Ceiling, commonTerms, ftsMatch, tsQuery, type CountedTerm } from '../../../search/query';
 import { lockDataset } from '../datasets/dataset-files-repository';
 
@@ -14,7 +14,8 @@ import { lockDataset } from '../datasets/dataset-files-repository';
 export type SegmentRecord = Omit<Segment, 'score'> & { searchText: string };
 export type RankedSegment = SegmentRecord & { rank: number };
 /** A dataset as the search needs it. */
-export type SearchableDataset = { id: string; embeddingModel: string | null };
+/** A dataset as a search needs it; `updatedAt` versions its content (see lockDataset). */
+export type SearchableDataset = { id: string; embeddingModel: string | null; updatedAt: string };
 export type FullTextQuery = { datasetIds: string[]; fileId?: string; terms: string[]; offset: number; limit: number; withTotal: boolean };
 
 type RecordRow = {
@@ -160,7 +161,11 @@ const RECORD_COLUMNS = [
   'datasetFiles.catalogueId',
 ] as const;
 
+/** Vectors kept between searches (see VectorCache): 512 MB, ~85k vectors of 1536 dimensions. */
+const VECTOR_CACHE_BYTES = 512 * 1024 * 1024;
+
 export function segmentsRepository(db: Database) {
+  const vectorCache = new VectorCache(VECTOR_CACHE_BYTES);
   const dialect = dialectOf(db);
   const run = async <R>(sqlText: string, parameters: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
   let documents = { count: 0, at: -Infinity };
@@ -195,9 +200,9 @@ export function segmentsRepository(db: Database) {
   }
 
   return {
-    /** The tenant's datasets among `ids` (all of them when undefined), with their embedding model. */
+    /** The tenant's datasets among `ids` (all of them when undefined), with their embedding model and version. */
     async datasets(tenantId: string, ids?: string[]): Promise<SearchableDataset[]> {
-      let query = scoped(db, tenantId).selectFrom('datasets').select(['id', 'embeddingModel']);
+      let query = scoped(db, tenantId).selectFrom('datasets').select(['id', 'embeddingModel', 'updatedAt']);
       if (ids) {
         if (ids.length === 0) return [];
         query = query.where('id', 'in', [...new Set(ids)]);
@@ -286,18 +291,18 @@ export function segmentsRepository(db: Database) {
       return { rows: ranked, total: total ?? Math.max(await count(), ranked.length > 0 ? query.offset + ranked.length : 0) };
     },
 
-    /** The stored vectors of the enabled segments of the datasets (and of `fileId` when given). */
-    async vectors(tenantId: string, datasetIds: string[], fileId?: string): Promise<Array<{ id: string; vector: Float32Array }>> {
-      if (datasetIds.length === 0) return [];
-      let query = scoped(db, tenantId)
-        .selectFrom('segments')
-        .select(['id', 'embedding'])
-        .where('datasetId', 'in', datasetIds)
-        .where('enabled', '=', 1)
-        .where('embedding', 'is not', null);
-      if (fileId) query = query.where('fileId', '=', fileId);
-      const rows = await query.execute();
-      return rows.map((row) => ({ id: row.id, vector: fromBytes(row.embedding as Buffer) }));
+    /** The stored vectors of the dataset's enabled segments, as of its `updatedAt` (kept between searches). */
+    async vectors(tenantId: string, dataset: SearchableDataset): Promise<DatasetVectors> {
+      return vectorCache.get(`${tenantId}/${dataset.id}`, dataset.updatedAt, async () => {
+        const rows = await scoped(db, tenantId)
+          .selectFrom('segments')
+          .select(['id', 'fileId', 'embedding'])
+          .where('datasetId', '=', dataset.id)
+          .where('enabled', '=', 1)
+          .where('embedding', 'is not', null)
+          .execute();
+        return packVectors(rows as VectorRow[]);
+      });
     },
 
     /** Segments by id (any order; unknown ids are left out). */
