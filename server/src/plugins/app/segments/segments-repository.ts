@@ -13,7 +13,6 @@ import { lockDataset } from '../datasets/dataset-files-repository';
 /** A segment as the search reads it: the API's fields, its tokens, and where the index ranked it. */
 export type SegmentRecord = Omit<Segment, 'score'> & { searchText: string };
 export type RankedSegment = SegmentRecord & { rank: number };
-/** A dataset as the search needs it. */
 /** A dataset as a search needs it; `updatedAt` versions its content (see lockDataset). */
 export type SearchableDataset = { id: string; embeddingModel: string | null; updatedAt: string };
 export type FullTextQuery = { datasetIds: string[]; fileId?: string; terms: string[]; offset: number; limit: number; withTotal: boolean };
