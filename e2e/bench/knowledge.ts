@@ -3,7 +3,7 @@
 // and queued job, then run by a JobWorker with the handlers the server registers (read the original, check
 // its type, split, tokenise on the tokenizer threads, one commit per file) — into a fresh SQLite database,
 // then searched at 10k and 100k segments through the search the API uses, next to the same query as a raw
-// FTS5 statement on the same database (the floor).
+// FTS5 statement on the same database (the floor); last, small files are ingested and timed on their own.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,8 +33,8 @@ const SQLite = serverRequire('better-sqlite3') as new (file: string, options?: {
 
 const SIZES = (process.env.BENCH_KNOWLEDGE_SIZES ?? '10000,100000').split(',').map(Number);
 /**
- * Parse jobs run at a time, as FLOTILLA_JOB_WORKERS sets it for the server (default 2): with 2,
- * one job's tokenising (on the tokenizer thread) runs while another commits (on the main thread).
+ * Parse jobs run at a time, as FLOTILLA_JOB_WORKERS sets it for the server (default 4): several files in
+ * flight, so the tokenizer thread has text while the main thread commits another job's segments.
  */
 const JOB_WORKERS = Number(process.env.BENCH_KNOWLEDGE_JOB_WORKERS ?? loadConfig({}).jobWorkers);
 const QUERIES = 300;

@@ -16,7 +16,7 @@ type Pending = { resolve(texts: string[]): void; reject(error: Error): void };
 type Thread = { worker: Worker; pending: Map<number, Pending> };
 
 /**
- * Worker threads that tokenise (jieba + stemming: ~30 ms per 100 kB of mixed Chinese and English text), so
+ * Worker threads that tokenise (jieba + stemming: ~13 ms per 100 kB of mixed Chinese and English text on an idle core), so
  * that the main thread stays free for requests and for the SQLite writes: one parse job's tokenising runs
  * while another job commits. Threads start on first use (each loads jieba's dictionary, ~200 ms), keep the
  * process alive only while they have work, and a thread that dies fails its pending batches (their jobs
