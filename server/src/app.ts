@@ -32,6 +32,9 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // A line per request only when asked for (debug, trace): at the default level the console's first page
+    // alone would print hundreds. Failures are still logged, by the error handler.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     // Form bodies and query strings arrive as strings: coerce them to the schema's types.
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },

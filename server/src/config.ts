@@ -15,8 +15,8 @@
  * | FLOTILLA_STATIC_DIR       | the repository root             | Root of the builds: serves `shell/dist` at `/` and `remotes/<name>/dist` at `/remotes/<name>/`. |
  * | FLOTILLA_VERSION          | the server's package version    | Version reported by `/version.json`. |
  * | FLOTILLA_TRUST_PROXY      | (unset)                         | `1` when behind a reverse proxy, so client IPs (login throttling) come from X-Forwarded-For. |
- * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. |
- * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`). Only id, name and price are ever sent to clients. |
+ * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. A line per request (and per refused request) only at debug and trace. |
+ * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model", "vision" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`); `vision: true`: the model sees the images a chatter attaches (sent as `image_url` parts; default false: it is told it cannot see them). Only id, name and price are ever sent to clients. |
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
  * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
@@ -86,13 +86,22 @@ function embeddingModels(value: string | undefined): EmbeddingModelConfig[] {
 }
 
 /** An OpenAI-compatible model: id, name and price are public; the endpoint and key stay on the server. */
-export type OpenAiModel = { id: string; name: string; price: number; baseUrl: string; apiKey: string; model: string };
+export type OpenAiModel = {
+  id: string;
+  name: string;
+  price: number;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** The model reads images (OpenAI `image_url` content parts); absent: it does not. */
+  vision?: boolean;
+};
 
 /** FLOTILLA_OPENAI_MODELS → its models; a malformed value stops the start. */
 function openAiModels(value: string | undefined): OpenAiModel[] {
   if (value === undefined) return [];
   const fail = (why: string): never => {
-    throw new Error(`FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price, baseUrl, apiKey, model }: ${why}`);
+    throw new Error(`FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price, baseUrl, apiKey, model, vision? }: ${why}`);
   };
   let parsed: unknown;
   try {
@@ -102,8 +111,9 @@ function openAiModels(value: string | undefined): OpenAiModel[] {
   }
   if (!Array.isArray(parsed)) return fail('not an array');
   return parsed.map((item: unknown, i) => {
-    const { id, name, price, baseUrl, apiKey, model } = (item ?? {}) as Record<string, unknown>;
+    const { id, name, price, baseUrl, apiKey, model, vision } = (item ?? {}) as Record<string, unknown>;
     if (typeof id !== 'string' || id.trim() === '' || id === 'builtin') fail(`item ${i} needs a string id other than "builtin"`);
+    if (vision !== undefined && typeof vision !== 'boolean') fail(`item ${i} needs vision as true or false`);
     if (price !== undefined && !(Number.isInteger(price) && (price as number) >= 0)) fail(`item ${i} needs a whole, non-negative price`);
     if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) fail(`item ${i} needs a baseUrl starting with http:// or https://`);
     const label = (value: unknown) => (typeof value === 'string' && value !== '' ? value : (id as string));
@@ -114,6 +124,7 @@ function openAiModels(value: string | undefined): OpenAiModel[] {
       baseUrl: baseUrl as string,
       apiKey: typeof apiKey === 'string' ? apiKey : '',
       model: label(model),
+      ...(vision === true ? { vision: true } : {}),
     };
   });
 }

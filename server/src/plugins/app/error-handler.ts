@@ -61,7 +61,8 @@ export default fp(
       if (status >= 400 && status < 500) {
         const key = FASTIFY_ERRORS[error.code] ?? CODE_OF_STATUS[status] ?? 'BAD_REQUEST';
         const code = CODE_OF_STATUS[status] ?? 'BAD_REQUEST';
-        request.log.info({ err: error }, 'client error');
+        // The client's mistake, answered: a line per request, like the request log (debug).
+        request.log.debug({ err: error }, 'client error');
         return reply.code(status).send({ code, message: message(key, locale) });
       }
       request.log.error({ err: error, request: { method: request.method, url: request.url } }, 'unhandled error');
