@@ -80,6 +80,8 @@ const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 
 export function message(key: MessageKey, locale: Locale): string {
+  // What a new robot says before its operator writes its own, in the language of the console that created it.
+  NEW_ROBOT_FALLBACK_REPLY: { 'zh-CN': '抱歉，我暂时无法回答这个问题。', 'en-US': "Sorry, I can't answer that yet." },
   return MESSAGES[key][locale];
 }
 

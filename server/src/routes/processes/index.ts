@@ -55,8 +55,13 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/v1/processes', {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Create a robot (with its share, disabled)', body: CreateRobotBodySchema, response: { 200: RobotSchema } },
-    handler: async (request) => processes.create(request.auth.tenantId, request.auth.userId, request.body),
+    schema: { tags, summary: "Create a robot (with its share, disabled); its fallback reply is in the request's language", body: CreateRobotBodySchema, response: { 200: RobotSchema } },
+    handler: async (request) => {
+      const { tenantId, userId } = request.auth;
+      const robot = await processes.create(tenantId, userId, request.body);
+      await robotConfigs.saveNewRobotDefaults(tenantId, robot.processId, request.locale);
+      return robot;
+    },
   });
 
   // Agents read robots too: they review the robots' logs (DESIGN.md §9).

@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely';
-import { DEFAULT_BASIC_CONFIG, type BasicConfig, type UpdateBasicConfigBody } from '@flotilla/shared/contracts';
+import { DEFAULT_BASIC_CONFIG, type BasicConfig, type Locale, type UpdateBasicConfigBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { prepare } from '../../../db/prepared';
 import type { ProcessConfigsTable } from '../../../db/schema';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { notFound } from '../../../lib/app-error';
 import { isoNow } from '../../../lib/clock';
+import { message } from '../../../lib/messages';
 
 function toBasicConfig(row: Selectable<ProcessConfigsTable>): BasicConfig {
   return {
@@ -42,8 +43,16 @@ const read = async (tenant: Scoped, processId: string) => configOf(await selectC
 export function robotConfigsRepository(db: Database) {
   // Every question reads its robot's config: built once.
   const readConfig = prepare(db, (p: { tenantId: string; processId: string }) => selectConfig(scoped(db, p.tenantId), p.processId));
-  return {
+  const repository = {
     get: async (tenantId: string, processId: string) => configOf((await readConfig({ tenantId, processId }))[0]),
+
+    /**
+     * Saves a new robot's texts in `locale`, the language of the console that created it: an English
+     * visitor's first answer from a robot made in the English console must not be Chinese.
+     */
+    saveNewRobotDefaults(tenantId: string, processId: string, locale: Locale): Promise<BasicConfig | undefined> {
+      return repository.update(tenantId, processId, { fallbackReply: message('NEW_ROBOT_FALLBACK_REPLY', locale) });
+    },
 
     /**
      * Changes the fields given (on top of the defaults when never saved); undefined when the tenant has no
@@ -81,4 +90,5 @@ export function robotConfigsRepository(db: Database) {
       });
     },
   };
+  return repository;
 }
