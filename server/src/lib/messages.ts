@@ -7,6 +7,7 @@ import type { ErrorCode, Locale } from '@flotilla/shared/contracts';
 const MESSAGES = {
   BAD_REQUEST: { 'zh-CN': '请求无效', 'en-US': 'Bad request' },
   VALIDATION_FAILED: { 'zh-CN': '参数校验失败', 'en-US': 'Validation failed' },
+  JSON_TOO_DEEP: { 'zh-CN': 'JSON 嵌套层级过深', 'en-US': 'The JSON is nested too deeply' },
   UNAUTHENTICATED: { 'zh-CN': '登录已失效，请重新登录', 'en-US': 'Your access has expired, please log in again' },
   LOGIN_FAILED: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' },
   LOGIN_THROTTLED: { 'zh-CN': '登录失败次数过多，请稍后再试', 'en-US': 'Too many failed logins, please try again later' },
@@ -53,6 +54,8 @@ const MESSAGES = {
   UNKNOWN_MODEL: { 'zh-CN': '模型不可用', 'en-US': 'This model is not available' },
   UNKNOWN_VOICE: { 'zh-CN': '该朗读音色不可用', 'en-US': 'This reading voice is not available' },
   TTS_NOT_CONFIGURED: { 'zh-CN': '未配置语音朗读服务', 'en-US': 'No text-to-speech service is configured' },
+  // Said after an answer of the built-in provider, which reads no image or file.
+  ATTACHMENTS_NOT_READ: { 'zh-CN': '（我无法查看附件中的图片或文件，请用文字描述您的问题。）', 'en-US': '(I cannot look at attached images or files; please describe your question in words.)' },
   // Knowledge ingestion: reasons a file or a job failed (stored as codes, localised when read).
   UNKNOWN_EMBEDDING_MODEL: { 'zh-CN': '向量模型不存在', 'en-US': 'Unknown embedding model' },
   CATALOGUE_CYCLE: { 'zh-CN': '不能把目录移动到它自己或它的子目录下', 'en-US': 'A folder cannot move into itself or one of its subfolders' },
@@ -65,6 +68,8 @@ const MESSAGES = {
   FILE_ENCRYPTED: { 'zh-CN': '文件已加密，请去掉密码后重新上传', 'en-US': 'The file is password-protected; remove the password and upload it again' },
   FILE_OFFICE_PROTECTED: { 'zh-CN': '文件已加密或是旧版 Office 格式，请另存为未加密的 docx/xlsx 后重新上传', 'en-US': 'The file is password-protected or in an old Office format; save it unprotected as docx/xlsx and upload it again' },
   FILE_CORRUPT: { 'zh-CN': '文件已损坏，无法读取', 'en-US': 'The file is damaged and cannot be read' },
+  FILE_TOO_COMPLEX: { 'zh-CN': '文件解压后过大、内容过多或读取超时，超出了服务器的解析限制，请拆分成较小的文件后重新上传', 'en-US': 'The file expands to more than the server reads, has too many parts, or took too long to read; split it into smaller files and upload them' },
+  FILE_PARSE_CRASHED: { 'zh-CN': '读取此文件时解析程序崩溃，已停止自动重试；请重新保存或拆分文件后再上传', 'en-US': 'Reading this file crashed the parser, so it is not retried by itself; save it again or split it, then upload it again' },
   FILE_UNSUPPORTED: { 'zh-CN': '文件内容与类型不符或不受支持（支持 txt、md、html、pdf、docx、csv、xlsx）', 'en-US': 'The content is not what its name says or is not supported (txt, md, html, pdf, docx, csv, xlsx)' },
   FILE_NOT_UTF8: { 'zh-CN': '文本文件不是 UTF-8 编码，请另存为 UTF-8 后重新上传', 'en-US': 'The text file is not UTF-8; save it as UTF-8 and upload it again' },
   FILE_ORIGINAL_MISSING: { 'zh-CN': '原始文件已丢失，请重新上传', 'en-US': 'The original file is missing; upload it again' },
@@ -75,13 +80,13 @@ const MESSAGES = {
   JOB_INTERRUPTED: { 'zh-CN': '服务器在任务运行时多次停止，任务已失败，可重试', 'en-US': 'The server stopped while this task ran, several times; retry it' },
   JOB_FAILED: { 'zh-CN': '任务执行出错，可重试', 'en-US': 'The task failed; retry it' },
   EMBEDDING_FAILED: { 'zh-CN': '向量模型服务出错，请稍后重试', 'en-US': 'The embedding service failed; retry later' },
+  // What a new robot says before its operator writes its own, in the language of the console that created it.
+  NEW_ROBOT_FALLBACK_REPLY: { 'zh-CN': '抱歉，我暂时无法回答这个问题。', 'en-US': "Sorry, I can't answer that yet." },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
 export function message(key: MessageKey, locale: Locale): string {
-  // What a new robot says before its operator writes its own, in the language of the console that created it.
-  NEW_ROBOT_FALLBACK_REPLY: { 'zh-CN': '抱歉，我暂时无法回答这个问题。', 'en-US': "Sorry, I can't answer that yet." },
   return MESSAGES[key][locale];
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema, LIMITS } from './common';
+import { IdSchema, IsoDateSchema, LIMITS, OffsetSchema } from './common';
 
 /**
  * Chats: sessions of a chatter and the completions (question + answer pairs) in them.
@@ -10,7 +10,7 @@ import { IdSchema, IsoDateSchema, LIMITS } from './common';
  */
 
 /** A visitor's id: a random uuid kept in the browser (`flotilla-visitor-id`). */
-export const VisitorIdSchema = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+export const VisitorIdSchema = Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 
 /** Which robot a chat call is about: through a share (public) or the robot itself (staff, with a token). */
 export const ChatTargetQuerySchema = Type.Object({
@@ -31,6 +31,13 @@ export const ChatSessionSchema = Type.Object({
 });
 export type ChatSession = Static<typeof ChatSessionSchema>;
 
+/** `POST /v2/upload/file` (multipart `file`, plus `shareId`+`visitorId` for visitors): limits of chat attachments. */
+export const UPLOAD_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  imageTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  fileTypes: ['application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+} as const;
+
 export const CHAT_LIMITS = {
   questionLength: 4000,
   titleLength: 100,
@@ -44,7 +51,7 @@ export type ChatUserParams = Static<typeof ChatUserParamsSchema>;
 export const ListChatSessionsQuerySchema = Type.Composite([
   ChatTargetQuerySchema,
   Type.Object({
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    offset: OffsetSchema,
     limit: Type.Integer({ minimum: 1, maximum: 200, default: LIMITS.chatSessionPageSize }),
   }),
 ]);
@@ -78,7 +85,7 @@ export const AttachmentSchema = Type.Object({
   id: IdSchema,
   name: Type.String({ maxLength: 255 }),
   url: Type.String({ maxLength: 500 }),
-  size: Type.Integer({ minimum: 0 }),
+  size: Type.Integer({ minimum: 0, maximum: UPLOAD_LIMITS.maxBytes }),
   contentType: Type.String({ maxLength: 100 }),
 });
 export type Attachment = Static<typeof AttachmentSchema>;
@@ -146,7 +153,7 @@ export type ChatSessionParams = Static<typeof ChatSessionParamsSchema>;
 export const ListSessionCompletionsQuerySchema = Type.Composite([
   ChatTargetQuerySchema,
   Type.Object({
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    offset: OffsetSchema,
     limit: Type.Integer({ minimum: 1, maximum: 200, default: LIMITS.chatMessagePageSize }),
   }),
 ]);
@@ -183,7 +190,7 @@ export const ListRobotCompletionsQuerySchema = Type.Object({
   sessionId: Type.Optional(IdSchema),
   feedback: Type.Optional(Type.Union(FEEDBACK_VALUES.map((f) => Type.Literal(f)))),
   checked: Type.Optional(Type.Boolean()),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: OffsetSchema,
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
 });
 export type ListRobotCompletionsQuery = Static<typeof ListRobotCompletionsQuerySchema>;
@@ -193,7 +200,7 @@ export type CompletionLogListResponse = Static<typeof CompletionLogListResponseS
 /** `POST /v1/completions/sessionIds` {processId}: the robot's sessions with their size, newest activity first. */
 export const RobotSessionsBodySchema = Type.Object({
   processId: IdSchema,
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: OffsetSchema,
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
 });
 export type RobotSessionsBody = Static<typeof RobotSessionsBodySchema>;
@@ -284,12 +291,6 @@ export const TTS_AUDIO_TYPE = 'audio/mpeg';
 /** `POST /v2/tts`'s answer as the API document describes it: the audio bytes. */
 export const TtsSpeechResponseSchema = Type.String({ format: 'binary' });
 
-/** `POST /v2/upload/file` (multipart `file`, plus `shareId`+`visitorId` for visitors): limits of chat attachments. */
-export const UPLOAD_LIMITS = {
-  maxBytes: 10 * 1024 * 1024,
-  imageTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-  fileTypes: ['application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-} as const;
 export const UploadResponseSchema = AttachmentSchema;
 export type UploadResponse = Static<typeof UploadResponseSchema>;
 

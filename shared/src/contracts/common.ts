@@ -16,11 +16,16 @@ export const LocalizedTextSchema = Type.Object({ 'zh-CN': Type.String(), 'en-US'
 export type LocalizedText = Static<typeof LocalizedTextSchema>;
 
 export const IdSchema = Type.String({ minLength: 1, maxLength: 64 });
-export const IsoDateSchema = Type.String({ format: 'date-time' });
+export const IsoDateSchema = Type.String({ format: 'date-time', maxLength: 40 });
 
-/** Paging query of every list call: `offset` + `limit` (DESIGN.md §5). */
+/** The furthest a page may start: far beyond any real list, and well inside what SQL's OFFSET takes. */
+export const MAX_PAGE_OFFSET = 10_000_000;
+/** `offset` of every paged call: bounded, so `1e308` or `Infinity` is refused with 422 rather than reaching SQL. */
+export const OffsetSchema = Type.Integer({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 });
+
+/** Paging query of every list call: `offset` + `limit`. */
 export const PageQuerySchema = Type.Object({
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: OffsetSchema,
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
 });
 export type PageQuery = Static<typeof PageQuerySchema>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
+import { IdSchema, IsoDateSchema, OffsetSchema, PageQuerySchema, PageSchema } from './common';
 
 /** How files are split into segments (DESIGN.md §7); a dataset's settings are the defaults of its uploads. */
 export const CHUNK_LIMITS = {
@@ -200,7 +200,7 @@ export const SearchSegmentsBodySchema = Type.Object({
   fileId: Type.Optional(IdSchema),
   query: Type.Optional(Type.String({ maxLength: 1000 })),
   mode: Type.Optional(Type.Union(SEARCH_MODES.map((m) => Type.Literal(m)))),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: OffsetSchema,
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
 });
 export type SearchSegmentsBody = Static<typeof SearchSegmentsBodySchema>;

@@ -37,7 +37,7 @@ export const OpenAiChatMessageSchema = Type.Object({
   role: Type.Union([Type.Literal('system'), Type.Literal('user'), Type.Literal('assistant'), Type.Literal('developer'), Type.Literal('tool')]),
   content: Type.Union([
     Type.String({ maxLength: 20000 }),
-    Type.Array(Type.Object({ type: Type.String(), text: Type.Optional(Type.String({ maxLength: 20000 })) }, { additionalProperties: true }), { maxItems: 20 }),
+    Type.Array(Type.Object({ type: Type.String({ maxLength: 100 }), text: Type.Optional(Type.String({ maxLength: 20000 })) }, { additionalProperties: true }), { maxItems: 20 }),
     Type.Null(),
   ]),
 });

@@ -44,7 +44,7 @@ export const UpdateShareBodySchema = Type.Object(
     rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: SHARE_LIMITS.rateLimitPerMinute.min, maximum: SHARE_LIMITS.rateLimitPerMinute.max })),
     // Null first: with type coercion on, a string branch tried first would turn null into "".
     expiresAt: Type.Optional(Type.Union([Type.Null(), IsoDateSchema])),
-    themeColor: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })),
+    themeColor: Type.Optional(Type.String({ maxLength: 7, pattern: '^#[0-9A-Fa-f]{6}$' })),
   },
   { minProperties: 1 },
 );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ErrorResponseSchema, ValidationErrorSchema, type RouteRoles } from '@flotilla/shared/contracts';
+import { closedSchema, unboundedParts } from '../../lib/request-schema';
 
 /** Who may call a route: `'public'`, or the roles allowed (`'*'`: any logged-in user). */
 export type RouteAuth = 'public' | RouteRoles;
@@ -10,9 +11,13 @@ declare module 'fastify' {
   }
 }
 
+/** The parts of a request a route's schema checks (headers are left open: clients send many). */
+const REQUEST_PARTS = ['body', 'querystring', 'params'] as const;
+
 /**
  * Applied to every API route as it is declared: refuses to start when a route does not declare its
- * `config.auth` (so none is public by omission), marks authenticated routes with the bearer scheme in
+ * `config.auth` (so none is public by omission) or lets unbounded input through (see request-schema),
+ * closes its request schemas so undeclared fields are dropped, marks authenticated routes with the bearer scheme in
  * the OpenAPI document, and adds the error answers every route can give.
  */
 export default fp(
@@ -24,6 +29,12 @@ export default fp(
         throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth ('public' or its roles)`);
       }
       const schema = (route.schema ??= {});
+      for (const part of REQUEST_PARTS) {
+        if (schema[part] === undefined) continue;
+        const unbounded = unboundedParts(schema[part]);
+        if (unbounded.length > 0) throw new Error(`Route ${String(route.method)} ${route.url} ${part}: ${unbounded.join('; ')}`);
+        schema[part] = closedSchema(schema[part]);
+      }
       if (auth !== 'public') Object.assign(schema, { security: [{ bearerAuth: [] }] });
       schema.response = {
         '4xx': ErrorResponseSchema,

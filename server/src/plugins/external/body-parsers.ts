@@ -3,11 +3,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ICON_LIMITS, UPLOAD_LIMITS } from '@flotilla/shared/contracts';
+import { AppError } from '../../lib/app-error';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json-depth';
 
 /**
  * Bodies: calls marked (form) in the specification accept url-encoded forms as well as JSON
  * (DESIGN.md §5). An empty JSON body counts as no body, since clients send the JSON content type on
- * body-less POSTs such as the menu call; a route that needs a body then answers 422, not 400.
+ * body-less POSTs such as the menu call; a route that needs a body then answers 422, not 400. A body nested
+ * deeper than MAX_JSON_DEPTH is refused (422) before it is parsed.
  * Multipart bodies (uploads) are read by the routes that take them (`request.parts()`): by default one
  * file of at most the largest upload limit; each route narrows the limits it needs.
  */
@@ -22,6 +25,10 @@ export default fp(
     fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string, done) => {
       if (body.trim() === '') {
         done(null, undefined);
+        return;
+      }
+      if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+        done(new AppError(422, 'BAD_REQUEST', 'JSON_TOO_DEEP', { loc: ['body'] }), undefined);
         return;
       }
       parseJson(request, body, done);

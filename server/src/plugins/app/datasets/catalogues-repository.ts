@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Catalogue, CreateCatalogueBody, UpdateCatalogueBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
+import { isEmptyPatch } from '../../../db/patch';
 import type { DB } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { AppError, notFound } from '../../../lib/app-error';
@@ -70,7 +71,8 @@ export function cataloguesRepository(db: Database) {
           changes.parentId = parentId;
         }
         const tenant = scoped(trx, tenantId);
-        await tenant.updateTable('datasetCatalogues').set(changes).where('id', '=', id).execute();
+        // Nothing to change (no declared field given): an empty SET is not SQL.
+        if (!isEmptyPatch(changes)) await tenant.updateTable('datasetCatalogues').set(changes).where('id', '=', id).execute();
         return tenant.selectFrom('datasetCatalogues').select(['id', 'datasetId', 'parentId', 'name', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow();
       });
     },

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { CHUNK_LIMITS, type CreateDatasetBody, type Dataset, type ListDatasetsQuery, type Page, type UpdateDatasetBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
+import { patchOf } from '../../../db/patch';
 import type { DatasetsTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
@@ -76,12 +77,8 @@ export function datasetsRepository(db: Database) {
         const current = await tenant.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         const now = isoNow();
         const changes = {
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(body.chunkSize !== undefined ? { chunkSize: body.chunkSize } : {}),
-          ...(body.overlap !== undefined ? { overlap: body.overlap } : {}),
+          ...patchOf(body, ['name', 'description', 'chunkSize', 'overlap', 'embeddingModel']),
           ...(body.separators !== undefined ? { separators: JSON.stringify(body.separators) } : {}),
-          ...(body.embeddingModel !== undefined ? { embeddingModel: body.embeddingModel } : {}),
           updatedAt: now,
         };
         const jobs: Job[] = [];

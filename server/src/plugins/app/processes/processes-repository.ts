@@ -6,6 +6,7 @@ import { containsPattern, matchesPattern, paged } from '../../../db/filters';
 import { raiseVersion } from '../../../db/data-versions';
 import { prepareVariants } from '../../../db/prepared';
 import type { ProcessesTable } from '../../../db/schema';
+import { isEmptyPatch, patchOf } from '../../../db/patch';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
 import { newShareRow } from '../shares/shares-repository';
@@ -154,12 +155,14 @@ export function processesRepository(db: Database) {
       });
     },
 
-    /** Changes the fields given; undefined when the tenant has no such robot. */
+    /** Changes the fields given (name, description, icon, type); undefined when the tenant has no such robot. */
     async update(tenantId: string, processId: string, body: UpdateRobotBody): Promise<Robot | undefined> {
+      const patch = patchOf(body, ['name', 'description', 'icon', 'type']);
+      if (isEmptyPatch(patch)) return repository.get(tenantId, processId);
       const changed = await db.transaction().execute(async (trx) => {
         const result = await scoped(trx, tenantId)
           .updateTable('processes')
-          .set({ ...body, updatedAt: isoNow() })
+          .set({ ...patch, updatedAt: isoNow() })
           .where('processId', '=', processId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;

@@ -95,8 +95,10 @@ export function usersRepository(db: Database) {
       return paged(rows.map(toUser), count.total);
     },
 
+    /** A user of the tenant, never a platform owner: only the fields the call declares are taken. */
     create(tenantId: string, body: CreateUserBody): Promise<User> {
-      return insertUser(db, tenantId, body);
+      const { username, password, nickname, phone, role, isAgent } = body;
+      return insertUser(db, tenantId, { username, password, nickname, phone, role, isAgent });
     },
 
     /** Freezing also revokes the user's tokens, in one transaction, so it takes effect on the next request. */
