@@ -15,6 +15,7 @@
  * | FLOTILLA_STATIC_DIR       | the repository root             | Root of the builds: serves `shell/dist` at `/` and `remotes/<name>/dist` at `/remotes/<name>/`. |
  * | FLOTILLA_VERSION          | the server's package version    | Version reported by `/version.json`. |
  * | FLOTILLA_TRUST_PROXY      | (unset)                         | `1` when behind a reverse proxy, so client IPs (login throttling) come from X-Forwarded-For. |
+ * | FLOTILLA_PUBLIC_ORIGIN    | (unset)                         | Comma-separated origins the console and share pages are served from, e.g. `https://bots.example.com`. Set: only they count as this server's own origin for shares with allowed origins; unset: the origin the request reached (its scheme and Host). |
  * | FLOTILLA_LOG_LEVEL        | info                            | fatal, error, warn, info, debug, trace or silent. A line per request (and per refused request) only at debug and trace. |
  * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model", "vision" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`); `vision: true`: the model sees the images a chatter attaches (sent as `image_url` parts; default false: it is told it cannot see them). Only id, name and price are ever sent to clients. |
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
@@ -24,12 +25,17 @@
  * | FLOTILLA_JOB_WORKERS      | 4                               | Background jobs (file parsing, imports) this process runs at a time (several, so that the tokenizer thread always has text while the main thread commits another job's segments); `0`: it runs none (another process does). |
  * | FLOTILLA_JOB_HEARTBEAT_MS | 5000                            | How often a running job proves its process is alive; a job silent for 6 beats is taken back (re-queued, or failed after 3 attempts). |
  * | FLOTILLA_JOB_STEP_DELAY_MS | 0                              | For tests only: a pause between the steps of every job, so a test can kill the process mid-job. Leave unset. |
+ * | FLOTILLA_USER_CREATE_PER_MINUTE | 30                        | Users one admin may create (`POST /v1/users`) per minute; past it 429 RATE_LIMITED with Retry-After. |
+ * | FLOTILLA_USER_CREATE_PER_DAY | 300                          | The same per day. Each refusal (taken username, limit) is logged at warn with the admin and the username tried. |
  * | NODE_ENV                  | (unset)                         | `development` turns on the dev remotes (see FLOTILLA_DEV_REMOTES). |
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TTS_LIMITS, type TtsVoice } from '@flotilla/shared/contracts';
+import { PARSE_BUDGET, type ParseBudget } from './knowledge/parse-budget';
+import { normalizeOrigin } from './lib/origins';
+import { systemClock, type Clock } from './lib/clock';
 
 export type Config = {
   port: number;
@@ -47,6 +53,8 @@ export type Config = {
   staticDir: string;
   version: string;
   trustProxy: boolean;
+  /** This server's own origins (FLOTILLA_PUBLIC_ORIGIN), normalised; empty: judged from each request. */
+  publicOrigins: string[];
   logLevel: string;
   /** OpenAI-compatible models offered to robots, from FLOTILLA_OPENAI_MODELS (id, name, price only). */
   openaiModels: OpenAiModel[];
@@ -61,6 +69,13 @@ export type Config = {
   jobHeartbeatMs: number;
   /** Test hook: pause between job steps (FLOTILLA_JOB_STEP_DELAY_MS). */
   jobStepDelayMs: number;
+  /** What parsing one uploaded file may cost (not from the environment: the defaults of parse-budget.ts; tests pass smaller ones). */
+  parseBudget: ParseBudget;
+  /** Users one admin may create per minute and per day. */
+  userCreatePerMinute: number;
+  userCreatePerDay: number;
+  /** Time of the login and user-creation throttles: the system's; tests pass a manual clock. */
+  clock: Clock;
 };
 
 /** An OpenAI-compatible embeddings endpoint: id and name are public; the endpoint and key stay on the server. */
@@ -194,6 +209,16 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
   return parsed;
 }
 
+/** FLOTILLA_PUBLIC_ORIGIN → its origins, normalised; a value that is not a list of bare origins stops the start. */
+function publicOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value.split(',').map((item) => {
+    const origin = normalizeOrigin(item.trim());
+    if (origin === undefined) throw new Error(`FLOTILLA_PUBLIC_ORIGIN must list origins like https://bots.example.com, got "${item.trim()}"`);
+    return origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -214,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: absolute(nonEmpty(env.FLOTILLA_STATIC_DIR) ?? REPO_ROOT),
     version: nonEmpty(env.FLOTILLA_VERSION) ?? serverPackageVersion(),
     trustProxy: env.FLOTILLA_TRUST_PROXY === '1',
+    publicOrigins: publicOrigins(nonEmpty(env.FLOTILLA_PUBLIC_ORIGIN)),
     logLevel: nonEmpty(env.FLOTILLA_LOG_LEVEL) ?? 'info',
     openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
     embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
@@ -223,5 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: wholeNumber('FLOTILLA_JOB_WORKERS', env.FLOTILLA_JOB_WORKERS, 4),
     jobHeartbeatMs: positiveInteger('FLOTILLA_JOB_HEARTBEAT_MS', env.FLOTILLA_JOB_HEARTBEAT_MS, 5000),
     jobStepDelayMs: wholeNumber('FLOTILLA_JOB_STEP_DELAY_MS', env.FLOTILLA_JOB_STEP_DELAY_MS, 0),
+    parseBudget: PARSE_BUDGET,
+    userCreatePerMinute: positiveInteger('FLOTILLA_USER_CREATE_PER_MINUTE', env.FLOTILLA_USER_CREATE_PER_MINUTE, 30),
+    userCreatePerDay: positiveInteger('FLOTILLA_USER_CREATE_PER_DAY', env.FLOTILLA_USER_CREATE_PER_DAY, 300),
+    clock: systemClock,
   };
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Attachment, Citation, QaEvent, Usage } from '@flotilla/shared/contracts';
+import { DEFAULT_LOCALE, type Attachment, type Citation, type Locale, type QaEvent, type Usage } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 import { AppError, notFound } from '../lib/app-error';
+import { UploadFiles } from '../plugins/app/uploads/upload-files';
 import type { Repositories } from '../plugins/app/repositories';
 import type { ChatAccess } from '../routes/chat/chat-access';
 import type { Embedder } from '../search/embeddings';
+import { attachmentContext, ownAttachments, storedAttachment } from './attachments';
 import { findKnowledge } from './knowledge';
 import { builtinProvider } from './providers/builtin';
 import { openAiProvider } from './providers/openai';
@@ -14,8 +16,11 @@ import { ProviderError, type AnswerProvider, type AnswerRequest, type ChatTurn }
 export type AskInput = {
   sessionId?: string;
   question: string;
+  /** The chatter's own uploads (checked: anyone else's is refused); only their ids are read. */
   images?: Attachment[];
   files?: Attachment[];
+  /** The chatter's language (default zh-CN). */
+  locale?: Locale;
   /** API callers (`/v1/chat/completions`) bring their own history instead of the session's. */
   history?: ChatTurn[];
   /** API callers' own system messages, added after the robot's prompt. */
@@ -38,6 +43,7 @@ const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0
  */
 export function createAnswerEngine(repos: Repositories, config: Config, embedder: Embedder, log?: { warn(object: unknown, message: string): void }) {
   const builtin = builtinProvider();
+  const uploadFiles = new UploadFiles(config.dataDir);
   const upstreams = new Map(config.openaiModels.map((model) => [model.id, { model, provider: openAiProvider(model, config.answerTimeoutMs) }]));
 
   const providerFor = (modelId: string): { provider: AnswerProvider; upstreamModel: string; price: number } => {
@@ -49,7 +55,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
   };
 
   return {
-    /** Checks everything that can refuse a question (model, session, credits) before any answer streams. */
+    /** Checks everything that can refuse a question (model, session, attachments, credits) before any answer streams. */
     async prepare(access: ChatAccess, input: AskInput): Promise<PreparedAnswer> {
       const [basic, share] = await Promise.all([
         repos.robotConfigs.get(access.tenantId, access.processId),
@@ -63,6 +69,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
       // A new session's row is written with its first answer (recordCompletion), after the upstream call.
       const session = input.sessionId ? await repos.chats.findSession(access, input.sessionId) : { sessionId: randomUUID() };
       if (!session) throw notFound('SESSION_NOT_FOUND');
+      const attached = await ownAttachments(repos.uploads, access, input);
       const newSession = input.sessionId === undefined;
       const completionId = randomUUID();
 
@@ -91,6 +98,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
               input.question,
             );
             citations = knowledge.citations;
+            const attachments = await attachmentContext(uploadFiles, attached, provider.reads);
             const request: AnswerRequest = {
               model: upstreamModel,
               systemPrompt: [basic.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),
@@ -101,6 +109,8 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
               welcome: share?.welcome ?? '',
               knowledge: citations,
               ...(knowledge.qaAnswer !== undefined ? { qaAnswer: knowledge.qaAnswer } : {}),
+              ...attachments,
+              locale: input.locale ?? DEFAULT_LOCALE,
             };
             for await (const chunk of provider.stream(request, signal)) {
               if (chunk.type === 'usage') usage = chunk.usage;
@@ -123,8 +133,8 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
             newSession,
             question: input.question,
             answer,
-            images: input.images ?? [],
-            files: input.files ?? [],
+            images: attached.images.map(storedAttachment),
+            files: attached.files.map(storedAttachment),
             citations,
             model: basic.model,
             usage,

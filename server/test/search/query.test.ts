@@ -88,7 +88,7 @@ describe('answers from knowledge', () => {
   });
 
   it('builtin: the QA answer, else the passages numbered, else the fallback reply', () => {
-    const base = { model: 'builtin', systemPrompt: '', temperature: 0, history: [], question: 'q', fallbackReply: 'Sorry.', welcome: 'Hi!' };
+    const base = { model: 'builtin', systemPrompt: '', temperature: 0, history: [], question: 'q', fallbackReply: 'Sorry.', welcome: 'Hi!', images: [], documents: [], unread: [], locale: 'en-US' as const };
     const passage = (index: number, text: string) => ({ index, segmentId: `s${index}`, fileName: 'f.txt', datasetId: 'd', text, score: 0.8 });
     expect(builtinAnswer({ ...base, knowledge: [passage(1, 'Q?\nA.')], qaAnswer: 'A.' })).toBe('A. [1]');
     expect(builtinAnswer({ ...base, knowledge: [passage(1, 'One.'), passage(2, 'Two.')] })).toBe('One. [1]\n\nTwo. [2]');

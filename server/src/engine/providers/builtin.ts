@@ -1,3 +1,4 @@
+import { message } from '../../lib/messages';
 import type { AnswerChunk, AnswerProvider, AnswerRequest } from './provider';
 import { estimateTokens } from './provider';
 
@@ -20,9 +21,15 @@ export function shortPassage(text: string): string {
 /**
  * The answer the built-in provider gives, with no model: a greeting gets the robot's welcome, a question
  * that a QA pair matches gets its answer, one with knowledge the start of each passage with its number,
- * anything else the fallback reply.
+ * anything else the fallback reply. It reads no attachment: when there were some, a note in the chatter's
+ * language says so after the answer.
  */
 export function builtinAnswer(request: AnswerRequest): string {
+  const answer = answerFromKnowledge(request);
+  return request.unread.length > 0 ? `${answer}\n\n${message('ATTACHMENTS_NOT_READ', request.locale)}` : answer;
+}
+
+function answerFromKnowledge(request: AnswerRequest): string {
   if (GREETING.test(request.question) && request.welcome.trim() !== '') return request.welcome;
   if (request.qaAnswer !== undefined && request.knowledge[0]) return `${request.qaAnswer.trim()} [${request.knowledge[0].index}]`;
   if (request.knowledge.length > 0) {
@@ -36,9 +43,10 @@ export function streamPieces(text: string): string[] {
   return text.match(/[\u3400-\u9fff\uf900-\ufaff]{1,3}|\s*[^\s\u3400-\u9fff\uf900-\ufaff]+\s*|\s+/g) ?? [];
 }
 
-/** Answers with no network and no model (DESIGN.md §6). */
+/** Answers with no network and no model. */
 export function builtinProvider(): AnswerProvider {
   return {
+    reads: { images: false, documents: false },
     async *stream(request, signal): AsyncIterable<AnswerChunk> {
       const answer = builtinAnswer(request);
       for (const piece of streamPieces(answer)) {

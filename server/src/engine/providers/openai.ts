@@ -3,8 +3,11 @@ import { idleAbort } from '../../lib/idle-abort';
 import { openAiCompatible } from '../../lib/openai-compatible';
 import { estimateTokens, ProviderError, type AnswerChunk, type AnswerProvider, type AnswerRequest } from './provider';
 
+/** A part of a user message with images (the chat completions API's content parts). */
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 /** A message of the chat completions API. */
-export type UpstreamMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+export type UpstreamMessage = { role: 'system' | 'user' | 'assistant'; content: string | ContentPart[] };
 
 /** A streamed chunk of the chat completions API: the parts read here. */
 type CompletionChunk = {
@@ -12,17 +15,45 @@ type CompletionChunk = {
   usage?: { prompt_tokens: number; completion_tokens: number } | null;
 };
 
-/** The messages an OpenAI-compatible model gets: system prompt with the numbered passages, history, question. */
+/** The question with the text of its attached documents before it (a document that could not be read is named as such). */
+function questionWithDocuments(request: AnswerRequest): string {
+  if (request.documents.length === 0) return request.question;
+  const documents = request.documents.map(({ name, text }) =>
+    text === null ? `[Attached file "${name}": no text could be read from it]` : `[Attached file "${name}"]\n${text}\n[End of "${name}"]`,
+  );
+  return `${documents.join('\n\n')}\n\n${request.question}`;
+}
+
+/**
+ * The messages an OpenAI-compatible model gets: system prompt with the numbered passages (and a note on the
+ * attachments it does not get, which it is asked to mention), history, then the question with its documents'
+ * text and, for a vision model, its images as `image_url` parts.
+ */
 export function upstreamMessages(request: AnswerRequest): UpstreamMessage[] {
   const knowledge = request.knowledge.length
     ? `\n\nAnswer from these passages when they are relevant and cite them as [n]:\n${request.knowledge.map((p) => `[${p.index}] ${p.text}`).join('\n')}`
     : '';
-  const system = `${request.systemPrompt}${knowledge}`.trim();
+  const unread = request.unread.length
+    ? `\n\nThe user attached ${request.unread.map((name) => `"${name}"`).join(', ')}, which you cannot see. Say so briefly, in the language of your answer, and answer from the text alone.`
+    : '';
+  const system = `${request.systemPrompt}${knowledge}${unread}`.trim();
+  const text = questionWithDocuments(request);
+  const question: UpstreamMessage =
+    request.images.length > 0
+      ? { role: 'user', content: [{ type: 'text', text }, ...request.images.map((url): ContentPart => ({ type: 'image_url', image_url: { url } }))] }
+      : { role: 'user', content: text };
   return [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
     ...request.history.map((turn) => ({ role: turn.role, content: turn.content })),
-    { role: 'user' as const, content: request.question },
+    question,
   ];
+}
+
+/** The text of the messages, for a token estimate (images are not counted). */
+function messagesText(messages: UpstreamMessage[]): string {
+  return messages
+    .map(({ content }) => (typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('')))
+    .join('');
 }
 
 /**
@@ -33,6 +64,7 @@ export function upstreamMessages(request: AnswerRequest): UpstreamMessage[] {
 export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): AnswerProvider & { close(): Promise<void> } {
   const client = openAiCompatible(model);
   return {
+    reads: { images: model.vision === true, documents: true },
     close: () => client.close(),
     async *stream(request, signal): AsyncIterable<AnswerChunk> {
       const upstream = idleAbort(signal, idleTimeoutMs);
@@ -66,7 +98,7 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
       if (signal.aborted) return;
       if (!reported) {
         // Some compatible servers ignore stream_options: estimate rather than report nothing.
-        const promptTokens = estimateTokens(upstreamMessages(request).map((m) => m.content).join(''));
+        const promptTokens = estimateTokens(messagesText(upstreamMessages(request)));
         const completionTokens = estimateTokens(text);
         yield { type: 'usage', usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
       }

@@ -1,7 +1,13 @@
-import type { Citation, Usage } from '@flotilla/shared/contracts';
+import type { Citation, Locale, Usage } from '@flotilla/shared/contracts';
 
 /** One earlier turn of the conversation, as a model sees it. */
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+
+/** A document attached to the question: its text within the question's budget, or null when it has none to read. */
+export type AttachedDocument = { name: string; text: string | null };
+
+/** Which attachments a provider takes: images (a vision model) and documents (as text in the prompt). */
+export type ProviderReads = { images: boolean; documents: boolean };
 
 /** Everything a provider needs to answer one question. */
 export type AnswerRequest = {
@@ -22,17 +28,26 @@ export type AnswerRequest = {
    * `builtin` answers with it as it is; a model reads the pair among the passages.
    */
   qaAnswer?: string;
+  /** Images attached to the question, as `data:` URLs (only when the provider reads images). */
+  images: string[];
+  /** Documents attached to the question (only when the provider reads documents). */
+  documents: AttachedDocument[];
+  /** Names of the attachments the provider does not get: the answer tells the chatter so. */
+  unread: string[];
+  /** The chatter's language (what the answer says without a model is in it). */
+  locale: Locale;
 };
 
 /** What a provider streams: text as it comes, and at most one usage report. */
 export type AnswerChunk = { type: 'delta'; text: string } | { type: 'usage'; usage: Usage };
 
 /**
- * A way of answering (DESIGN.md §6): `builtin` (no network, no model) or `openai` (any OpenAI-compatible
+ * A way of answering: `builtin` (no network, no model) or `openai` (any OpenAI-compatible
  * endpoint). The stream ends when the answer is complete; it throws a {@link ProviderError} on failure and
  * stops promptly when `signal` aborts.
  */
 export interface AnswerProvider {
+  readonly reads: ProviderReads;
   stream(request: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerChunk>;
 }
 

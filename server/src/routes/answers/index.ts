@@ -33,7 +33,7 @@ const answersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { body } = request;
       const access = await resolveChatter(fastify, request, body, body.shareId ? body.visitorId : undefined);
       checkVisitorRate(visitorQuestions, request, access);
-      const prepared = await fastify.answers.prepare(access, body);
+      const prepared = await fastify.answers.prepare(access, { ...body, locale: request.locale });
       const translated = (event: QaEvent): QaEvent =>
         event.type === 'error' ? { ...event, message: message(event.code as MessageKey, request.locale) } : event;
 

@@ -23,6 +23,9 @@ const UploadFieldsSchema = Type.Object({
 const UploadParamsSchema = Type.Object({ id: IdSchema });
 const ICON_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
+/** Where an upload is served (`GET /v2/upload/file/{id}`). */
+export const uploadUrl = (id: string) => `/v2/upload/file/${id}`;
+
 /**
  * Chat attachments and robot icons: stored under `<dataDir>/files/uploads/<tenantId>/<id>` with a row in
  * `uploads`, and served back by id. Sizes and types are checked on the bytes (the client's name and
@@ -59,8 +62,6 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return { ...full, tenantId };
   }
 
-  const urlOf = (id: string) => `/v2/upload/file/${id}`;
-
   fastify.post('/v2/upload/file', {
     config: { auth: PUBLIC },
     schema: {
@@ -81,7 +82,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const file = await checkedFile(upload, UPLOAD_LIMITS.maxBytes, allowed);
       const kind = (UPLOAD_LIMITS.imageTypes as readonly string[]).includes(file.contentType) ? 'image' : 'file';
       const saved = await store(access.tenantId, { id: randomUUID(), ownerId: access.userId, kind, name: file.name, contentType: file.contentType }, file.bytes);
-      return { id: saved.id, name: saved.name, url: urlOf(saved.id), size: saved.size, contentType: saved.contentType };
+      return { id: saved.id, name: saved.name, url: uploadUrl(saved.id), size: saved.size, contentType: saved.contentType };
     },
   });
 
@@ -98,7 +99,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const file = await checkedFile(upload, ICON_LIMITS.maxBytes, ICON_TYPES);
       const { tenantId, userId } = request.auth;
       const saved = await store(tenantId, { id: randomUUID(), ownerId: userId, kind: 'icon', name: file.name, contentType: file.contentType }, file.bytes);
-      return { url: urlOf(saved.id) };
+      return { url: uploadUrl(saved.id) };
     },
   });
 
