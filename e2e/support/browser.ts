@@ -1,10 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromiumPath } from './chromium';
 import { ADMIN } from './server';
 
-/** Debian's Chromium with the flags this machine needs (TOOLCHAIN.md). */
+/** The system Chromium, headless, without a sandbox (tests run as root) and without background traffic. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',
@@ -30,4 +31,18 @@ export async function loginThroughForm(page: Page, username: string = ADMIN.user
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/**
+ * The page's API calls (`/v1/…`, `/v2/…`) that have not answered yet, counted from now. A test waits for
+ * none to be left after what started them is on screen — a condition, where "no traffic for 500 ms"
+ * (`networkidle`) is a guess a busy machine proves wrong.
+ */
+export function apiCallsInFlight(page: Page): { readonly size: number } {
+  const open = new Set<Request>();
+  const isApi = (request: Request) => /^\/v\d+\//.test(new URL(request.url()).pathname);
+  page.on('request', (request) => isApi(request) && open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return open;
 }
