@@ -53,7 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(url, child, 30000);
+  // A ceiling, not a wait: the server compiles its TypeScript (tsx) and migrates before it answers.
+  await waitForHealth(url, child, 120000);
   return {
     url,
     dataDir,

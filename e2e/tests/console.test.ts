@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../support/api';
-import { loginThroughForm } from '../support/browser';
+import { apiCallsInFlight, loginThroughForm } from '../support/browser';
 import { useBrowser } from '../support/session';
 
 const session = useBrowser();
@@ -13,11 +13,14 @@ beforeAll(async () => {
 
 async function loggedInPage(): Promise<Page> {
   const page = await session.page();
+  const calls = apiCallsInFlight(page);
   await loginThroughForm(page, session.admin.username, session.admin.password);
   await page.waitForURL('**/robot');
   await menu(page, 'Datasets').waitFor();
-  // The robots area's first calls are done: later requests are the test's own.
-  await page.waitForLoadState('networkidle');
+  // The robot list shows its total, and the calls it started with it (its tags) have answered: later
+  // requests are the test's own (a token revoked now fails the test's call, not a late one of the list).
+  await page.getByText(/^\d+ robots?$/).waitFor();
+  await expect.poll(() => calls.size).toBe(0);
   return page;
 }
 

@@ -74,14 +74,14 @@ describe('a robot answers a visitor through its share link', () => {
       .poll(async () => {
         const [answer] = (await logs(processId)).list;
         return answer && [answer.feedback, answer.feedbackText];
-      }, { timeout: 10000 })
+      })
       .toEqual(['like', 'Quick and clear']);
 
     // Delete the pair: gone from the page and from the server.
     await visitor.getByRole('button', { name: 'Delete question and answer' }).click();
     await visitor.getByRole('button', { name: 'Delete', exact: true }).click();
     await visitor.getByText(FALLBACK).waitFor({ state: 'detached' });
-    await expect.poll(async () => (await logs(processId)).total, { timeout: 10000 }).toBe(0);
+    await expect.poll(async () => (await logs(processId)).total).toBe(0);
 
     // Debug chat in the console: the chat remote's panel, loaded through federation, as staff.
     await operator.getByRole('tab', { name: 'Debug' }).click();
