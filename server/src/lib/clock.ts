@@ -9,3 +9,14 @@ export function isoNow(): string {
   last = now;
   return new Date(now).toISOString();
 }
+
+/**
+ * Time for the throttles (login backoff, user-creation limits): `now` in milliseconds and `sleep` for
+ * the delays they impose. Tests pass a manual clock whose `sleep` moves `now` instead of waiting.
+ */
+export type Clock = { now(): number; sleep(ms: number): Promise<void> };
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()),
+};

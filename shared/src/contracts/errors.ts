@@ -39,11 +39,15 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** 400/401/403/404/409/429/500 body. `isLogin: false` marks a failed login (no forced-logout modal). */
+/**
+ * 400/401/403/404/409/429/500 body. `isLogin: false` marks a failed login (no forced-logout modal);
+ * a 429 may say in `retryAfter` how many seconds to wait (also its Retry-After header).
+ */
 export const ErrorResponseSchema = Type.Object({
   code: Type.String(),
   message: Type.String(),
   isLogin: Type.Optional(Type.Boolean()),
+  retryAfter: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 

@@ -5,8 +5,6 @@ import { AppError } from '../../lib/app-error';
 import { LoginThrottle } from '../../lib/login-throttle';
 import type { Session } from './tokens/tokens-repository';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller; set on every route whose `config.auth` is not 'public' (the hook below guarantees it). */
@@ -15,8 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The caller of a public route that also serves logged-in users (chat calls with `processId`): 401 when the token is bad. */
     requireSession(request: FastifyRequest, access: RouteRoles): Promise<Session>;
-    /** Failed logins per username (5 per 15 min) and per client IP (20 per 15 min, an office may share one). */
-    loginThrottle: { byUser: LoginThrottle; byIp: LoginThrottle };
+    /** Backoff of failed logins per username and client address; slows guessing, never locks an owner out. */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -28,7 +26,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (fastify) => {
-    fastify.decorate('loginThrottle', { byUser: new LoginThrottle(5, FIFTEEN_MINUTES), byIp: new LoginThrottle(20, FIFTEEN_MINUTES) });
+    fastify.decorate('loginThrottle', new LoginThrottle(fastify.config.clock));
     fastify.decorateRequest('auth', null as unknown as Session);
 
     const requireSession = async (request: FastifyRequest, access: RouteRoles): Promise<Session> => {

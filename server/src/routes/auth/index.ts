@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginBodySchema, LoginResponseSchema, MenuResponseSchema, OkSchema, UserSchema } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../lib/password';
+import { retryLater } from '../../lib/retry-later';
 import { toUser } from '../../plugins/app/users/users-repository';
 import { ANY_USER, PUBLIC } from '../access';
 
 const tags = ['auth'];
-const loginFailed = (code: 'LOGIN_FAILED' | 'USER_FROZEN' | 'LOGIN_THROTTLED', status = 401) =>
-  // isLogin: false tells the console this is a failed login, not an expired session.
-  new AppError(status, code, code, { isLogin: false });
+// isLogin: false tells the console this is a failed login, not an expired session.
+const loginFailed = (code: 'LOGIN_FAILED' | 'USER_FROZEN') => new AppError(401, code, code, { isLogin: false });
 
 const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { repos, loginThrottle } = fastify;
@@ -22,22 +22,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       body: LoginBodySchema,
       response: { 200: LoginResponseSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       const userKey = username.toLowerCase();
-      const ipKey = request.ip;
-      if (loginThrottle.byUser.isBlocked(userKey) || loginThrottle.byIp.isBlocked(ipKey)) throw loginFailed('LOGIN_THROTTLED', 429);
+      // Only this address waits for its failures with this username; the owner elsewhere is never held back.
+      const waitMs = loginThrottle.admit(userKey, request.ip);
+      if (waitMs > 0) throw retryLater(reply, 'LOGIN_THROTTLED', waitMs, { isLogin: false });
+      await loginThrottle.slowDown(userKey);
 
       const row = await repos.users.findByUsername(username);
       // An unknown username costs a hash too, so timing does not tell which usernames exist.
       const valid = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
       if (!row || !valid) {
-        loginThrottle.byUser.recordFailure(userKey);
-        loginThrottle.byIp.recordFailure(ipKey);
+        await loginThrottle.failed(userKey, request.ip);
         throw loginFailed('LOGIN_FAILED');
       }
+      loginThrottle.succeeded(userKey, request.ip);
       if (row.ban === 1) throw loginFailed('USER_FROZEN');
-      loginThrottle.byUser.reset(userKey);
       const token = await repos.tokens.issue(row);
       return { token, user: toUser(row) };
     },

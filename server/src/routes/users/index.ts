@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateUserBodySchema, ListUsersQuerySchema, UserIdParamsSchema, UserListResponseSchema, UserSchema } from '@flotilla/shared/contracts';
 import { AppError, notFound } from '../../lib/app-error';
+import { RateWindow } from '../../lib/rate-window';
+import { retryLater } from '../../lib/retry-later';
 import { ADMINS } from '../access';
 
 const tags = ['users'];
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { repos } = fastify;
+  const { repos, config } = fastify;
+  // Usernames are unique across tenants, so a creation's 409 tells whether a name exists anywhere:
+  // creations per admin are limited, and every refusal is logged so that probing shows.
+  const now = () => config.clock.now();
+  const creationLimits = [
+    { window: new RateWindow(60_000, now), limit: config.userCreatePerMinute },
+    { window: new RateWindow(DAY_MS, now), limit: config.userCreatePerDay },
+  ];
 
   fastify.get('/v1/users/list', {
     config: { auth: ADMINS },
@@ -23,7 +33,22 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       body: CreateUserBodySchema,
       response: { 200: UserSchema },
     },
-    handler: async (request) => repos.users.create(request.auth.tenantId, request.body),
+    handler: async (request, reply) => {
+      const { userId: adminId, tenantId } = request.auth;
+      const refused = (code: 'RATE_LIMITED' | 'USERNAME_TAKEN') => request.log.warn({ adminId, tenantId, username: request.body.username, code }, 'user creation refused');
+      // The first full window stops the count, so a refusal by the minute does not spend the day's budget.
+      const full = creationLimits.find(({ window, limit }) => !window.hit(adminId, limit));
+      if (full) {
+        refused('RATE_LIMITED');
+        throw retryLater(reply, 'RATE_LIMITED', full.window.msUntilReset(adminId));
+      }
+      try {
+        return await repos.users.create(tenantId, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'USERNAME_TAKEN') refused(error.code);
+        throw error;
+      }
+    },
   });
 
   const setBan = (ban: boolean) => async (request: { auth: { tenantId: string; userId: string }; params: { id: string } }) => {
