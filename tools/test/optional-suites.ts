@@ -38,7 +38,7 @@ function whyUnusable(error: unknown, url: URL): string {
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') return `nothing listens at ${url.hostname}:${url.port || 5432}`;
   // 28P01: wrong password; 28000: pg_hba.conf refuses; a client with no password gets a plain Error.
   if (code === '28P01' || code === '28000' || /password/i.test(message ?? '')) {
-    return `the server at ${url.hostname}:${url.port || 5432} refused user "${decodeURIComponent(url.username) || 'postgres'}" (${message}); put a user and password in TEST_DATABASE_URL`;
+    return `${url.hostname}:${url.port || 5432} wants a password: ${message}; put a user and password in TEST_DATABASE_URL`;
   }
   return `${describeUrl(url)}: ${message ?? String(error)}`;
 }
