@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { $locale, HttpError, http, LOCALES, localeChanged, loggedIn, loginFailed, useT, type LoginResponse } from '@flotilla/shared';
+import { $locale, HttpError, http, LOCALES, localeChanged, loggedIn, loginFailed, useT, type ErrorResponse, type LoginResponse } from '@flotilla/shared';
 import { useRouteSettled } from '../progress/route-progress';
 import { afterLoginPath } from '../router/guard';
 import { usePageTitle } from '../router/page-title';
@@ -37,7 +37,9 @@ export function LoginPage() {
     } catch (error) {
       loginFailed();
       const known = error instanceof HttpError && error.status !== 0 && error.message;
-      setServerError(known ? error.message : t('shell.login.networkError'));
+      // A throttled login says how long to wait (the server's 429 carries the seconds).
+      const retryAfter = error instanceof HttpError && error.status === 429 ? (error.body as Partial<ErrorResponse> | null)?.retryAfter : undefined;
+      setServerError(retryAfter ? t('shell.login.retryIn', { seconds: retryAfter }) : known ? error.message : t('shell.login.networkError'));
       setSubmitting(false);
     }
   };

@@ -90,6 +90,16 @@ describe('logging in', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
+  it('says how long to wait when the server throttles the login', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(429, { code: 'LOGIN_THROTTLED', message: 'Too many failed logins, please try again later', isLogin: false, retryAfter: 8 })));
+    renderLogin();
+    fill(/username/i, 'admin');
+    fill(/password/i, 'nope');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Too many failed logins, please try again in 8 s')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
   it('says the server cannot be reached on a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderLogin();
