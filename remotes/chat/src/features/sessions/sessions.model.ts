@@ -58,6 +58,11 @@ export const draftSessionFound = createEvent<{ target: ChatTarget; sessionId: st
 /** Another session is on screen: `empty` ones (new) need no messages from the server; `null` is a new conversation. */
 export const sessionActivated = createEvent<{ target: ChatTarget; sessionId: string | null; empty: boolean }>();
 
+/** The session on screen before the page was left (kept in the browser) is on screen again. */
+export const activeSessionRestored = createEvent<{ target: ChatTarget; sessionId: string }>();
+/** The session on screen no longer exists on the server (deleted elsewhere): a new conversation takes its place. */
+export const activeSessionGone = createEvent<{ target: ChatTarget; sessionId: string }>();
+
 export const refreshSessionsFx = createEffect((target: ChatTarget) => listSessions(target, 0));
 export const loadSessionsFx = createEffect(({ target, offset }: { target: ChatTarget; offset: number }) => listSessions(target, offset));
 export const createSessionFx = createEffect((target: ChatTarget) => createSession(target));
@@ -254,3 +259,30 @@ sample({
   fn: ({ target, adopted }) => ({ target, sessionId: adopted as string }),
   target: draftSessionFound,
 });
+
+sample({
+  clock: activeSessionRestored,
+  source: $sessions,
+  fn: (all, { target, sessionId }) => update(all, target, (state) => ({ ...state, activeId: sessionId })),
+  target: $sessions,
+});
+sample({ clock: activeSessionRestored, fn: ({ target, sessionId }) => ({ target, sessionId, empty: false }), target: sessionActivated });
+
+/** The session that is gone was the one on screen. */
+const activeGone = sample({
+  clock: activeSessionGone,
+  source: $sessions,
+  filter: (all, { target, sessionId }) => stateOf(all, target).activeId === sessionId,
+  fn: (_, gone) => gone,
+});
+sample({
+  clock: activeGone,
+  source: $sessions,
+  fn: (all, { target, sessionId }) =>
+    update(all, target, (state) => {
+      const list = state.list.filter((session) => session.sessionId !== sessionId);
+      return { ...state, list, total: state.total - (state.list.length - list.length), activeId: null };
+    }),
+  target: $sessions,
+});
+sample({ clock: activeGone, fn: ({ target }) => ({ target, sessionId: null, empty: true }), target: sessionActivated });

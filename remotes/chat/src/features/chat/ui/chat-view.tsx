@@ -5,7 +5,7 @@ import { BrokenLinkIcon, MenuIcon, OfflineIcon } from '../../../ui/icons';
 import { promptFound, questionSubmitted } from '../../ask/ask.model';
 import { Composer } from '../../ask/ui/composer';
 import { MessageList } from '../../messages/ui/message-list';
-import { conversationOpened } from '../../sessions/sessions.model';
+import { conversationShown } from '../../sessions/resume.model';
 import { SessionsPanel } from '../../sessions/ui/sessions-panel';
 import { iconOf, textColorOn, themeColorOf } from '../../share/lib/appearance';
 import { $shares, chatOpened, shareRetryClicked, type ShareState } from '../../share/share.model';
@@ -118,18 +118,19 @@ function Conversation({ target, face, welcome, suggestions, variant, extra, prom
   const t = useT();
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [opened, needVoices, promptSeen] = useUnit([conversationOpened, voicesNeeded, promptFound]);
+  const [shown, needVoices, promptSeen] = useUnit([conversationShown, voicesNeeded, promptFound]);
 
-  useEffect(() => {
-    opened(target);
-    needVoices();
-  }, [opened, needVoices, target]);
-
+  // The link's prompt first: a conversation it starts is not replaced by the one kept from before.
   useEffect(() => {
     if (!prompt?.trim()) return;
     promptSeen({ target, prompt });
     onPromptTaken?.();
   }, [prompt, promptSeen, target, onPromptTaken]);
+
+  useEffect(() => {
+    shown(target);
+    needVoices();
+  }, [shown, needVoices, target]);
 
   return (
     <div className="flc-layout">
