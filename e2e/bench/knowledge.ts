@@ -181,7 +181,7 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
         },
       },
     };
-    const handlers = ingestHandlers({ repos, files: uploads, embedder, tokenizer });
+    const handlers = ingestHandlers({ repos, files: uploads, embedder, parser: app.parser, tokenizer });
     const { anyDocument, smallDocument, queries } = corpus();
 
     let stored = 0;

@@ -5,6 +5,7 @@ import answerEngine from './plugins/app/answer-engine';
 import apiConventions from './plugins/app/api-conventions';
 import authentication from './plugins/app/authentication';
 import bootstrap from './plugins/app/bootstrap';
+import documentParser from './plugins/app/document-parser';
 import embedder from './plugins/app/embedder';
 import errorHandler from './plugins/app/error-handler';
 import jobWorker from './plugins/app/job-worker';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(answerEngine);
   await app.register(jobWorker);
   await app.register(bootstrap);
+  await app.register(documentParser);
   await app.register(authentication);
 
   await app.register(routes);

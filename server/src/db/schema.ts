@@ -305,6 +305,8 @@ export interface JobsTable {
   payload: string;
   attempts: number;
   heartbeatAt: string | null;
+  /** When the running attempt started parsing its file; null outside a parse. */
+  parsingSince: string | null;
   createdAt: string;
   updatedAt: string;
 }

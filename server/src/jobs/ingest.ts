@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { ChunkSettings, TaskType } from '@flotilla/shared/contracts';
 import { detectFileType } from '../knowledge/file-types';
-import { documentText, qaPairs, tableSheets } from '../knowledge/parsers/index';
+import type { DocumentParser } from '../knowledge/parse-pool';
+import { qaPairs } from '../knowledge/parsers/index';
 import { ReasonError, rowList, storedReason } from '../knowledge/reasons';
 import { splitText } from '../knowledge/split';
 import { sharedTokenizer, type Tokenizer } from '../knowledge/tokenize-pool';
@@ -9,7 +10,7 @@ import { settingsOf, type NewSegment } from '../plugins/app/datasets/dataset-fil
 import type { Repositories } from '../plugins/app/repositories';
 import type { UploadFiles } from '../plugins/app/uploads/upload-files';
 import { toBytes, type Embedder } from '../search/embeddings';
-import type { JobHandler, JobOutcome, JobRun } from './worker';
+import { JobStopped, type JobHandler, type JobOutcome, type JobRun } from './worker';
 
 /** Segments tokenised between two steps (~50k characters: ~10 ms of a tokenizer thread). */
 const TOKENIZE_BATCH = 100;
@@ -27,6 +28,8 @@ type Dependencies = {
   repos: Repositories;
   files: UploadFiles;
   embedder: Embedder;
+  /** Where documents are read, within the parse budget. */
+  parser: DocumentParser;
   /** Where segments are tokenised; default: the process's tokenizer threads. */
   tokenizer?: Tokenizer;
 };
@@ -38,10 +41,10 @@ type Passage = { text: string; question: string | null; answer: string | null };
  * and importQa (a csv/xlsx of QA pairs). All read the stored original, check its type by content, parse it,
  * split it (or read its pairs), tokenise each segment for full-text search, compute vectors when the dataset
  * has an embedding model, and write everything in one transaction at the end (commitSegments). What the user
- * can fix (empty, encrypted, damaged, unsupported, no valid QA rows) fails the job and the file with a reason;
- * nothing else changes.
+ * can fix (empty, encrypted, damaged, unsupported, over the parse budget, no valid QA rows) fails the job and
+ * the file with a reason; nothing else changes.
  */
-export function ingestHandlers({ repos, files, embedder, tokenizer = sharedTokenizer() }: Dependencies): Record<TaskType, JobHandler> {
+export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sharedTokenizer() }: Dependencies): Record<TaskType, JobHandler> {
   async function readOriginal(key: string): Promise<Buffer> {
     try {
       return await readFile(files.pathOf(key));
@@ -96,9 +99,20 @@ export function ingestHandlers({ repos, files, embedder, tokenizer = sharedToken
     return segments;
   }
 
+  /**
+   * Runs `parse` with the job marked as parsing, so that a process that dies meanwhile (the file is the
+   * likely cause) has the job failed when it is taken back, not re-queued into the same crash.
+   */
+  async function parsing<T>(run: JobRun, parse: () => Promise<T>): Promise<T> {
+    if (!(await repos.jobs.markParsing(run.job, true))) throw new JobStopped('lost');
+    const parsed = await parse();
+    if (!(await repos.jobs.markParsing(run.job, false))) throw new JobStopped('lost');
+    return parsed;
+  }
+
   /** QA pairs of the first sheet that has rows, and the note of the rows skipped. */
-  async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer): Promise<{ passages: Passage[]; warning: string | null }> {
-    const sheets = await tableSheets(type, bytes);
+  async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer, run: JobRun): Promise<{ passages: Passage[]; warning: string | null }> {
+    const sheets = await parsing(run, () => parser.sheets(type, bytes, { signal: run.signal }));
     const sheet = sheets.find((candidate) => candidate.rows.length > 0);
     if (!sheet) throw new ReasonError('FILE_EMPTY');
     const { pairs, skipped } = qaPairs(sheet.rows);
@@ -124,9 +138,10 @@ export function ingestHandlers({ repos, files, embedder, tokenizer = sharedToken
     let warning: string | null = null;
     if (file.type === 'qa') {
       if (detected.type !== 'csv' && detected.type !== 'xlsx') throw new ReasonError('FILE_UNSUPPORTED');
-      ({ passages, warning } = await qaPassages(detected.type, bytes));
+      ({ passages, warning } = await qaPassages(detected.type, bytes, run));
     } else {
-      const text = await documentText(detected.type, bytes, (fraction) => run.step(0.02 + 0.18 * fraction));
+      const type = detected.type;
+      const text = await parsing(run, () => parser.text(type, bytes, { signal: run.signal, progress: (fraction) => run.step(0.02 + 0.18 * fraction) }));
       await run.step(0.2);
       passages = splitText(text, settings).map((segment) => ({ text: segment, question: null, answer: null }));
     }

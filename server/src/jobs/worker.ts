@@ -84,7 +84,7 @@ export type WorkerOptions = {
  * job (atomically, so several server processes can share the table), runs its handler while beating, and
  * ends it: done (written by the handler in its final transaction), failed with a reason, or started over.
  * A timer takes back running jobs whose process stopped beating (killed): re-queued, or failed after three
- * attempts. Closing stops the running jobs at their next step and re-queues them for the next start.
+ * attempts, or at once when the process died while parsing the job's file. Closing stops the running jobs at their next step and re-queues them for the next start.
  */
 export class JobWorker {
   private stopping = false;

@@ -2,22 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 
-/** A zip of stored (uncompressed) entries: the container of docx and xlsx files. */
-export function zip(entries: Array<[string, string]>): Buffer {
+/**
+ * An entry as a zip holds it: `data` stored (method 0) or raw-deflated (8), the CRC-32 and size of what it
+ * inflates to, and `declaredSize` when the headers are to claim another size (as a crafted zip would).
+ */
+export type ZipEntry = { name: string; data: Buffer; method: 0 | 8; crc: number; size: number; declaredSize?: number };
+
+/** A zip of the entries, local headers first, then the central directory. */
+export function zipOf(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
+  for (const entry of entries) {
+    const { data, method, crc } = entry;
+    const size = entry.declaredSize ?? entry.size;
+    const fileName = Buffer.from(entry.name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(fileName.length, 26);
     locals.push(local, fileName, data);
     const central = Buffer.alloc(46);
@@ -25,9 +32,10 @@ export function zip(entries: Array<[string, string]>): Buffer {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, fileName);
@@ -43,21 +51,34 @@ export function zip(entries: Array<[string, string]>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** A zip of stored (uncompressed) entries: the container of docx and xlsx files. */
+export function zip(entries: Array<[string, string]>): Buffer {
+  return zipOf(
+    entries.map(([name, text]) => {
+      const data = Buffer.from(text);
+      return { name, data, method: 0, crc: crc32(data), size: data.length };
+    }),
+  );
+}
+
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The parts every Word document needs besides its body, and the body's opening and closing tags. */
+export const DOCX_PARTS = {
+  contentTypes:
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  rels: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  open: '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+  close: '</w:body></w:document>',
+};
 
 /** A minimal Word document with one paragraph per item. */
 export function docx(paragraphs: string[]): Buffer {
   const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`).join('');
   return zip([
-    [
-      '[Content_Types].xml',
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ],
-    [
-      '_rels/.rels',
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    ],
-    ['word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`],
+    ['[Content_Types].xml', DOCX_PARTS.contentTypes],
+    ['_rels/.rels', DOCX_PARTS.rels],
+    ['word/document.xml', `${DOCX_PARTS.open}${body}${DOCX_PARTS.close}`],
   ]);
 }
 

@@ -6,6 +6,7 @@ import * as robotConfig from './003-robot-config';
 import * as chatAndCredits from './004-chat-and-credits';
 import * as knowledge from './005-knowledge';
 import * as searchIndex from './006-search-index';
+import * as jobParsing from './007-job-parsing';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-chat-and-credits': chatAndCredits,
   '005-knowledge': knowledge,
   '006-search-index': searchIndex,
+  '007-job-parsing': jobParsing,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

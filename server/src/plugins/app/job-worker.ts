@@ -20,7 +20,7 @@ export default fp(
     const { config } = fastify;
     const worker = new JobWorker({
       repo: fastify.repos.jobs,
-      handlers: ingestHandlers({ repos: fastify.repos, files: new UploadFiles(config.dataDir), embedder: fastify.embedder }),
+      handlers: ingestHandlers({ repos: fastify.repos, files: new UploadFiles(config.dataDir), embedder: fastify.embedder, parser: fastify.parser }),
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,
       stepDelayMs: config.jobStepDelayMs,
@@ -35,5 +35,5 @@ export default fp(
       await worker.stop();
     });
   },
-  { name: 'job-worker', dependencies: ['repositories', 'embedder'] },
+  { name: 'job-worker', dependencies: ['repositories', 'embedder', 'document-parser'] },
 );

@@ -16,7 +16,6 @@ import {
   SplitPreviewResponseSchema,
 } from '@flotilla/shared/contracts';
 import { AppError, found, notFound } from '../../lib/app-error';
-import { documentText } from '../../knowledge/parsers/index';
 import { ReasonError } from '../../knowledge/reasons';
 import { splitText } from '../../knowledge/split';
 import { settingsOf, toDatasetFile } from '../../plugins/app/datasets/dataset-files-repository';
@@ -103,7 +102,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags,
       summary: 'Preview how a file would be split (same form as the upload): the first 20 segments, how many in all, and the characters of its text. Stores nothing',
-      description: `${uploadDescription} A file that cannot be parsed: 422 on \`file\` with the reason.`,
+      description: `${uploadDescription} A file that cannot be parsed, or that is over the parse budget (expands too far, too many parts, too slow to read): 422 on \`file\` with the reason.`,
       consumes: ['multipart/form-data'],
       params: DatasetParamsSchema,
       response: { 200: SplitPreviewResponseSchema },
@@ -114,7 +113,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (upload.detected.problem) throw fileProblem(upload.detected.problem);
       let text: string;
       try {
-        text = await documentText(upload.detected.type, upload.bytes);
+        text = await fastify.parser.text(upload.detected.type, upload.bytes);
       } catch (error) {
         if (error instanceof ReasonError) throw fileProblem(error.reason);
         throw error;

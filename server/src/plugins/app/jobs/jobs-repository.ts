@@ -13,7 +13,7 @@ import { storedReason, type Reason } from '../../../knowledge/reasons';
 export type Job = Selectable<JobsTable>;
 export type NewJob = { userId: string; type: TaskType; title: string; datasetId: string | null; fileId: string | null; payload?: object };
 
-/** A job taken back from a dead process this many times is failed instead (a file that kills the process, say). */
+/** A job taken back from a dead process this many times is failed instead (a process that keeps dying under it). */
 export const MAX_ATTEMPTS = 3;
 export const ACTIVE: TaskStatus[] = ['queued', 'running'];
 const ENDED: TaskStatus[] = ['failed', 'cancelled'];
@@ -40,6 +40,7 @@ export async function insertJob(trx: Kysely<DB>, tenantId: string, job: NewJob):
     payload: JSON.stringify(job.payload ?? {}),
     attempts: 0,
     heartbeatAt: null,
+    parsingSince: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -87,7 +88,7 @@ export function jobsRepository(db: Database) {
   const claimJob = prepare(db, (p: { id: string; now: string }) =>
     db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), heartbeatAt: p.now, updatedAt: p.now, error: null }))
+      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), heartbeatAt: p.now, parsingSince: null, updatedAt: p.now, error: null }))
       .where('id', '=', p.id)
       .where('status', '=', 'queued')
       .returningAll(),
@@ -207,6 +208,15 @@ export function jobsRepository(db: Database) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Marks the run as parsing its file (or done parsing): should its process die meanwhile, the job is failed
+     * with FILE_PARSE_CRASHED when taken back, not re-queued into the same crash. False: no longer this run's job.
+     */
+    async markParsing(job: RunningJob, parsing: boolean): Promise<boolean> {
+      const result = await fence(db, job).set({ parsingSince: parsing ? isoNow() : null }).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Running → failed with a reason, and its file failed with it (its segments, if any, stay as they were). */
     async markFailed(job: Job, reason: Reason, detail?: string): Promise<boolean> {
       const error = storedReason(reason, detail);
@@ -229,7 +239,7 @@ export function jobsRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         const now = isoNow();
         const result = await fence(trx, job)
-          .set((eb) => ({ status: 'queued', heartbeatAt: null, updatedAt: now, attempts: giveBackAttempt ? eb('attempts', '-', 1) : eb.ref('attempts') }))
+          .set((eb) => ({ status: 'queued', heartbeatAt: null, parsingSince: null, updatedAt: now, attempts: giveBackAttempt ? eb('attempts', '-', 1) : eb.ref('attempts') }))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         if (job.fileId) {
@@ -241,9 +251,10 @@ export function jobsRepository(db: Database) {
 
     /**
      * Takes back running jobs whose process died (no heartbeat since `staleBefore`): re-queued, or failed
-     * with JOB_INTERRUPTED once they have had MAX_ATTEMPTS attempts. Conditional on the heartbeat seen, so a
-     * job that beats meanwhile, or that another process takes back first, is left alone; `runningHere` (the
-     * caller's own runs) are never taken. Returns how many.
+     * with JOB_INTERRUPTED once they have had MAX_ATTEMPTS attempts — or at once with FILE_PARSE_CRASHED when
+     * the process died while parsing the job's file (a poison file: run again, it would kill the next one).
+     * Conditional on the heartbeat seen, so a job that beats meanwhile, or that another process takes back
+     * first, is left alone; `runningHere` (the caller's own runs) are never taken. Returns how many.
      */
     async recoverStale(staleBefore: string, runningHere: string[] = []): Promise<number> {
       let query = db
@@ -256,8 +267,9 @@ export function jobsRepository(db: Database) {
       const stale = await query.execute();
       let recovered = 0;
       for (const job of stale) {
-        const give = job.attempts >= MAX_ATTEMPTS;
-        const error = give ? storedReason('JOB_INTERRUPTED') : null;
+        const poisoned = job.parsingSince !== null;
+        const give = poisoned || job.attempts >= MAX_ATTEMPTS;
+        const error = give ? storedReason(poisoned ? 'FILE_PARSE_CRASHED' : 'JOB_INTERRUPTED') : null;
         const done = await db.transaction().execute(async (trx) => {
           const now = isoNow();
           let update = fence(trx, job).set({ status: give ? 'failed' : 'queued', error, heartbeatAt: null, updatedAt: now });
