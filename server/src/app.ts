@@ -13,6 +13,7 @@ import repositories from './plugins/app/repositories';
 import bodyParsers from './plugins/external/body-parsers';
 import compression from './plugins/external/compression';
 import database from './plugins/external/database';
+import securityHeaders from './plugins/external/security-headers';
 import staticFiles from './plugins/external/static';
 import swagger from './plugins/external/swagger';
 import routes from './routes/index';
@@ -27,7 +28,7 @@ export type App = FastifyInstance;
 
 /**
  * The whole server as a Fastify instance, not listening (server.ts listens; tests inject). Plugins load
- * in layers, as in fastify/demo: external (database, parsers, docs, static files) → app (errors, route
+ * in layers, as in fastify/demo: external (database, security headers and CORS, parsers, docs, static files) → app (errors, route
  * conventions, repositories, first-start data, authentication) → routes.
  */
 export async function buildApp(config: Config): Promise<App> {
@@ -44,6 +45,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.decorate('config', config);
 
   await app.register(database);
+  await app.register(securityHeaders);
   await app.register(compression);
   await app.register(bodyParsers);
   await app.register(swagger);

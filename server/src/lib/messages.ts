@@ -28,6 +28,7 @@ const MESSAGES = {
   SECRET_NOT_FOUND: { 'zh-CN': 'API 密钥不存在', 'en-US': 'API secret not found' },
   INVALID_API_KEY: { 'zh-CN': 'API 密钥无效', 'en-US': 'Invalid API key' },
   ORIGIN_NOT_ALLOWED: { 'zh-CN': '此网站不允许使用该分享', 'en-US': 'This site may not use this share' },
+  INVALID_ORIGIN: { 'zh-CN': '来源格式应如 https://www.example.com，不带路径或账号', 'en-US': 'An origin looks like https://www.example.com, without a path or credentials' },
   INSUFFICIENT_CREDITS: { 'zh-CN': '机器人额度已用完，请联系管理员充值', 'en-US': "This robot's credits are used up; please ask its administrator to recharge" },
   PROVIDER_ERROR: { 'zh-CN': '模型服务出错，请稍后再试', 'en-US': 'The model service failed, please try again later' },
   PROVIDER_TIMEOUT: { 'zh-CN': '模型服务响应超时，请稍后再试', 'en-US': 'The model service timed out, please try again later' },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { VisitorIdSchema, type ChatTargetQuery } from '@flotilla/shared/contracts';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { shareOriginAllowed } from '../../lib/origins';
 import { RateWindow } from '../../lib/rate-window';
 import type { Chatter } from '../../plugins/app/chats/chats-repository';
 import { STAFF } from '../access';
@@ -9,12 +10,9 @@ import { STAFF } from '../access';
 /** A chatter and what answering them needs: whose credits pay, and (for visitors) the share's limit. */
 export type ChatAccess = Chatter & { adminId: string; shareId?: string; rateLimitPerMinute?: number };
 
-/** An Origin other than the server's own must be on the share's list, when the list is not empty. */
-function originAllowed(request: FastifyRequest, allowedOrigins: string[]): boolean {
-  const origin = request.headers.origin;
-  if (allowedOrigins.length === 0 || origin === undefined) return true;
-  if (origin === `${request.protocol}://${request.host}`) return true;
-  return allowedOrigins.includes(origin);
+/** A 403 ORIGIN_NOT_ALLOWED unless the calling page may use a share with these allowed origins. */
+export function checkShareOrigin(fastify: FastifyInstance, request: FastifyRequest, allowedOrigins: readonly string[]): void {
+  if (!shareOriginAllowed(request, allowedOrigins, fastify.config.publicOrigins)) throw new AppError(403, 'ORIGIN_NOT_ALLOWED');
 }
 
 /**
@@ -28,7 +26,7 @@ export async function resolveChatter(fastify: FastifyInstance, request: FastifyR
   if (shareId !== undefined) {
     const share = await fastify.repos.shares.publicTarget(shareId);
     if (!share) throw notFound('SHARE_NOT_FOUND');
-    if (!originAllowed(request, share.allowedOrigins)) throw new AppError(403, 'ORIGIN_NOT_ALLOWED');
+    checkShareOrigin(fastify, request, share.allowedOrigins);
     if (userId === undefined || !Value.Check(VisitorIdSchema, userId)) throw new AppError(400, 'BAD_REQUEST', 'VISITOR_ID_REQUIRED');
     return {
       tenantId: share.tenantId,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShareInfoQuerySchema, WebPreviewUiSchema } from '@flotilla/shared/contracts';
 import { notFound } from '../../lib/app-error';
 import { PUBLIC } from '../access';
+import { checkShareOrigin } from './chat-access';
 
 const tags = ['chat'];
 
@@ -13,14 +14,15 @@ const sharePageRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: PUBLIC },
     schema: {
       tags,
-      summary: "How a share's chat page looks: name, icon, colour, welcome, suggested questions (no login); 404 when the share or its robot is off, or the share expired",
+      summary: "How a share's chat page looks: name, icon, colour, welcome, suggested questions (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
       querystring: ShareInfoQuerySchema,
       response: { 200: WebPreviewUiSchema },
     },
     handler: async (request) => {
-      const info = await shares.publicInfo(request.query.shareId);
-      if (!info) throw notFound('SHARE_NOT_FOUND');
-      const { shareId, name, icon, themeColor, welcome, suggestedQuestions } = info;
+      const share = await shares.publicInfo(request.query.shareId);
+      if (!share) throw notFound('SHARE_NOT_FOUND');
+      checkShareOrigin(fastify, request, share.allowedOrigins);
+      const { shareId, name, icon, themeColor, welcome, suggestedQuestions } = share.info;
       return { shareId, name, icon, themeColor, welcome, suggestedQuestions };
     },
   });

@@ -3,8 +3,12 @@ import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { isRemoteName, remoteDist, shellDist } from '../../lib/builds';
+import { isRemoteName, remoteDist, remotesConfig, shellDist } from '../../lib/builds';
+import { normalizeOrigin } from '../../lib/origins';
+import { isShareId } from '../../plugins/app/shares/shares-repository';
+import { BUILD_FILE_HEADERS, consolePageHeaders, sharePageHeaders } from '../../plugins/external/security-headers';
 import { PUBLIC } from '../access';
 
 /** Paths that never fall back to an HTML page: the API, the docs, the remotes' files. */
@@ -23,6 +27,19 @@ const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 const hide = { hide: true };
+
+/** The share a public chat URL names, as the chat page reads it: the path's last part, else `?shareId=`. */
+function shareIdOfPage(request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>): string | undefined {
+  const shareId = request.params['*'] || request.query.shareId;
+  return isShareId(shareId) ? shareId : undefined;
+}
+
+/** The origins other than this server's that /remotes.json loads remotes from (relative entries are this server's). */
+async function remoteOrigins(config: Config): Promise<string[]> {
+  const remotes = await remotesConfig(config);
+  const origins = Object.values(remotes).flatMap(({ entry }) => (URL.canParse(entry) ? (normalizeOrigin(new URL(entry).origin) ?? []) : []));
+  return [...new Set(origins)];
+}
 
 /** Whether `path` names a file inside `root` (never outside it, whatever the dots). */
 async function isFileIn(root: string, path: string): Promise<boolean> {
@@ -47,18 +64,37 @@ export default fp(
         ? reply.code(200).sendFile('index.html', dist)
         : reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
 
+    /** The shell's page, whose policy lets it load the remotes named in /remotes.json now. */
+    const sendConsole = async (request: FastifyRequest, reply: FastifyReply) => {
+      const origins = await remoteOrigins(fastify.config).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'remotes.json could not be read: the console page allows no remote origins');
+        return [];
+      });
+      reply.helmet(consolePageHeaders(origins));
+      return sendPage(reply, shell);
+    };
+
+    /** The chat's page, framed by the sites its share allows. */
+    const sendSharePage = async (request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>, reply: FastifyReply) => {
+      const shareId = shareIdOfPage(request);
+      const share = shareId === undefined ? undefined : await fastify.repos.shares.publicTarget(shareId);
+      reply.helmet(sharePageHeaders(share?.allowedOrigins));
+      return sendPage(reply, chat);
+    };
+
     const wantsPage = (request: FastifyRequest) =>
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NO_HTML_FALLBACK.test(request.url.split('?')[0] ?? '') &&
       (request.headers.accept ?? '').includes('text/html');
 
-    fastify.get('/', { config: { auth: PUBLIC }, schema: hide }, (_request, reply) => sendPage(reply, shell));
+    fastify.get('/', { config: { auth: PUBLIC }, schema: hide }, sendConsole);
 
     for (const path of CHAT_PATHS) {
-      fastify.get(path, { config: { auth: PUBLIC }, schema: hide }, (_request, reply) => sendPage(reply, chat));
+      // Until its share is read, a page may be framed by this server only (and never by X-Frame-Options).
+      fastify.get(path, { config: { auth: PUBLIC }, schema: hide, helmet: sharePageHeaders(undefined) }, sendSharePage);
     }
 
-    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC }, schema: hide }, (request, reply) => {
+    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC }, schema: hide, helmet: BUILD_FILE_HEADERS }, (request, reply) => {
       const { name } = request.params;
       if (!isRemoteName(name)) return reply.callNotFound();
       return reply.sendFile(request.params['*'] || 'index.html', remoteDist(staticDir, name));
@@ -73,7 +109,7 @@ export default fp(
     });
 
     fastify.setNotFoundHandler((request, reply) => {
-      if (wantsPage(request)) return sendPage(reply, shell);
+      if (wantsPage(request)) return sendConsole(request, reply);
       throw new AppError(404, 'NOT_FOUND');
     });
   },

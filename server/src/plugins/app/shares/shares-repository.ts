@@ -48,6 +48,14 @@ export type ShareTarget = {
   rateLimitPerMinute: number;
 };
 
+/** Whether `value` can be a share id (a uuid; checked before a value from a URL reaches a query). */
+export function isShareId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9A-Za-z-]{1,64}$/.test(value);
+}
+
+/** A live share as its public page sees it, with the origins that may use it. */
+export type PublicShare = { info: ShareInfo; allowedOrigins: string[] };
+
 export function sharesRepository(db: Database) {
   /** A share that is enabled, unexpired at `now`, with its robot present and enabled. */
   const liveShare = (shareId: string, now: string) =>
@@ -82,14 +90,15 @@ export function sharesRepository(db: Database) {
     },
 
     /**
-     * What a public share page shows, or undefined when the share is unknown or disabled or its robot is
-     * gone or disabled. Looked up by shareId alone (the visitor has no tenant); the join keeps the tenant.
+     * What a public share page shows, and which sites may show it; undefined when the share is unknown
+     * or disabled or its robot is gone or disabled. Looked up by shareId alone (the visitor has no
+     * tenant); the join keeps the tenant.
      */
-    async publicInfo(shareId: string): Promise<ShareInfo | undefined> {
+    async publicInfo(shareId: string): Promise<PublicShare | undefined> {
       const row = await liveShare(shareId, isoNow())
-        .select(['shares.shareId', 'shares.processId', 'shares.welcome', 'shares.suggestedQuestions', 'shares.themeColor', 'processes.name', 'processes.icon'])
+        .select(['shares.shareId', 'shares.processId', 'shares.welcome', 'shares.suggestedQuestions', 'shares.themeColor', 'shares.allowedOrigins', 'processes.name', 'processes.icon'])
         .executeTakeFirst();
-      return row && toShareInfo(row, row);
+      return row && { info: toShareInfo(row, row), allowedOrigins: JSON.parse(row.allowedOrigins) as string[] };
     },
 
     async forProcess(tenantId: string, processId: string): Promise<ShareSettings | undefined> {
