@@ -25,7 +25,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request, reply) => {
       const { username, password } = request.body;
       const userKey = username.toLowerCase();
-      // Only this address waits for its failures with this username; the owner elsewhere is never held back.
+      // Only this address waits for its failures with this username; the owner elsewhere is never refused.
       const waitMs = loginThrottle.admit(userKey, request.ip);
       if (waitMs > 0) throw retryLater(reply, 'LOGIN_THROTTLED', waitMs, { isLogin: false });
       await loginThrottle.slowDown(userKey);
