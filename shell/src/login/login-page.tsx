@@ -9,7 +9,7 @@ import { usePageTitle } from '../router/page-title';
 import { validateLogin, type LoginErrors } from './login-form';
 import './login.css';
 
-/** `/login`, `/guoguo/login`, `/bcds/login`: username and password (spec §2, §5). */
+/** `/login`, `/guoguo/login`, `/bcds/login`: username and password; both fields are required. */
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
