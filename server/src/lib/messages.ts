@@ -57,8 +57,6 @@ const MESSAGES = {
   TTS_NOT_CONFIGURED: { 'zh-CN': '未配置语音朗读服务', 'en-US': 'No text-to-speech service is configured' },
   // Said after an answer of the built-in provider, which reads no image or file.
   ATTACHMENTS_NOT_READ: { 'zh-CN': '（我无法查看附件中的图片或文件，请用文字描述您的问题。）', 'en-US': '(I cannot look at attached images or files; please describe your question in words.)' },
-  // Said after an answer of the built-in provider, which reads no image or file.
-  ATTACHMENTS_NOT_READ: { 'zh-CN': '（我无法查看附件中的图片或文件，请用文字描述您的问题。）', 'en-US': '(I cannot look at attached images or files; please describe your question in words.)' },
   // Knowledge ingestion: reasons a file or a job failed (stored as codes, localised when read).
   UNKNOWN_EMBEDDING_MODEL: { 'zh-CN': '向量模型不存在', 'en-US': 'Unknown embedding model' },
   CATALOGUE_CYCLE: { 'zh-CN': '不能把目录移动到它自己或它的子目录下', 'en-US': 'A folder cannot move into itself or one of its subfolders' },

@@ -30,6 +30,8 @@ const TYPES: Record<string, string> = {
   additionalProperties: 'extra_forbidden',
   minItems: 'too_short',
   maxItems: 'too_long',
+  // Ours (see finite-numbers.ts): a number that is not finite, named as pydantic names it.
+  finite: 'finite_number',
 };
 
 const ZH: Record<string, (p: Record<string, unknown>) => string> = {
@@ -44,6 +46,7 @@ const ZH: Record<string, (p: Record<string, unknown>) => string> = {
   value_error: () => '取值无效',
   extra_forbidden: () => '不允许的字段',
   json_invalid: () => 'JSON 格式错误',
+  finite_number: () => '必须是有限的数字',
 };
 
 const EN: Record<string, (p: Record<string, unknown>) => string> = {
@@ -58,6 +61,7 @@ const EN: Record<string, (p: Record<string, unknown>) => string> = {
   value_error: () => 'Invalid value',
   extra_forbidden: () => 'Extra field not allowed',
   json_invalid: () => 'Invalid JSON',
+  finite_number: () => 'Must be a finite number',
 };
 
 function text(type: string, params: Record<string, unknown>, locale: Locale, fallback: string): string {
@@ -114,6 +118,6 @@ export function invalidJsonDetail(locale: Locale): Detail[] {
  * A schema failure found outside Fastify's own validation (fields of a multipart body, checked by the
  * route's compiled schema): the error handler answers it as 422 `{ detail }`, like any other.
  */
-export function schemaFailure(context: 'body' | 'querystring', errors: SchemaError[]): Error & { validation: SchemaError[]; validationContext: string } {
+export function schemaFailure(context: 'body' | 'querystring' | 'params', errors: SchemaError[]): Error & { validation: SchemaError[]; validationContext: string } {
   return Object.assign(new Error('validation failed'), { validation: errors, validationContext: context, statusCode: 422 });
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { OpenAiChatRequestSchema, type OpenAiChatRequest, type QaEvent } from '@flotilla/shared/contracts';
 import type { ChatTurn } from '../../engine/providers/provider';
 import { AppError } from '../../lib/app-error';
@@ -35,6 +35,9 @@ export function splitConversation(messages: Message[]): { question: string; hist
 
 const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { secrets, processes } = fastify.repos;
+  type Caller = { grant: NonNullable<Awaited<ReturnType<typeof secrets.grant>>>; robot: NonNullable<Awaited<ReturnType<typeof processes.get>>> };
+  /** The robot each request's secret names, found before validation. */
+  const callers = new WeakMap<FastifyRequest, Caller>();
 
   fastify.post('/v1/chat/completions', {
     // Authenticated by a robot's API secret (Bearer), not by a console token.
@@ -66,12 +69,16 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       } else request.log.error({ err: error }, 'unhandled error');
       return reply.code(status).send({ error: { message: text, type: ERROR_TYPES[status] ?? 'api_error', code } });
     },
-    handler: async (request, reply) => {
+    // The secret is checked before the body is validated, so a caller without one learns nothing of the call.
+    onRequest: async (request) => {
       const key = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
       const grant = key ? await secrets.grant(key) : undefined;
-      if (!grant) throw new AppError(401, 'INVALID_API_KEY');
-      const robot = await processes.get(grant.tenantId, grant.processId);
-      if (!robot) throw new AppError(401, 'INVALID_API_KEY');
+      const robot = grant && (await processes.get(grant.tenantId, grant.processId));
+      if (!grant || !robot) throw new AppError(401, 'INVALID_API_KEY');
+      callers.set(request, { grant, robot });
+    },
+    handler: async (request, reply) => {
+      const { grant, robot } = callers.get(request)!;
       const { question, history, system } = splitConversation(request.body.messages);
       const access = { tenantId: grant.tenantId, processId: grant.processId, adminId: robot.adminId, userId: grant.secretId, channel: 'api' as const };
       const prepared = await fastify.answers.prepare(access, { question, history, extraSystemPrompt: system });
