@@ -1,14 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, configure } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { $token, i18n, loadCatalogs, localeChanged, loggedOut, type User } from '@flotilla/shared';
 import { sessionUser } from '@flotilla/shared/test';
 import { shellCatalogs } from '../../locales';
 import { LoginPage } from '../login-page';
-
-// The whole workspace's suites run in parallel on small machines: give slow renders room.
-configure({ asyncUtilTimeout: 5000 });
 
 const user: User = { ...sessionUser('admin'), nickname: 'Admin' };
 

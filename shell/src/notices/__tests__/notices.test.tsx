@@ -1,12 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, configure } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { allSettled, fork } from 'effector';
 import { $token, forbidden, forcedLogout, loadCatalogs, localeChanged, loggedIn, requestFailed, type User } from '@flotilla/shared';
 import { shellCatalogs } from '../../locales';
 import { reloadPageFx } from '../notices.model';
-
-// The whole workspace's suites run in parallel on small machines: give slow renders room.
-configure({ asyncUtilTimeout: 5000 });
 
 const user = { id: 'u1', username: 'a', nickname: 'A', role: 'admin' } as User;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, configure } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { $token, DEFAULT_SETTINGS, i18n, loadCatalogs, localeChanged, loggedIn, loggedOut, settingsChanged, tokenChanged, type MenuItem, type User } from '@flotilla/shared';
@@ -7,9 +7,6 @@ import { sessionUser } from '@flotilla/shared/test';
 import { shellCatalogs } from '../../locales';
 import { createRoutes } from '../routes';
 import type { ConsolePage } from '../../layout/console';
-
-// The whole workspace's suites run in parallel on small machines: give slow renders room.
-configure({ asyncUtilTimeout: 5000 });
 
 // The console chunk (Semi layout, remotes) is replaced by a probe that shows what the guards decided.
 vi.mock('../../layout/console', () => ({
