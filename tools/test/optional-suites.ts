@@ -61,6 +61,8 @@ export async function preparePostgres(connectionString: string): Promise<Availab
     console.log(`Created the PostgreSQL database ${describeUrl(url)} for the tests.`);
     return AVAILABLE;
   } catch (error) {
+    // Another run created it a moment ago: 42P04 (duplicate database), or 23505 when both creates overlapped.
+    if (['42P04', '23505'].includes((error as { code?: string }).code ?? '')) return AVAILABLE;
     return missing(`${describeUrl(url)} does not exist and could not be created: ${whyUnusable(error, maintenance)}`);
   }
 }
