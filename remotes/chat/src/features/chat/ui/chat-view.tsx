@@ -7,7 +7,7 @@ import { Composer } from '../../ask/ui/composer';
 import { MessageList } from '../../messages/ui/message-list';
 import { conversationShown } from '../../sessions/resume.model';
 import { SessionsPanel } from '../../sessions/ui/sessions-panel';
-import { iconOf, textColorOn, themeColorOf } from '../../share/lib/appearance';
+import { iconOf, readableOn, TEXT_BACKGROUNDS, textColorOn, themeColorOf } from '../../share/lib/appearance';
 import { $shares, chatOpened, shareRetryClicked, type ShareState } from '../../share/share.model';
 import { voicesNeeded } from '../../speech/speech.model';
 import { VoicePicker } from '../../speech/ui/voice-picker';
@@ -135,7 +135,7 @@ function Conversation({ target, face, welcome, suggestions, variant, extra, prom
   return (
     <div className="flc-layout">
       <SessionsPanel target={target} id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} footer={<VoicePicker />} />
-      {drawerOpen && <div className="flc-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+      <div className="flc-backdrop" data-open={drawerOpen} aria-hidden="true" onClick={() => setDrawerOpen(false)} />
       <div className="flc-main">
         <header className="flc-header">
           <button
@@ -283,7 +283,14 @@ export function ChatView({ subject, variant, headerExtra, prompt, onPromptTaken 
   const shares = useUnit($shares);
   const shareState = 'shareId' in subject ? shares[subject.shareId] : undefined;
   const accent = themeColorOf(shareState?.status === 'ready' ? shareState.info.themeColor : undefined);
-  const style = { '--flc-accent': accent, '--flc-on-accent': textColorOn(accent) } as CSSProperties;
+  // The theme colour as CSS variables: as a background (header, send button, the chatter's bubbles) with
+  // readable text on it, and as text on the light and dark backgrounds (links, small buttons).
+  const style = {
+    '--flc-accent': accent,
+    '--flc-on-accent': textColorOn(accent),
+    '--flc-accent-text-light': readableOn(accent, TEXT_BACKGROUNDS.light),
+    '--flc-accent-text-dark': readableOn(accent, TEXT_BACKGROUNDS.dark),
+  } as CSSProperties;
   const view = { variant, headerExtra, prompt, onPromptTaken };
   return (
     <div className={`flc-chat flc-chat--${variant}`} style={style} data-status={shareState?.status ?? 'ready'}>

@@ -4,6 +4,7 @@ import { mockFetch, networkError } from '@flotilla/shared/test';
 import { fakeChatServer } from '../../../test-utils/fake-chat-server';
 import { makeShare, SHARE_NOT_FOUND } from '../../../test-utils/fake-share';
 import { renderStandalone } from '../../../test-utils/render-chat';
+import { contrast, TEXT_BACKGROUNDS } from '../lib/appearance';
 
 afterEach(() => {
   cleanup();
@@ -55,6 +56,21 @@ describe('public chat page', () => {
     const root = container.querySelector('.flc-chat') as HTMLElement;
     expect(root.style.getPropertyValue('--flc-accent')).toBe('#FFEB3B');
     expect(root.style.getPropertyValue('--flc-on-accent')).toBe('#1c1f23');
+    // As text (links, buttons): too pale on the light theme, so shaded there; as it is on the dark one.
+    expect(root.style.getPropertyValue('--flc-accent-text-light')).not.toBe('#FFEB3B');
+    expect(contrast(root.style.getPropertyValue('--flc-accent-text-light'), TEXT_BACKGROUNDS.light)).toBeGreaterThanOrEqual(4.5);
+    expect(root.style.getPropertyValue('--flc-accent-text-dark')).toBe('#FFEB3B');
+  });
+
+  it('keeps the default theme colour when the share has none it can use', async () => {
+    fakeChatServer({ share: makeShare({ themeColor: 'red; background: url(x)' }) });
+
+    const { container } = renderStandalone('/chat/abc123');
+    await screen.findByTestId('welcome');
+
+    const root = container.querySelector('.flc-chat') as HTMLElement;
+    expect(root.style.getPropertyValue('--flc-accent')).toBe('#165DFF');
+    expect(root.style.getPropertyValue('--flc-on-accent')).toBe('#ffffff');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrast, iconOf, textColorOn, themeColorOf } from '../lib/appearance';
+import { contrast, iconOf, readableOn, TEXT_BACKGROUNDS, textColorOn, themeColorOf } from '../lib/appearance';
 import { shareIdFrom } from '../lib/share-id';
 
 describe('share id', () => {
@@ -28,6 +28,21 @@ describe('appearance', () => {
     }
     expect(textColorOn('#165DFF')).toBe('#ffffff');
     expect(textColorOn('#FFEB3B')).toBe('#1c1f23');
+  });
+
+  it('keeps the theme colour as text where it reads well, and shades it just enough where it does not', () => {
+    // Dark blue reads on light backgrounds as it is; yellow reads on dark ones.
+    expect(readableOn('#165DFF', TEXT_BACKGROUNDS.light)).toBe('#165DFF');
+    expect(readableOn('#FFEB3B', TEXT_BACKGROUNDS.dark)).toBe('#FFEB3B');
+    for (const color of ['#FFEB3B', '#165DFF', '#00B42A', '#ffffff', '#000000']) {
+      for (const background of Object.values(TEXT_BACKGROUNDS)) {
+        expect(contrast(readableOn(color, background), background)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    // Yellow on light grey is darkened, and stays a yellowish colour rather than black.
+    const shaded = readableOn('#FFEB3B', TEXT_BACKGROUNDS.light);
+    expect(shaded).not.toBe('#000000');
+    expect(parseInt(shaded.slice(1, 3), 16)).toBeGreaterThan(parseInt(shaded.slice(5, 7), 16));
   });
 
   it('draws an image, an emoji or the first letter', () => {

@@ -11,15 +11,22 @@ export function themeColorOf(color: string | undefined): string {
 const DARK_TEXT = '#1c1f23';
 const LIGHT_TEXT = '#ffffff';
 
-/** WCAG relative luminance of a `#rgb` or `#rrggbb` colour. */
-function luminance(hex: string): number {
+/** The red, green and blue (0–255) of a `#rgb` or `#rrggbb` colour. */
+function channelsOf(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
   if (h.length === 3) h = h.split('').map((c) => c + c).join('');
-  const channel = (i: number) => {
-    const v = parseInt(h.slice(i, i + 2), 16) / 255;
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+const hexOf = (channels: number[]) => `#${channels.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** WCAG relative luminance of a `#rgb` or `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = channelsOf(hex).map((c) => {
+    const v = c / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** WCAG contrast ratio of two colours. */
@@ -31,6 +38,29 @@ export function contrast(a: string, b: string): number {
 /** White or near-black, whichever has the higher contrast on `hex`. */
 export function textColorOn(hex: string): string {
   return contrast(hex, LIGHT_TEXT) >= contrast(hex, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+}
+
+/**
+ * The backgrounds accent-coloured text sits on, in the light and dark themes: the answer bubbles (chat.css
+ * `--flc-bubble`), the least contrasting of them.
+ */
+export const TEXT_BACKGROUNDS = { light: '#f2f3f5', dark: '#26282c' } as const;
+
+/** The contrast WCAG asks of body text (AA). */
+const READABLE = 4.5;
+
+/**
+ * The theme colour as text (links, the session on screen, small buttons) on `background`: itself when it
+ * reads well there, else mixed towards black (light backgrounds) or white (dark ones) just enough to.
+ */
+export function readableOn(hex: string, background: string): string {
+  const towards = luminance(background) > 0.5 ? 0 : 255;
+  const channels = channelsOf(hex);
+  for (let step = 0; step <= 20; step++) {
+    const mixed = hexOf(channels.map((c) => c + ((towards - c) * step) / 20));
+    if (contrast(mixed, background) >= READABLE) return step === 0 ? hex : mixed;
+  }
+  return hexOf([towards, towards, towards]);
 }
 
 /** How to draw the share's icon: an image URL, a short text (an emoji), or the name's first letter. */
