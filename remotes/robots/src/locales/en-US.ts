@@ -285,4 +285,11 @@ export const enUS: Catalog = {
   'robots.logs.session': 'Session ID',
   'robots.debug.hint': 'Chat with the robot as it is configured now. Your questions are your own sessions and show in the logs as Debug.',
   'robots.debug.panel': 'Debug chat',
+  'robots.row.edit': 'Edit “{name}”',
+  'robots.detail.edit': 'Edit',
+  'robots.edit.title': 'Edit robot',
+  'robots.edit.submit': 'Save',
+  'robots.edit.cancel': 'Cancel',
+  'robots.edit.failed': 'The robot was not saved',
+  'robots.edit.saved': 'Robot saved',
 };

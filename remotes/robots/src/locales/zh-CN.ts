@@ -285,4 +285,11 @@ export const zhCN: Catalog = {
   'robots.logs.session': '会话 ID',
   'robots.debug.hint': '按机器人当前的配置与它对话。你的提问属于你自己的会话，并以“调试”渠道显示在日志中。',
   'robots.debug.panel': '调试对话',
+  'robots.row.edit': '编辑“{name}”',
+  'robots.detail.edit': '编辑',
+  'robots.edit.title': '编辑机器人',
+  'robots.edit.submit': '保存',
+  'robots.edit.cancel': '取消',
+  'robots.edit.failed': '机器人未保存',
+  'robots.edit.saved': '机器人已保存',
 };

@@ -18,6 +18,7 @@ import {
   type ShareSettings,
   type UpdateBasicConfigBody,
   type UpdatePresetBody,
+  type UpdateRobotBody,
   type UpdateShareBody,
 } from '@flotilla/shared';
 import { mockFetch, type FakeRequest, type FakeResponse } from '@flotilla/shared/test';
@@ -320,6 +321,10 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
       const index = robots.findIndex((robot) => robot.processId === decodeURIComponent(one[1]!));
       if (index < 0) return { status: 404, body: { code: 'ROBOT_NOT_FOUND', message: 'Robot not found' } };
       if (request.method === 'GET') return { body: robots[index] };
+      if (request.method === 'PUT') {
+        robots[index] = { ...robots[index]!, ...(request.body as UpdateRobotBody), updatedAt: '2024-06-01T10:00:00.000Z' };
+        return { body: robots[index] };
+      }
       if (request.method === 'DELETE') {
         robots.splice(index, 1);
         return { body: { ok: true } };

@@ -1,14 +1,13 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createPagedList, toFailure, type CreateRobotBody, type Failure, type ListRobotsQuery, type Robot, type Role } from '@flotilla/shared';
-import { checkIconFile, type IconProblem } from '../../lib/icon-file';
 import { toastSuccessFx } from '../../lib/notify';
 import { cloneRobot } from '../robot-detail/api/clone-robot';
 import { setRobotEnabled } from '../robot-detail/api/set-robot-enabled';
+import { createIconField } from '../robot-form/robot-form.model';
 import { bindTagsFx, deleteTagFx, renameTagFx } from '../robot-tags/robot-tags.model';
 import { createRobot } from './api/create-robot';
 import { deleteRobot } from './api/delete-robot';
 import { listRobots } from './api/list-robots';
-import { uploadIcon } from './api/upload-icon';
 
 export const ROBOTS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -64,13 +63,15 @@ export const $createFailure = createStore<Failure | null>(null, { skipVoid: fals
   .on(createRobotFx.failData, (_, error) => toFailure(error))
   .reset(robotCreateClicked, robotCreateCancelled, createRobotFx);
 export const $creating = createRobotFx.pending;
+/** The page opened the robot just created (its detail page). */
+export const createdRobotOpened = createEvent();
+/** The robot just created, for the page to open; cleared once opened. */
+export const $createdRobot = createStore<Robot | null>(null, { skipVoid: false })
+  .on(createRobotFx.doneData, (_, robot) => robot)
+  .reset(createdRobotOpened);
 /** Robots whose deletion is on its way (their delete buttons spin). */
 export const $deletingIds = robotList.$deletingIds;
 
-/** The user picked an image as the new robot's icon (checked here, then uploaded at once). */
-export const robotIconChosen = createEvent<File>();
-/** The user removed the icon picked for the new robot. */
-export const robotIconRemoved = createEvent();
 /** The tag filter changed (`null`: robots with any tag or none). */
 export const robotTagFilterChanged = createEvent<string | null>();
 /** The user turned a robot of the list on (`true`, at once) or off (`false`, confirmed). */
@@ -78,27 +79,11 @@ export const robotRowEnabledToggled = createEvent<{ robot: Robot; enabled: boole
 /** The user confirmed copying a robot of the list. */
 export const robotRowCloneConfirmed = createEvent<Robot>();
 
-export const uploadIconFx = createEffect(uploadIcon);
 export const setRowEnabledFx = createEffect(setRobotEnabled);
 export const cloneRowFx = createEffect(cloneRobot);
 
-/** Why the picked icon is not used: refused here (too large, wrong type) or by the server (its reason). */
-export type IconError = { reason: IconProblem } | { reason: 'server'; failure: Failure };
-
-/** The icon file being uploaded; an answer for another file (a form closed meanwhile) is dropped. */
-const $iconUpload = createStore<File | null>(null, { skipVoid: false })
-  .on(uploadIconFx, (_, file) => file)
-  .reset(robotCreateClicked, robotCreateCancelled, robotIconRemoved);
-const iconUploaded = createEvent<string>();
-const iconUploadFailed = createEvent<Failure>();
-/** The URL of the new robot's uploaded icon. */
-export const $icon = createStore<string | null>(null, { skipVoid: false })
-  .on(iconUploaded, (_, url) => url)
-  .reset(robotCreateClicked, robotCreateCancelled, robotIconRemoved, createRobotFx.done);
-export const $iconError = createStore<IconError | null>(null, { skipVoid: false })
-  .on(iconUploadFailed, (_, failure) => ({ reason: 'server', failure }))
-  .reset(robotCreateClicked, robotCreateCancelled, robotIconRemoved, iconUploaded);
-export const $iconUploading = uploadIconFx.pending;
+/** The new robot's icon, emptied whenever the form opens, closes or has created its robot. */
+export const newRobotIcon = createIconField({ resetOn: [robotCreateClicked, robotCreateCancelled, createRobotFx.done] });
 /** The tag the list is filtered by, `null` for none. */
 export const $tagFilter = $query.map((query) => query.tagId ?? null);
 /** Robots of the list with an enable, disable or clone on its way. */
@@ -112,37 +97,9 @@ export const $rowFailure = createStore<Failure | null>(null, { skipVoid: false }
   .on([setRowEnabledFx.failData, cloneRowFx.failData], (_, error) => toFailure(error))
   .reset(robotsPageOpened, robotRowEnabledToggled, robotRowCloneConfirmed);
 
-const iconChecked = sample({
-  clock: robotIconChosen,
-  source: $iconUploading,
-  filter: (uploading) => !uploading,
-  fn: (_, file) => ({ file, problem: checkIconFile(file) }),
-});
-sample({ clock: iconChecked, filter: ({ problem }) => problem === null, fn: ({ file }) => file, target: uploadIconFx });
-sample({
-  clock: iconChecked,
-  filter: ({ problem }) => problem !== null,
-  fn: ({ problem }): IconError => ({ reason: problem as IconProblem }),
-  target: $iconError,
-});
-sample({
-  clock: uploadIconFx.done,
-  source: $iconUpload,
-  filter: (file, { params }) => file === params,
-  fn: (_, { result }) => result.url,
-  target: iconUploaded,
-});
-sample({
-  clock: uploadIconFx.fail,
-  source: $iconUpload,
-  filter: (file, { params }) => file === params,
-  fn: (_, { error }) => toFailure(error),
-  target: iconUploadFailed,
-});
-
 sample({
   clock: robotCreateSubmitted,
-  source: { creating: $creating, uploading: $iconUploading, icon: $icon },
+  source: { creating: $creating, uploading: newRobotIcon.$uploading, icon: newRobotIcon.$icon },
   filter: ({ creating, uploading }) => !creating && !uploading,
   fn: ({ icon }, body) => cleanCreateBody(icon ? { ...body, icon } : body),
   target: createRobotFx,

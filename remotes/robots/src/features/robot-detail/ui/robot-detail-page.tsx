@@ -1,5 +1,5 @@
 import { Button, Descriptions, Popconfirm, Space, Spin, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconArrowLeft, IconCopyAdd, IconPause, IconPlay } from '@douyinfe/semi-icons';
+import { IconArrowLeft, IconCopyAdd, IconEdit, IconPause, IconPlay } from '@douyinfe/semi-icons';
 import { $role, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
@@ -13,6 +13,8 @@ import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
 import { DebugTab } from '../../robot-debug/ui/debug-tab';
 import { LOG_READER_ROLES } from '../../robot-logs/robot-logs.model';
 import { LogsTab } from '../../robot-logs/ui/logs-tab';
+import { robotEditClicked } from '../../robot-edit/robot-edit.model';
+import { EditRobotModal } from '../../robot-edit/ui/edit-robot-modal';
 import { PresetTab } from '../../robot-preset/ui/preset-tab';
 import { SECRET_MANAGER_ROLES } from '../../robot-secrets/robot-secrets.model';
 import { SecretsTab } from '../../robot-secrets/ui/secrets-tab';
@@ -46,10 +48,10 @@ const DETAIL_TABS: readonly DetailTab[] = [
   { key: 'debug', titleId: 'robots.tab.debug', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <DebugTab robot={robot} /> },
 ];
 
-/** Enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
+/** Edit (name, description, icon), enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
 function RobotActions({ robot }: { robot: Robot }) {
   const t = useT();
-  const m = useUnit({ enabling: $enabling, cloning: $cloning, toggled: robotEnabledToggled, cloneConfirmed: robotCloneConfirmed });
+  const m = useUnit({ enabling: $enabling, cloning: $cloning, toggled: robotEnabledToggled, cloneConfirmed: robotCloneConfirmed, editClicked: robotEditClicked });
   const confirmProps = (ok: string) => ({
     okText: ok,
     cancelText: t('robots.detail.cancel'),
@@ -58,7 +60,10 @@ function RobotActions({ robot }: { robot: Robot }) {
     cancelButtonProps: { 'aria-label': t('robots.detail.cancel') },
   });
   return (
-    <Space>
+    <Space wrap>
+      <Button icon={<IconEdit />} onClick={() => m.editClicked(robot)}>
+        {t('robots.detail.edit')}
+      </Button>
       {robot.enabled ? (
         <Popconfirm
           title={t('robots.detail.disableTitle', { name: robot.name })}
@@ -203,6 +208,7 @@ export function RobotDetailPage() {
         }
       />
       <SaveFailedBanner failure={actionFailure} title={t('robots.detail.actionFailed')} />
+      <EditRobotModal />
       <Surface>
         <Descriptions data={fields} />
       </Surface>

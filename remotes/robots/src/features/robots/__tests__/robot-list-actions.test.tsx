@@ -71,7 +71,7 @@ describe('robot list: create with an icon', () => {
 
     fireEvent.change(screen.getByPlaceholderText('For example: After-sales assistant'), { target: { value: 'Concierge' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByRole('link', { name: 'Concierge' })).toBeTruthy();
+    await waitFor(() => expect(robots[0]!.name).toBe('Concierge'));
     const post = requests.find((request) => request.method === 'POST' && request.path === '/v1/processes')!;
     expect(post.body).toEqual({ name: 'Concierge', type: 'simple', icon: preview.getAttribute('src') });
     expect(robots[0]!.icon).toBe(preview.getAttribute('src'));
@@ -87,7 +87,7 @@ describe('robot list: create with an icon', () => {
 
     fireEvent.change(screen.getByPlaceholderText('For example: After-sales assistant'), { target: { value: 'Plain' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await screen.findByRole('link', { name: 'Plain' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/ai\//));
     expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/processes')!.body).toEqual({ name: 'Plain', type: 'simple' });
   });
 

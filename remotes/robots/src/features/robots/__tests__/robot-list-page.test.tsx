@@ -52,15 +52,21 @@ describe('robot list page', () => {
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
-  it('creates a robot from the form and shows it in the list', async () => {
-    const { requests } = fakeRobotsApi([makeRobot({ name: 'Existing' })]);
+  it('creates a robot from the form and opens its detail page; back on the list it is first', async () => {
+    const { requests, robots } = fakeRobotsApi([makeRobot({ name: 'Existing' })]);
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     await screen.findByRole('link', { name: 'Existing' });
     fireEvent.click(screen.getByRole('button', { name: /New robot/ }));
     fireEvent.change(await screen.findByPlaceholderText('For example: After-sales assistant'), { target: { value: 'Concierge' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByRole('link', { name: 'Concierge' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/ai/${robots[0]!.processId}/detail/`));
+    expect(await screen.findByRole('heading', { name: /Concierge/ })).toBeTruthy();
     expect(requests.find((request) => request.method === 'POST')!.body).toMatchObject({ name: 'Concierge', type: 'simple' });
+
+    // Back on the list, which shows the new robot first and stays there.
+    fireEvent.click(screen.getByRole('button', { name: /Robots$/ }));
+    await waitFor(() => expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Concierge', 'Existing']));
+    expect(screen.getByTestId('location').textContent).toBe('/robot');
   });
 
   it('shows an error with Retry when the list fails', async () => {

@@ -8,15 +8,18 @@ import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
 import { SaveFailedBanner } from '../../../ui/tab-states';
+import { EditRobotModal } from '../../robot-edit/ui/edit-robot-modal';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
 import { BindTagsModal } from '../../robot-tags/ui/bind-tags-modal';
 import { ManageTagsModal } from '../../robot-tags/ui/manage-tags-modal';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';
 import {
+  $createdRobot,
   $keyword,
   $rowFailure,
   $tagFilter,
   ROBOT_MANAGER_ROLES,
+  createdRobotOpened,
   robotCreateClicked,
   robotList,
   robotsPageOpened,
@@ -38,7 +41,9 @@ export function RobotListPage() {
     keyword: $keyword,
     tagFilter: $tagFilter,
     rowFailure: $rowFailure,
+    created: $createdRobot,
     opened: robotsPageOpened,
+    createdOpened: createdRobotOpened,
     tagsWanted: tagsRequested,
     createClicked: robotCreateClicked,
     tagFilterChanged: robotTagFilterChanged,
@@ -49,6 +54,13 @@ export function RobotListPage() {
     opened();
     tagsWanted();
   }, [opened, tagsWanted]);
+  // A robot was just created: its detail page is where it gets set up.
+  const { created, createdOpened } = model;
+  useEffect(() => {
+    if (!created) return;
+    createdOpened();
+    navigate(robotDetailPath(created.processId));
+  }, [created, createdOpened, navigate]);
 
   const createButton = canManage && (
     <Button theme="solid" type="primary" icon={<IconPlus />} onClick={model.createClicked}>
@@ -104,7 +116,7 @@ export function RobotListPage() {
       {
         title: t('robots.list.column.actions'),
         dataIndex: 'actions',
-        width: 190,
+        width: 230,
         render: (_, robot) => (
           // The confirmations render in a portal, but React still bubbles their clicks to the row.
           <div onClick={stopPropagation}>
@@ -148,6 +160,7 @@ export function RobotListPage() {
         />
       </Surface>
       <CreateRobotModal />
+      <EditRobotModal />
       <ManageTagsModal />
       <BindTagsModal />
     </Page>

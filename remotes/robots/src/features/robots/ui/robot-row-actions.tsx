@@ -1,8 +1,9 @@
 import { Button, Popconfirm, Space, Tooltip } from '@douyinfe/semi-ui';
-import { IconCopyAdd, IconDelete, IconPause, IconPlay, IconPriceTag } from '@douyinfe/semi-icons';
+import { IconCopyAdd, IconDelete, IconEdit, IconPause, IconPlay, IconPriceTag } from '@douyinfe/semi-icons';
 import { useT, type Robot } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { ReactElement } from 'react';
+import { robotEditClicked } from '../../robot-edit/robot-edit.model';
 import { tagBindOpened } from '../../robot-tags/robot-tags.model';
 import { $deletingIds, $rowBusyIds, robotDeleteConfirmed, robotRowCloneConfirmed, robotRowEnabledToggled } from '../robots.model';
 
@@ -11,7 +12,7 @@ function Action({ label, button }: { label: string; button: ReactElement }) {
   return <Tooltip content={label}>{button}</Tooltip>;
 }
 
-/** The actions of one robot of the list: enable or disable, tags, clone, delete. */
+/** The actions of one robot of the list: enable or disable, edit, tags, clone, delete. */
 export function RobotRowActions({ robot }: { robot: Robot }) {
   const t = useT();
   const m = useUnit({
@@ -21,6 +22,7 @@ export function RobotRowActions({ robot }: { robot: Robot }) {
     cloneConfirmed: robotRowCloneConfirmed,
     deleteConfirmed: robotDeleteConfirmed,
     tagsClicked: tagBindOpened,
+    editClicked: robotEditClicked,
   });
   const busy = m.busyIds.includes(robot.processId);
   const confirmProps = (ok: string, cancel: string) => ({
@@ -32,6 +34,7 @@ export function RobotRowActions({ robot }: { robot: Robot }) {
   });
   const enable = t('robots.row.enable', { name: robot.name });
   const disable = t('robots.row.disable', { name: robot.name });
+  const edit = t('robots.row.edit', { name: robot.name });
   const tags = t('robots.row.tags', { name: robot.name });
   const clone = t('robots.row.clone', { name: robot.name });
   const remove = t('robots.row.delete', { name: robot.name });
@@ -57,6 +60,7 @@ export function RobotRowActions({ robot }: { robot: Robot }) {
           button={<Button theme="borderless" icon={<IconPlay />} loading={busy} aria-label={enable} onClick={() => m.toggled({ robot, enabled: true })} />}
         />
       )}
+      <Action label={edit} button={<Button theme="borderless" icon={<IconEdit />} aria-label={edit} onClick={() => m.editClicked(robot)} />} />
       <Action label={tags} button={<Button theme="borderless" icon={<IconPriceTag />} aria-label={tags} onClick={() => m.tagsClicked(robot)} />} />
       <Popconfirm
         title={t('robots.detail.cloneTitle', { name: robot.name })}

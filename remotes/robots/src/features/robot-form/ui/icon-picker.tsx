@@ -5,7 +5,7 @@ import { useUnit } from 'effector-react';
 import { useRef } from 'react';
 import { failureText } from '../../../lib/failure-text';
 import { ICON_TYPES } from '../../../lib/icon-file';
-import { $icon, $iconError, $iconUploading, robotIconChosen, robotIconRemoved, type IconError } from '../robots.model';
+import type { IconError, IconField } from '../robot-form.model';
 
 const MAX_KB = Math.round(ICON_LIMITS.maxBytes / 1024);
 
@@ -14,11 +14,11 @@ function iconErrorText(error: IconError, t: (id: string, values?: Record<string,
   return error.reason === 'tooLarge' ? t('robots.icon.tooLarge', { max: MAX_KB }) : t('robots.icon.badType');
 }
 
-/** The new robot's icon: an image checked here (type, size), uploaded at once and previewed; removable. */
-export function IconPicker() {
+/** A robot form's icon: an image checked here (type, size), uploaded at once and previewed; removable. */
+export function IconPicker({ field }: { field: IconField }) {
   const t = useT();
   const input = useRef<HTMLInputElement | null>(null);
-  const m = useUnit({ icon: $icon, error: $iconError, uploading: $iconUploading, chosen: robotIconChosen, removed: robotIconRemoved });
+  const m = useUnit({ icon: field.$icon, error: field.$error, uploading: field.$uploading, chosen: field.chosen, removed: field.removed });
   return (
     <div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
