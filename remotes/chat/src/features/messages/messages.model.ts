@@ -162,7 +162,7 @@ sample({
   target: $conversations,
 });
 
-// Deleting a pair: the server first; only then, and only for a pair with an id, locally (spec §4).
+// Deleting a pair: the server first; only then, and only for a pair with an id, locally: a pair never disappears before it is really gone.
 sample({
   clock: deletePairConfirmed,
   source: $conversations,

@@ -143,7 +143,7 @@ sample({
   fn: (all, target) => update(all, target, (state) => ({ ...state, creating: true, failure: null })),
   target: $sessions,
 });
-// A new chat goes to the top of the history and is made active (spec §4).
+// A new chat goes to the top of the history and is made active.
 sample({
   clock: createSessionFx.done,
   source: $sessions,

@@ -22,7 +22,7 @@ export type ChatPair = {
   createdAt: string;
 };
 
-/** A chat message (spec §3): the user's question or the assistant's answer of a pair. */
+/** A chat message as the product names it (id, ts, content, role, img, file): the user's question or the assistant's answer of a pair. */
 export type ChatMessage = {
   id: string | null;
   ts: string;

@@ -1,4 +1,4 @@
-/** The console's default theme colour (spec §3). */
+/** The default theme colour (the console's own, for a share that set none). */
 export const DEFAULT_THEME_COLOR = '#165DFF';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
