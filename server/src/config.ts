@@ -23,7 +23,7 @@
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
  * | FLOTILLA_JOB_WORKERS      | 4                               | Background jobs (file parsing, imports) this process runs at a time (several, so that the tokenizer thread always has text while the main thread commits another job's segments); `0`: it runs none (another process does). |
- * | FLOTILLA_JOB_HEARTBEAT_MS | 5000                            | How often a running job proves its process is alive; a job silent for 6 beats is taken back (re-queued, or failed after 3 attempts). |
+ * | FLOTILLA_JOB_HEARTBEAT_MS | 5000                            | How often a running job proves its process is alive; a job silent for 6 beats is taken back (re-queued, or failed after 3 attempts; failed at once with FILE_PARSE_CRASHED when its process died while parsing its file — see docs/security.md). |
  * | FLOTILLA_JOB_STEP_DELAY_MS | 0                              | For tests only: a pause between the steps of every job, so a test can kill the process mid-job. Leave unset. |
  * | FLOTILLA_USER_CREATE_PER_MINUTE | 30                        | Users one admin may create (`POST /v1/users`) per minute; past it 429 RATE_LIMITED with Retry-After. |
  * | FLOTILLA_USER_CREATE_PER_DAY | 300                          | The same per day. Each refusal (taken username, limit) is logged at warn with the admin and the username tried. |

@@ -16,7 +16,7 @@ export const ADMIN = { username: 'admin', password: 'admin-password-1' };
  * Fresh storage for one test file: its own PostgreSQL schema when TEST_DATABASE_URL is set (the
  * `server-postgres` vitest project), else an SQLite file in a new temporary directory.
  */
-async function freshStorage(): Promise<{ config: Partial<Config>; drop: () => Promise<void> }> {
+export async function freshStorage(): Promise<{ config: Partial<Config>; drop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'flotilla-test-'));
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { config: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
