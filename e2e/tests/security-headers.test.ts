@@ -62,6 +62,15 @@ describe('the security headers break nothing', () => {
     expect(refused).toEqual([]);
   });
 
+  it('the API documentation renders under the policy', async () => {
+    const page = await session.page();
+    const refused = refusals(page);
+    await page.goto('/docs');
+    await page.getByText('Flotilla API').first().waitFor();
+    await page.getByText('/v1/share/info').first().waitFor();
+    expect(refused).toEqual([]);
+  });
+
   it('a visitor chats on a share page under its policy', async () => {
     const robot = await api.createRobot('Policy chat desk');
     await api.call('PUT', `/v1/processes/${robot.processId}/basic`, { fallbackReply: 'The desk opens at nine.' });
