@@ -1,7 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '@flotilla/shared';
 import { fakeChatServer, makeCompletion, makeSession } from '../../../test-utils/fake-chat-server';
 import { renderStandalone, VISITOR } from '../../../test-utils/render-chat';
+import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
+import { $conversations, loadCompletionsFx } from '../../messages/messages.model';
+import { conversationShown, readActiveSessionFx, rememberActiveSessionFx } from '../resume.model';
+import { $sessions, loadSessionsFx } from '../sessions.model';
 
 afterEach(() => {
   cleanup();
@@ -95,5 +101,45 @@ describe('coming back after a reload', () => {
     expect(server.calls('POST', /^\/v2\/qa$/)[0].body).not.toHaveProperty('sessionId');
     expect(server.calls('GET', /\/completions$/)).toEqual([]);
     expect(screen.getByText('Do you ship abroad?')).toBeTruthy();
+  });
+});
+
+describe('resume model', () => {
+  const target: ChatTarget = { kind: 'visitor', shareId: 'abc123', userId: VISITOR };
+  const key = chatKeyOf(target);
+
+  it('puts the kept session on screen, and a new conversation in its place once the server says it is gone', async () => {
+    const remembered: Array<string | null> = [];
+    const scope = fork({
+      handlers: [
+        [readActiveSessionFx, () => 's-gone'],
+        [rememberActiveSessionFx, ({ sessionId }: { sessionId: string | null }) => void remembered.push(sessionId)],
+        [loadSessionsFx, async () => ({ list: [makeSession({ sessionId: 's-gone' }), makeSession({ sessionId: 's-1' })], total: 2 })],
+        [loadCompletionsFx, async () => Promise.reject(new HttpError(404, 'SESSION_NOT_FOUND', 'Chat session not found', null))],
+      ],
+    });
+
+    await allSettled(conversationShown, { scope, params: target });
+
+    expect(scope.getState($conversations)[key]).toMatchObject({ sessionId: null, pairs: [], status: 'ready', failure: null });
+    expect(scope.getState($sessions)[key]).toMatchObject({ activeId: null, total: 1 });
+    expect(scope.getState($sessions)[key].list.map((session) => session.sessionId)).toEqual(['s-1']);
+    expect(remembered).toEqual(['s-gone', null]);
+  });
+
+  it('keeps a failure that is not a missing session on screen, to retry', async () => {
+    const scope = fork({
+      handlers: [
+        [readActiveSessionFx, () => 's-1'],
+        [rememberActiveSessionFx, () => undefined],
+        [loadSessionsFx, async () => ({ list: [], total: 0 })],
+        [loadCompletionsFx, async () => Promise.reject(new HttpError(0, 'NETWORK', 'Network error', null))],
+      ],
+    });
+
+    await allSettled(conversationShown, { scope, params: target });
+
+    expect(scope.getState($conversations)[key]).toMatchObject({ sessionId: 's-1', status: 'error' });
+    expect(scope.getState($sessions)[key].activeId).toBe('s-1');
   });
 });
