@@ -145,7 +145,7 @@ describe("CORS of the public chat calls, by the share's allowed origins", () => 
     }
   });
 
-  it("lets the browser send a public chat call (preflight), never a staff call", async () => {
+  it('lets the browser send a public chat call (preflight), never a staff call or a login', async () => {
     const ok = await preflight('/v2/qa', SHOP);
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe(SHOP);
@@ -154,7 +154,7 @@ describe("CORS of the public chat calls, by the share's allowed origins", () => 
     const byQuery = await preflight(`/v1/chat/users/${VISITOR}/sessions/x/completions?shareId=${await shareAllowing([SHOP])}`, EVIL, 'GET');
     expect(byQuery.headers['access-control-allow-origin']).toBeUndefined();
 
-    for (const [path, method] of [['/v1/processes', 'POST'], ['/v1/users/list', 'GET']] as const) {
+    for (const [path, method] of [['/v1/processes', 'POST'], ['/v1/users/list', 'GET'], ['/v1/login', 'POST']] as const) {
       const res = await preflight(path, SHOP, method);
       expect(res.statusCode, path).toBe(404);
       expect(res.headers['access-control-allow-origin'], path).toBeUndefined();

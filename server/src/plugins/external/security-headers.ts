@@ -76,7 +76,6 @@ export function sharePageHeaders(allowedOrigins: readonly string[] | undefined):
 /** Build files under /remotes/: a shell on another origin may load them (its /remotes.json may point here). */
 export const BUILD_FILE_HEADERS = headers({}, { loadedBySites: true });
 
-const API_CALL = /^\/(v1|v2)\//;
 const BUILD_FILE = /^\/remotes\//;
 
 const NO_CORS: FastifyCorsOptions = { origin: false };
@@ -99,8 +98,8 @@ function namedShare(request: FastifyRequest): string | undefined {
 
 /**
  * Security headers (helmet) on every answer, and CORS: only the build files (to any origin) and the
- * public chat calls of a share (to the origins the share allows) answer another site. Same-origin use
- * needs no CORS. A preflight cannot show its body, so one for a public call is answered and the call
+ * public calls that name a share (to the origins the share allows) answer another site. Same-origin
+ * use needs no CORS. A preflight cannot show its body, so one for a share call is answered and the call
  * itself decides: it gets CORS headers only when it names a share that allows its origin, and the chat
  * calls refuse any other origin themselves (ORIGIN_NOT_ALLOWED), so nothing is done for a foreign site.
  */
@@ -110,15 +109,17 @@ export default fp(
 
     await fastify.register(helmet, headers());
 
-    // Public API routes as they are declared, so that a preflight (which names only a method and a
-    // path) can be matched to one.
-    const publicCalls: Array<{ method: string; path: RegExp }> = [];
+    // The public calls whose query or body schema names a share, as they are declared, so that a
+    // preflight (which shows only a method and a path) can be matched to one.
+    const shareCalls: Array<{ method: string; path: RegExp }> = [];
     fastify.addHook('onRoute', (route) => {
-      if (route.config?.auth !== 'public' || !API_CALL.test(route.url)) return;
+      const schema = route.schema as { querystring?: { properties?: object }; body?: { properties?: object } } | undefined;
+      const namesShare = [schema?.querystring, schema?.body].some((part) => part?.properties !== undefined && 'shareId' in part.properties);
+      if (route.config?.auth !== 'public' || !namesShare) return;
       const path = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
-      for (const method of [route.method].flat()) publicCalls.push({ method, path });
+      for (const method of [route.method].flat()) shareCalls.push({ method, path });
     });
-    const isPublicCall = (method: string | undefined, path: string) => publicCalls.some((call) => call.method === method && call.path.test(path));
+    const isShareCall = (method: string | undefined, path: string) => shareCalls.some((call) => call.method === method && call.path.test(path));
 
     async function corsFor(request: FastifyRequest): Promise<FastifyCorsOptions> {
       const origin = request.headers.origin;
@@ -128,7 +129,7 @@ export default fp(
       if (isSameOrigin(request, origin, publicOrigins)) return NO_CORS;
       const preflight = request.method === 'OPTIONS';
       const method = preflight ? request.headers['access-control-request-method'] : request.method;
-      if (!isPublicCall(method, path)) return NO_CORS;
+      if (!isShareCall(method, path)) return NO_CORS;
       const shareId = namedShare(request);
       if (shareId === undefined) return preflight ? SHARE_CORS : NO_CORS;
       const share = await fastify.repos.shares.publicTarget(shareId);
