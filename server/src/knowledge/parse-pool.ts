@@ -107,8 +107,6 @@ export class ParsePool implements DocumentParser {
               return end(true, () => resolve(response.result));
             case 'failed':
               return end(true, () => reject(new ReasonError(response.reason, response.detail)));
-            case 'error':
-              return end(true, () => reject(new Error(`parser: ${response.message}`)));
           }
         },
         // V8 aborts the process when its heap is full: SIGABRT is the memory budget.

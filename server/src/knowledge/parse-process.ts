@@ -5,13 +5,12 @@ import { checkZipBudget, type ZipBudget } from './zip-budget';
 
 /** What a parser process is asked (one at a time): a document's text, or a table's sheets. */
 export type ParseRequest = { kind: 'text'; type: DocumentType; bytes: Uint8Array } | { kind: 'sheets'; type: 'csv' | 'xlsx'; bytes: Uint8Array };
-/** What it answers: ready once (its parsers loaded); then per request progress (PDF pages), and the result, a reason the user can act on, or an unexpected error. */
+/** What it answers: ready once (its parsers loaded); then per request progress (PDF pages), and the result or a reason the user can act on. */
 export type ParseResponse =
   | { kind: 'ready' }
   | { kind: 'progress'; fraction: number }
   | { kind: 'done'; result: string | Sheet[] }
-  | { kind: 'failed'; reason: Reason; detail?: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'failed'; reason: Reason; detail?: string };
 
 const budget = JSON.parse(process.argv[2] ?? '{}') as ZipBudget;
 const post = (response: ParseResponse): void => {
@@ -31,8 +30,11 @@ process.on('message', (request: ParseRequest) => {
   parse(request).then(
     (result) => post({ kind: 'done', result }),
     (error: unknown) => {
-      if (error instanceof ReasonError) post({ kind: 'failed', reason: error.reason, detail: error.detail });
-      else post({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      if (error instanceof ReasonError) return post({ kind: 'failed', reason: error.reason, detail: error.detail });
+      // A parser that throws by itself (its stack overflows on HTML nested 5,000 deep, say) could not read the
+      // file: the user gets a reason, the server's log the error.
+      process.stderr.write(`parser: ${request.type}: ${error instanceof Error ? error.message : String(error)}\n`);
+      post({ kind: 'failed', reason: 'FILE_CORRUPT' });
     },
   );
 });

@@ -41,6 +41,14 @@ describe('a zip bomb docx, with the default budget', () => {
     expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file'], msg: TOO_COMPLEX });
   });
 
+  it('answers a file its parser throws on by itself with a reason too, never a 500', async () => {
+    // html-to-text recurses once per level: its stack overflows on HTML nested 5,000 deep.
+    const nested = Buffer.from(`<html><body>${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}</body></html>`);
+    const res = await upload(t, operator, dataset.id, 'nested.html', nested, {}, 'files/preview');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file'], msg: message('FILE_CORRUPT', 'en-US') });
+  });
+
   it('uploads, and its job ends failed with the reason; the next file parses as ever', async () => {
     const file = await uploadAndWait(t, operator, dataset.id, 'bomb.docx', bomb);
     expect(file).toMatchObject({ status: 'failed', error: TOO_COMPLEX, segmentCount: 0 });
