@@ -3,6 +3,7 @@ import { shellCatalogs } from '../locales';
 import { settingsApplyStarted } from '../settings/settings.model';
 import { versionCheckStarted } from '../version-check/version-check.model';
 import { refreshRemotes } from '../federation/remotes.model';
+import { applyScreen } from '../layout/screen';
 // Wires the error catalogue (spec §8) to the bus; Semi loads only when a notice is shown.
 import '../notices/notices.model';
 
@@ -10,6 +11,8 @@ import '../notices/notices.model';
 export function startShell(): void {
   loadCatalogs(shellCatalogs);
   settingsApplyStarted();
+  // Before any dialog can open: its motion duration comes from here (the layout follows resizes later).
+  applyScreen(document.documentElement, window.innerWidth);
   // A logout in another tab ends this tab's session too; the guards then show the login page.
   syncAuthAcrossTabs();
   refreshRemotes();

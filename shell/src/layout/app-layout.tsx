@@ -1,20 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { Layout } from '@douyinfe/semi-ui';
-import { $settings, LIMITS, settingsChanged, useT, type Device } from '@flotilla/shared';
+import { $settings, settingsChanged, useT, type Device } from '@flotilla/shared';
 import { Navbar } from './navbar';
+import { applyScreen, deviceFor } from './screen';
 import { SettingsDrawer } from './settings-drawer';
 import { ServerMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 
-/** Below the tablet breakpoint (spec §9: 600, 1024, 1440, 1920) the console is in mobile mode. */
-export function deviceFor(width: number): Device {
-  return width < LIMITS.breakpoints[1] ? 'mobile' : 'desktop';
-}
-
-function useDevice(current: Device) {
+/** Follows the window: its screen size for the stylesheets, and mobile or desktop mode for the settings. */
+function useScreen(current: Device) {
   useEffect(() => {
     const update = () => {
+      applyScreen(document.documentElement, window.innerWidth);
       const device = deviceFor(window.innerWidth);
       if (device !== current) settingsChanged({ device });
     };
@@ -28,9 +26,11 @@ function useDevice(current: Device) {
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const settings = useUnit($settings);
-  // Collapsed by default on narrow screens; the user's choice wins once made.
+  // Collapsed on narrow screens, expanded on wide ones; the user's choice wins until the window crosses
+  // the 1024 px breakpoint again.
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
-  useDevice(settings.device);
+  useScreen(settings.device);
+  useEffect(() => setCollapsed(null), [settings.device]);
   const sideMenu = settings.menu && !settings.topMenu;
   return (
     <Layout className="fl-console">

@@ -24,7 +24,7 @@ function toNavItems(items: readonly MenuItem[], locale: Locale, withIcons: boole
   });
 }
 
-/** The server-driven menu (spec §2, §4), as a side menu or in the navbar (topMenu). */
+/** The server-driven menu, as a side menu or in the navbar (topMenu); it shows its own loading and failure. */
 export function ServerMenu({ mode, width, collapsed, onCollapseChange }: { mode: 'vertical' | 'horizontal'; width?: number; collapsed?: boolean; onCollapseChange?: (collapsed: boolean) => void }) {
   const t = useT();
   const navigate = useNavigate();
@@ -36,7 +36,7 @@ export function ServerMenu({ mode, width, collapsed, onCollapseChange }: { mode:
 
   if (status === 'loading' || status === 'idle') {
     return (
-      <div className="fl-menu-state">
+      <div className="fl-menu-state" role="status" aria-label={t('shell.menu.loading')}>
         <Spin />
       </div>
     );

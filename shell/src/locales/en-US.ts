@@ -29,7 +29,6 @@ export const enUS: Catalog = {
 
   'shell.menu.label': 'Main menu',
   'shell.menu.loading': 'Loading the menu…',
-  'shell.menu.loaded': 'Menu loaded',
   'shell.menu.failed': 'The menu failed to load',
   'shell.menu.collapse': 'Collapse',
   'shell.menu.expand': 'Expand',

