@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { EVALUATE_QUERY } from './build-time-loader.mjs';
 
 const sharedRoot = resolve(import.meta.dirname, '..');
 const BUILD_ID = Date.now().toString(36);
@@ -79,6 +80,8 @@ export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, por
             },
           },
         },
+        // A `*.build-time.ts` module runs during the build; the bundle gets the data it exported.
+        { test: /\.build-time\.ts$/, resourceQuery: { not: EVALUATE_QUERY }, use: { loader: join(import.meta.dirname, 'build-time-loader.mjs') } },
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
       ],

@@ -2,12 +2,42 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { REMOTE_NAMES, RemotesConfigSchema, type RemoteName, type RemotesConfig } from '@flotilla/shared/contracts';
+import { REMOTE_NAMES, RemotesConfigSchema, ROUTES, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 
 /** Where the builds live under FLOTILLA_STATIC_DIR. */
 export const shellDist = (staticDir: string) => join(staticDir, 'shell', 'dist');
 export const remoteDist = (staticDir: string, name: RemoteName) => join(staticDir, 'remotes', name, 'dist');
+
+/** The shell's login page: static markup and a small script, apart from the console's index.html. */
+export const LOGIN_PAGE = 'login.html';
+
+/** The login paths (`/login`, `/guoguo/login`, `/bcds/login`): the shell's routes open without a login. */
+export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && !route.requiresAuth).map((route) => route.path);
+
+/** The id of the element the public chat page reads its share's info from, when the server inlined it. */
+export const SHARE_INFO_ELEMENT_ID = 'share-info';
+
+/**
+ * JSON that stays data inside an HTML element: `<`, `>` and `&` are written as escapes, so no text
+ * of a share (a robot named `</script><script>…`) can close the element or open another; U+2028 and
+ * U+2029 too, which older JavaScript parsers took for line ends.
+ */
+export function jsonInHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The chat page's HTML with its share's info (`GET /v1/share/info`'s answer) inlined as a JSON data
+ * block, so the page draws the chat without asking for it first. A data block runs nothing: the
+ * Content-Security-Policy needs no hash or nonce for it.
+ */
+export function sharePageHtml(html: string, info: ShareInfo | undefined): string {
+  if (!info) return html;
+  const data = `<script type="application/json" id="${SHARE_INFO_ELEMENT_ID}">${jsonInHtml(info)}</script>`;
+  // A function, not a string: `$&` or `$'` in a share's text must stay text.
+  return html.replace('</head>', () => `${data}</head>`);
+}
 
 /** Rspack dev-server ports of `pnpm dev` (shared/build/rspack.mjs DEV_PORTS; the server imports no build code). */
 export const DEV_PORTS: Record<RemoteName | 'shell', number> = { shell: 3000, robots: 3001, datasets: 3002, cases: 3003, users: 3004, chat: 3005 };

@@ -7,10 +7,11 @@ import { useRouteSettled } from '../progress/route-progress';
 const INITIAL_URL = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
 
 /**
- * The public chat paths belong to the chat remote's own HTML page, which the server serves on a full
- * page load; reaching one inside the shell (a link, history) leaves the shell.
+ * A path with its own HTML page, which the server serves on a full page load (the public chat, the
+ * login page): reaching one inside the shell (a link, history, a guard) leaves the shell.
+ * `linkId` labels the link shown when the shell itself was served there.
  */
-export function PublicChatRedirect() {
+export function OwnPageRedirect({ linkId }: { linkId: string }) {
   const t = useT();
   const location = useLocation();
   const href = location.pathname + location.search + location.hash;
@@ -21,7 +22,12 @@ export function PublicChatRedirect() {
   }, [href, servedHere]);
   return (
     <div className="fl-full-page" role="status">
-      {servedHere ? <a href={href}>{t('shell.chat.open')}</a> : t('shell.loading')}
+      {servedHere ? <a href={href}>{t(linkId)}</a> : t('shell.loading')}
     </div>
   );
+}
+
+/** The public chat paths belong to the chat remote's own page. */
+export function PublicChatRedirect() {
+  return <OwnPageRedirect linkId="shell.chat.open" />;
 }

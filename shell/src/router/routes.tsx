@@ -1,13 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@flotilla/shared/contracts';
-import { LoginPage } from '../login/login-page';
 import { CatchAll } from './catch-all';
-import { PublicChatRedirect } from './public-chat';
+import { OwnPageRedirect, PublicChatRedirect } from './public-chat';
 import { RootRoute } from './root-route';
 import { HOME_PATH, LOGIN_PATHS } from './route-match';
 
 /**
- * The shell's routes: the login pages, `/` → `/robot`, the public chat paths (a full page load),
+ * The shell's routes: the login and public chat paths (full page loads of their own pages), `/` → `/robot`,
  * SSO callbacks, and everything else under `*`, where the guards run and remotes mount with absolute paths
  * (federation/README.md).
  */
@@ -16,7 +15,8 @@ export function createRoutes(): RouteObject[] {
     {
       element: <RootRoute />,
       children: [
-        ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
+        // The login page is its own light page (login.html), like the public chat.
+        ...LOGIN_PATHS.map((path) => ({ path, element: <OwnPageRedirect linkId="shell.login.submit" /> })),
         { path: '/', element: <Navigate to={HOME_PATH} replace /> },
         ...ROUTES.filter((route) => route.owner === 'chat').map((route) => ({ path: route.path, element: <PublicChatRedirect /> })),
         { path: '*', element: <CatchAll /> },

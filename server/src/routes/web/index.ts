@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { isRemoteName, remoteDist, remotesConfig, shellDist } from '../../lib/builds';
+import { isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
 import { BUILD_FILE_HEADERS, consolePageHeaders, sharePageHeaders } from '../../plugins/external/security-headers';
@@ -74,12 +74,21 @@ export default fp(
       return sendPage(reply, shell);
     };
 
-    /** The chat's page, framed by the sites its share allows. */
+    /** The login page (its own light page; the console's when it is not built), which loads no remote. */
+    const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!existsSync(join(shell, LOGIN_PAGE))) return sendConsole(request, reply);
+      reply.helmet(consolePageHeaders([]));
+      return reply.code(200).sendFile(LOGIN_PAGE, shell);
+    };
+
+    /** The chat's page with its share's info inlined, framed by the sites the share allows. */
     const sendSharePage = async (request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>, reply: FastifyReply) => {
       const shareId = shareIdOfPage(request);
-      const share = shareId === undefined ? undefined : await fastify.repos.shares.publicTarget(shareId);
+      const share = shareId === undefined ? undefined : await fastify.repos.shares.publicInfo(shareId);
       reply.helmet(sharePageHeaders(share?.allowedOrigins));
-      return sendPage(reply, chat);
+      const html = await readFile(join(chat, 'index.html'), 'utf8').catch(() => undefined);
+      if (html === undefined) return sendPage(reply, chat);
+      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(sharePageHtml(html, share?.info));
     };
 
     const wantsPage = (request: FastifyRequest) =>
@@ -88,6 +97,8 @@ export default fp(
       (request.headers.accept ?? '').includes('text/html');
 
     fastify.get('/', { config: { auth: PUBLIC }, schema: hide }, sendConsole);
+
+    for (const path of LOGIN_PATHS) fastify.get(path, { config: { auth: PUBLIC }, schema: hide }, sendLoginPage);
 
     for (const path of CHAT_PATHS) {
       // Until its share is read, a page may be framed by this server only (and never by X-Frame-Options).

@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Window } from 'happy-dom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Robot, ShareInfo, ShareSettings } from '@flotilla/shared/contracts';
+import { useTestApp } from '../helper';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+const CHAT_PAGE = '<!doctype html><html><head><title>Flotilla</title><script defer src="/remotes/chat/page/main.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A fake FLOTILLA_STATIC_DIR with the console, its login page and the chat page. */
+const staticDir = await mkdtemp(join(tmpdir(), 'flotilla-pages-'));
+const files: Record<string, string> = {
+  'shell/dist/index.html': '<html>console</html>',
+  'shell/dist/login.html': '<html>login form</html>',
+  'remotes/chat/dist/index.html': CHAT_PAGE,
+};
+for (const [path, content] of Object.entries(files)) {
+  await mkdir(dirname(join(staticDir, path)), { recursive: true });
+  await writeFile(join(staticDir, path), content);
+}
+
+const t = useTestApp({ config: { staticDir } });
+let admin: string;
+
+beforeAll(async () => {
+  admin = await t.login();
+});
+
+/** An enabled share of a new robot called `name`. */
+async function sharedRobot(name: string): Promise<ShareSettings> {
+  const robot = (await t.post('/v1/processes', { token: admin, body: { name } })).json<Robot>();
+  const res = await t.put(`/v1/users/${robot.adminId}/processes/${robot.processId}/share/enable`, { token: admin });
+  expect(res.statusCode).toBe(200);
+  return res.json<ShareSettings>();
+}
+
+/** The page as a browser parses it: what scripts it would run, and the inlined share info. */
+function parsePage(body: string) {
+  const window = new Window();
+  const document = new window.DOMParser().parseFromString(body, 'text/html');
+  const data = document.getElementById('share-info');
+  return {
+    scripts: [...document.querySelectorAll('script')].filter((script) => script.getAttribute('type') !== 'application/json'),
+    info: data ? (JSON.parse(data.textContent ?? '') as ShareInfo) : undefined,
+    dataType: data?.getAttribute('type'),
+  };
+}
+
+describe('the login page', () => {
+  it('answers the login paths with its own light page, and the console elsewhere', async () => {
+    for (const path of ['/login', '/login?redirect=dataset', '/guoguo/login', '/bcds/login']) {
+      const res = await t.get(path, { headers: html });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toBe('<html>login form</html>');
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.headers['content-security-policy'], path).toContain("script-src 'self'");
+    }
+    expect((await t.get('/robot', { headers: html })).body).toBe('<html>console</html>');
+  });
+});
+
+describe('the share page', () => {
+  it("carries its share's info, as GET /v1/share/info answers it", async () => {
+    const share = await sharedRobot('Parcel helper');
+    const res = await t.get(`/chat/${share.shareId}`, { headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = parsePage(res.body);
+    const answer = (await t.get(`/v1/share/info?shareId=${share.shareId}`)).json<ShareInfo>();
+    expect(page.info).toEqual(answer);
+    expect(page.info?.name).toBe('Parcel helper');
+    expect(page.dataType).toBe('application/json');
+  });
+
+  it('keeps a hostile robot name inside the data: it closes no element and runs nothing', async () => {
+    const name = `</script><script>alert(1)</script><!-- $& $' &amp;`;
+    const share = await sharedRobot(name);
+    const res = await t.get(`/chat/${share.shareId}`, { headers: html });
+    expect(res.body).not.toContain('<script>alert(1)');
+    const page = parsePage(res.body);
+    expect(page.info?.name).toBe(name);
+    expect(page.scripts.map((script) => script.getAttribute('src'))).toEqual(['/remotes/chat/page/main.js']);
+  });
+
+  it('carries no info for an unknown or closed share (the page then says so itself)', async () => {
+    for (const path of ['/chat/no-such-share', '/chat', '/p/chat?shareId=nope']) {
+      const res = await t.get(path, { headers: html });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toBe(CHAT_PAGE);
+    }
+  });
+});

@@ -1,0 +1,5 @@
+// The entry of login.html (built apart from the console; see rspack.config.mjs).
+import { startLoginPage } from './login-page';
+import './login.css';
+
+startLoginPage();
