@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell, testScope } from '@flotilla/shared/test';
+import { fork } from 'effector';
+import { $locale, $settings, $user, DEFAULT_SETTINGS } from '@flotilla/shared';
+import { renderInShell, sessionUser, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { fakeRobotsApi, makeRobot } from '../../../test/fake-robots-api';
 
@@ -101,5 +103,16 @@ describe('robot list page', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/ai/${robot.processId}/detail/`);
     expect(await screen.findByText('VIP')).toBeTruthy();
     expect(screen.getByText(robot.processId)).toBeTruthy();
+  });
+
+  it('keeps name, status and actions on a narrow screen', async () => {
+    fakeRobotsApi([makeRobot({ name: 'Sales', type: 'flow' })]);
+    const scope = fork({ values: [[$user, sessionUser('admin')], [$locale, 'en-US'], [$settings, { ...DEFAULT_SETTINGS, device: 'mobile' }]] });
+    renderInShell(<App />, { path: '/robot', scope });
+    const row = (await screen.findByRole('link', { name: 'Sales' })).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Status', 'Actions']);
+    expect(within(row).queryByText('Flow')).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Edit “Sales”' })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Space, Tag, Typography } from '@douyinfe/semi-ui';
 import { IconPlus, IconPriceTag } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
-import { robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
+import { $settings, robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
@@ -38,6 +38,7 @@ export function RobotListPage() {
   const navigate = useNavigate();
   const canManage = usePermission(ROBOT_MANAGER_ROLES);
   const model = useUnit({
+    settings: $settings,
     keyword: $keyword,
     tagFilter: $tagFilter,
     rowFailure: $rowFailure,
@@ -50,6 +51,7 @@ export function RobotListPage() {
     manageTagsClicked: tagManagerOpened,
   });
   const { opened, tagsWanted } = model;
+  const narrow = model.settings.device === 'mobile';
   useEffect(() => {
     opened();
     tagsWanted();
@@ -106,9 +108,10 @@ export function RobotListPage() {
           </div>
         ),
       },
-      { title: t('robots.list.column.type'), dataIndex: 'type', width: 120, render: (_, robot) => <RobotTypeTag type={robot.type} /> },
+      // On a narrow screen (the shell's mobile mode, under 1024 px) the name, status and actions keep the room.
+      ...(narrow ? [] : [{ title: t('robots.list.column.type'), dataIndex: 'type', width: 120, render: (_: unknown, robot: Robot) => <RobotTypeTag type={robot.type} /> }]),
       { title: t('robots.list.column.status'), dataIndex: 'enabled', width: 120, render: (_, robot) => <RobotStatusTag enabled={robot.enabled} /> },
-      { title: t('robots.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_, robot) => formatDate(robot.updatedAt) },
+      ...(narrow ? [] : [{ title: t('robots.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_: unknown, robot: Robot) => formatDate(robot.updatedAt) }]),
     ];
     if (!canManage) return base;
     return [
@@ -125,7 +128,7 @@ export function RobotListPage() {
         ),
       },
     ];
-  }, [t, formatDate, canManage]);
+  }, [t, formatDate, canManage, narrow]);
 
   const filtered = Boolean(model.keyword || model.tagFilter);
   const empty = filtered ? (
