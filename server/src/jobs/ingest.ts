@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ChunkSettings, TaskType } from '@flotilla/shared/contracts';
 import { detectFileType } from '../knowledge/file-types';
-import type { DocumentParser } from '../knowledge/parse-pool';
+import type { DocumentParser, ParseOptions } from '../knowledge/parse-pool';
 import { qaPairs } from '../knowledge/parsers/index';
 import { ReasonError, rowList, storedReason } from '../knowledge/reasons';
 import { splitText } from '../knowledge/split';
@@ -100,19 +100,22 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
   }
 
   /**
-   * Runs `parse` with the job marked as parsing, so that a process that dies meanwhile (the file is the
-   * likely cause) has the job failed when it is taken back, not re-queued into the same crash.
+   * Parses the job's file with the job marked as parsing from the moment a parser process starts on it until
+   * the result is back: a server process that dies meanwhile (the file is the likely cause) has the job failed
+   * when it is taken back, not re-queued into the same crash.
    */
-  async function parsing<T>(run: JobRun, parse: () => Promise<T>): Promise<T> {
-    if (!(await repos.jobs.markParsing(run.job, true))) throw new JobStopped('lost');
-    const parsed = await parse();
-    if (!(await repos.jobs.markParsing(run.job, false))) throw new JobStopped('lost');
+  async function parsing<T>(run: JobRun, parse: (options: ParseOptions) => Promise<T>): Promise<T> {
+    const mark = async (marked: boolean) => {
+      if (!(await repos.jobs.markParsing(run.job, marked))) throw new JobStopped('lost');
+    };
+    const parsed = await parse({ signal: run.signal, started: () => mark(true) });
+    await mark(false);
     return parsed;
   }
 
   /** QA pairs of the first sheet that has rows, and the note of the rows skipped. */
   async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer, run: JobRun): Promise<{ passages: Passage[]; warning: string | null }> {
-    const sheets = await parsing(run, () => parser.sheets(type, bytes, { signal: run.signal }));
+    const sheets = await parsing(run, (options) => parser.sheets(type, bytes, options));
     const sheet = sheets.find((candidate) => candidate.rows.length > 0);
     if (!sheet) throw new ReasonError('FILE_EMPTY');
     const { pairs, skipped } = qaPairs(sheet.rows);
@@ -141,7 +144,7 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       ({ passages, warning } = await qaPassages(detected.type, bytes, run));
     } else {
       const type = detected.type;
-      const text = await parsing(run, () => parser.text(type, bytes, { signal: run.signal, progress: (fraction) => run.step(0.02 + 0.18 * fraction) }));
+      const text = await parsing(run, (options) => parser.text(type, bytes, { ...options, progress: (fraction) => run.step(0.02 + 0.18 * fraction) }));
       await run.step(0.2);
       passages = splitText(text, settings).map((segment) => ({ text: segment, question: null, answer: null }));
     }

@@ -8,8 +8,11 @@ import type { ParseProgress, Sheet } from './parsers/index';
 import { ReasonError } from './reasons';
 import type { ZipBudget } from './zip-budget';
 
-/** `signal`: stops the parse (its process is ended); `progress`: called as a PDF's pages are read, may throw to stop. */
-export type ParseOptions = { signal?: AbortSignal; progress?: ParseProgress };
+/**
+ * `signal`: stops the parse (its process is ended); `started`: called when a process is about to read the file
+ * (after any wait for a free one); `progress`: called as a PDF's pages are read. Both may throw to stop.
+ */
+export type ParseOptions = { signal?: AbortSignal; started?: () => Promise<void>; progress?: ParseProgress };
 
 /** Reads documents within a budget, away from the server's process: what the parse jobs and the split preview use. */
 export type DocumentParser = {
@@ -76,10 +79,17 @@ export class ParsePool implements DocumentParser {
     }
   }
 
-  private async run(request: ParseRequest, { signal, progress }: ParseOptions = {}): Promise<string | Sheet[]> {
+  private async run(request: ParseRequest, { signal, started, progress }: ParseOptions = {}): Promise<string | Sheet[]> {
     signal?.throwIfAborted();
     const parser = await this.acquire(signal);
-    await parser.ready;
+    try {
+      await parser.ready;
+      await started?.();
+    } catch (error) {
+      // A process that failed to start has left the pool; one that started goes to the next parse.
+      if (this.parsers.has(parser)) this.release(parser);
+      throw error;
+    }
     return new Promise((resolve, reject) => {
       let reporting = false;
       const end = (keepParser: boolean, settle: () => void) => {

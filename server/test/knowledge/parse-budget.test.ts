@@ -71,11 +71,17 @@ describe('ParsePool', () => {
     expect(await reasonOf(parser.text('docx', bomb))).toBe('FILE_TOO_COMPLEX');
   });
 
-  it('a file that needs more memory than the budget kills only its process, and the next parse gets a new one', { timeout: 120_000 }, async () => {
+  it('a file that needs more memory than the budget kills only its process, and the parse waiting for it gets a new one', { timeout: 120_000 }, async () => {
     const parser = pool({ ...PARSE_BUDGET, ...UNCHECKED_ZIP, memoryMb: 96 });
     expect(await parser.text('docx', docx(['Before.']))).toBe('Before.');
-    expect(await reasonOf(parser.text('docx', bomb))).toBe('FILE_TOO_COMPLEX');
-    expect(await parser.text('docx', docx(['After.']))).toBe('After.');
+    // One process: the second parse waits, and is told it starts only when a process takes it.
+    const events: string[] = [];
+    const first = reasonOf(parser.text('docx', bomb, { started: async () => void events.push('bomb started') }));
+    const second = parser.text('docx', docx(['After.']), { started: async () => void events.push('next started') });
+    expect(await first).toBe('FILE_TOO_COMPLEX');
+    events.push('bomb failed');
+    expect(await second).toBe('After.');
+    expect(events).toEqual(['bomb started', 'bomb failed', 'next started']);
   });
 
   it('a parse that outlasts the time budget is ended with FILE_TOO_COMPLEX; one that is aborted, with the abort reason', { timeout: 120_000 }, async () => {
