@@ -13,11 +13,16 @@ export type ShareState =
 export const chatOpened = createEvent<string>();
 /** The visitor pressed Retry after a failure. */
 export const shareRetryClicked = createEvent<string>();
+/** The page came with its share's info (inlined by the server): the chat shows it at once. */
+export const shareInfoInlined = createEvent<ShareInfo>();
 
 export const loadShareInfoFx = createEffect<string, ShareInfo, Error>(getShareInfo);
 
 /** Keyed by share id, so several chat panels can show different shares at once. */
-export const $shares = createStore<Record<string, ShareState>>({});
+export const $shares = createStore<Record<string, ShareState>>({}).on(shareInfoInlined, (shares, info) => ({
+  ...shares,
+  [info.shareId]: { status: 'ready', info },
+}));
 
 sample({
   clock: [chatOpened, shareRetryClicked],
