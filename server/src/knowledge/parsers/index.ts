@@ -15,6 +15,8 @@ export type ParseProgress = (fraction: number) => Promise<void>;
 /**
  * The text of a document of a known type, normalised (see normaliseText). Throws a ReasonError for what the
  * user can act on: FILE_EMPTY (no text at all, e.g. a scanned PDF), FILE_ENCRYPTED, FILE_CORRUPT, FILE_NOT_UTF8.
+ * It runs where it is called, with no limit on memory or time: the server reads uploads only through the
+ * parser pool (../parse-pool.ts), which runs it in a process of its own within the parse budget.
  */
 export async function documentText(type: DocumentType, bytes: Uint8Array, progress?: ParseProgress): Promise<string> {
   const raw = await rawText(type, bytes, progress);
