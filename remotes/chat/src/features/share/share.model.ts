@@ -5,7 +5,7 @@ import { getShareInfo } from './api/get-share-info';
 /** What a chat view shows for one share id. */
 export type ShareState =
   | { status: 'loading' }
-  | { status: 'ready'; info: ShareInfo }
+  | { status: 'ready'; info: ShareInfo; inlined?: true }
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 
@@ -21,13 +21,14 @@ export const loadShareInfoFx = createEffect<string, ShareInfo, Error>(getShareIn
 /** Keyed by share id, so several chat panels can show different shares at once. */
 export const $shares = createStore<Record<string, ShareState>>({}).on(shareInfoInlined, (shares, info) => ({
   ...shares,
-  [info.shareId]: { status: 'ready', info },
+  [info.shareId]: { status: 'ready', info, inlined: true },
 }));
 
 sample({
   clock: [chatOpened, shareRetryClicked],
   source: $shares,
-  filter: (shares, shareId) => shares[shareId]?.status !== 'loading',
+  // Info the page came with is as fresh as the page: no request for it.
+  filter: (shares, shareId) => shares[shareId]?.status !== 'loading' && !(shares[shareId]?.status === 'ready' && shares[shareId].inlined),
   fn: (_, shareId) => shareId,
   target: loadShareInfoFx,
 });

@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShare } from '../../../test-utils/fake-share';
 import { inlinedShareInfo } from '../lib/inlined-share-info';
-import { $shares, loadShareInfoFx, shareInfoInlined } from '../share.model';
+import { $shares, chatOpened, loadShareInfoFx, shareInfoInlined } from '../share.model';
 
 /** The page as the server serves it: with the share's info as a JSON data block, or without. */
 function servePage(data?: string) {
@@ -34,7 +34,8 @@ describe('the share info inlined into the page', () => {
     const load = vi.fn();
     const scope = fork({ handlers: [[loadShareInfoFx, load]] });
     await allSettled(shareInfoInlined, { scope, params: share });
-    expect(scope.getState($shares)).toEqual({ [share.shareId]: { status: 'ready', info: share } });
+    await allSettled(chatOpened, { scope, params: share.shareId });
+    expect(scope.getState($shares)[share.shareId]).toMatchObject({ status: 'ready', info: share });
     expect(load).not.toHaveBeenCalled();
   });
 });
