@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import answerEngine from './plugins/app/answer-engine';
 import apiConventions from './plugins/app/api-conventions';
@@ -36,7 +36,7 @@ export async function buildApp(config: Config): Promise<App> {
     logger: { level: config.logLevel },
     // A line per request only when asked for (debug, trace): at the default level the console's first page
     // alone would print hundreds. Failures are still logged, by the error handler.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
     // Form bodies and query strings arrive as strings: coerce them to the schema's types.
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },

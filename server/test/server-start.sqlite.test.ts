@@ -76,6 +76,7 @@ describe('pnpm start, first run', () => {
     expect(lines).toContain(`Flotilla is running: open ${url}`);
     expect(output).toMatch(/created the first admin\. Log in with username "admin" and password "[^"]+"/);
     expect(output).not.toMatch(/incoming request|request completed|client error/);
+    expect(output).not.toMatch(/Warning|Deprecat/);
     // 40 requests were made: a few lines about starting and stopping, none of them per request.
     expect(lines.length).toBeLessThan(10);
   });
