@@ -25,8 +25,7 @@ describe('a robot answers a visitor through its share link', () => {
     const dialog = operator.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Harbour helper');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    // The new robot is listed first; its row opens its detail page.
-    await operator.getByRole('link', { name: 'Harbour helper' }).click();
+    // Creating opens the new robot's detail page.
     await operator.waitForURL(/\/ai\/[\w-]+\/detail/);
     const processId = /\/ai\/([\w-]+)\/detail/.exec(operator.url())?.[1] ?? '';
 
