@@ -4,7 +4,7 @@ import { settingsApplyStarted } from '../settings/settings.model';
 import { versionCheckStarted } from '../version-check/version-check.model';
 import { refreshRemotes } from '../federation/remotes.model';
 import { applyScreen } from '../layout/screen';
-// Wires the error catalogue (spec §8) to the bus; Semi loads only when a notice is shown.
+// Wires the error notices to the bus; Semi loads only when a notice is shown.
 import '../notices/notices.model';
 
 /** Everything the shell does once, before the first render. */

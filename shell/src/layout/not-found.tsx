@@ -3,7 +3,7 @@ import { Button, Empty, Typography } from '@douyinfe/semi-ui';
 import { useT } from '@flotilla/shared';
 import { HOME_PATH } from '../router/route-match';
 
-/** Any path that is no route, or a route the guard refuses (spec §2, §6). */
+/** Any path that is no route, or a route the guard refuses. */
 export function NotFound() {
   const t = useT();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { $settingsDrawerOpen, copySettingsClicked, settingsDrawerClosed } from '
 
 type Toggle = keyof Pick<Settings, 'navbar' | 'menu' | 'topMenu' | 'footer' | 'tabBar' | 'menuFromServer' | 'colorWeak'>;
 
-/** Spec §2 drawer: content toggles and menu width, then colour-weak; copy settings and close. */
+/** The settings drawer: content toggles and menu width, then colour-weak; copy settings and close. */
 const CONTENT_TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer'];
 const OTHER_TOGGLES: Toggle[] = ['colorWeak'];
 export const MENU_WIDTH_LIMITS = { min: 160, max: 400, step: 10 } as const;

@@ -4,7 +4,7 @@ import { Button, Tabs } from '@douyinfe/semi-ui';
 import { useT } from '@flotilla/shared';
 import { $tabs, HOME_TAB, otherTabsClosed, tabAfterClose, tabClosed } from '../tabs/tabs.model';
 
-/** The tab bar of open pages (spec §2), shown when settings.tabBar is on. */
+/** The tab bar of open pages, shown when settings.tabBar is on. */
 export function TabBar() {
   const t = useT();
   const navigate = useNavigate();

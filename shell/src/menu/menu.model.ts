@@ -14,7 +14,7 @@ export const menuRetried = createEvent<void>();
 /** `POST /api/user/menu`: the menu of the caller's role. Silent: its own notices report it. */
 export const fetchMenuFx = createEffect(() => http.post<MenuItem[]>('/api/user/menu', { silent: true }));
 
-/** The server menu; cleared on logout (spec §4). */
+/** The server menu; cleared on logout. */
 export const $menu = createStore<MenuItem[]>([])
   .on(fetchMenuFx.doneData, (_, menu) => (Array.isArray(menu) ? menu : []))
   .reset(loggedOut);

@@ -17,13 +17,13 @@ export const forcedLogoutModalFx = createEffect(async () => {
 
 export const reloadPageFx = createEffect(() => window.location.reload());
 
-/** Spec §8: only one forced-logout modal at a time. */
+/** Only one forced-logout modal at a time. */
 const $forcedLogoutOpen = createStore(false)
   .on(forcedLogoutModalFx, () => true)
   .on(forcedLogoutModalFx.finally, () => false);
 
 sample({ clock: forcedLogout, source: $forcedLogoutOpen, filter: (open) => !open, target: forcedLogoutModalFx });
-// Closing the modal logs out and reloads the page (spec §8).
+// Closing the modal logs out and reloads the page.
 sample({ clock: forcedLogoutModalFx.done, fn: () => 'expired' as const, target: loggedOut });
 sample({ clock: loggedOut, filter: (reason) => reason === 'expired', target: reloadPageFx });
 

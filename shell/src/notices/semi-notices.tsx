@@ -16,7 +16,7 @@ export function showNotice({ type, titleId, content, contentId, id }: Notice): v
   });
 }
 
-/** Spec §8: the forced-logout modal with one OK button; resolves when it closes, however it closes. */
+/** The forced-logout modal with one OK button; resolves when it closes, however it closes. */
 export function forcedLogoutModal(): Promise<void> {
   return new Promise((resolve) => {
     Modal.warning({
@@ -34,7 +34,7 @@ export function forcedLogoutModal(): Promise<void> {
   });
 }
 
-/** Spec §4: a persistent notice with Cancel and Refresh; resolves with the choice. */
+/** The new-version notice: persistent, with Cancel and Refresh; resolves with the choice. */
 export function newVersionNotice(): Promise<'refresh' | 'cancel'> {
   return new Promise((resolve) => {
     const id = 'flotilla-new-version';

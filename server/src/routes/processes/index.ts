@@ -29,7 +29,7 @@ const tags = ['robots'];
 
 const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { processes, robotConfigs, robotTags, shares } = fastify.repos;
-  // The built-in provider needs no model or network (DESIGN.md §6); configured OpenAI-compatible models
+  // The built-in provider needs no model or network; configured OpenAI-compatible models
   // are offered by id, name and price only: their endpoints and keys stay on the server.
   const models: ModelOption[] = [
     { id: 'builtin', name: 'Built-in (no model)', provider: 'builtin', price: 0 },
@@ -64,7 +64,7 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  // Agents read robots too: they review the robots' logs (DESIGN.md §9).
+  // Agents read robots too: they review the robots' logs.
   fastify.get('/v1/processes/:processId', {
     config: { auth: STAFF },
     schema: { tags, summary: 'One robot', params: RobotParamsSchema, response: { 200: RobotSchema } },

@@ -38,7 +38,7 @@ import {
 /** One tab of the detail page, shown to the roles whose calls it makes (the server checks them too). */
 type DetailTab = { key: string; titleId: string; roles: readonly Role[]; render: (robot: Robot) => ReactNode };
 
-/** The detail tabs in order. Agents read only the logs (DESIGN.md §9). */
+/** The detail tabs in order. Agents read only the logs (they review the robots' answers). */
 const DETAIL_TABS: readonly DetailTab[] = [
   { key: 'basic', titleId: 'robots.tab.basic', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <BasicConfigTab robot={robot} /> },
   { key: 'preset', titleId: 'robots.tab.preset', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <PresetTab robot={robot} /> },
