@@ -62,7 +62,7 @@ export function consolePageHeaders(remoteOrigins: readonly string[]): FastifyHel
  * Who may frame a share page: any site when its list is empty, else this server and the listed
  * origins; only this server when there is no live share to show.
  */
-export function shareFrameAncestors(allowedOrigins: readonly string[] | undefined): string[] {
+function shareFrameAncestors(allowedOrigins: readonly string[] | undefined): string[] {
   if (allowedOrigins === undefined) return ["'self'"];
   if (allowedOrigins.length === 0) return ['*'];
   return ["'self'", ...new Set(allowedOrigins.flatMap((origin) => normalizeOrigin(origin) ?? []))];
