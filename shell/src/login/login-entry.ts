@@ -1,5 +1,4 @@
 // The entry of login.html (built apart from the console; see rspack.config.mjs).
 import { startLoginPage } from './login-page';
-import './login.css';
 
 startLoginPage();

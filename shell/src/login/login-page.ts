@@ -50,11 +50,19 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
   let errors: LoginErrors = {};
   let submitting = false;
 
+  // Only what differs is written: the static page is already in zh-CN, and an unchanged text costs no layout.
+  const setText = (element: HTMLElement, text: string) => {
+    if (element.textContent !== text) element.textContent = text;
+  };
+  const setAttribute = (element: HTMLElement, name: string, value: string) => {
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  };
+
   const showErrors = () => {
     for (const field of FIELDS) {
       const message = byId(doc, `fl-login-${field}-error`);
       const id = errors[field];
-      message.textContent = id ? t(id) : '';
+      setText(message, id ? t(id) : '');
       if (id) message.setAttribute('role', 'alert');
       else message.removeAttribute('role');
       inputs[field].setAttribute('aria-invalid', String(Boolean(id)));
@@ -66,17 +74,17 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
   const showSubmit = () => {
     if (!submit) return;
     submit.disabled = submitting;
-    submit.textContent = t(submitting ? 'shell.login.submitting' : 'shell.login.submit');
+    setText(submit, t(submitting ? 'shell.login.submitting' : 'shell.login.submit'));
   };
 
   const showLocale = (locale: Locale) => {
     i18n.activate(locale);
     doc.documentElement.lang = locale;
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n]')) element.textContent = t(element.dataset.i18n ?? '');
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-placeholder]')) element.setAttribute('placeholder', t(element.dataset.i18nPlaceholder ?? ''));
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) element.setAttribute('aria-label', t(element.dataset.i18nAriaLabel ?? ''));
-    for (const button of doc.querySelectorAll<HTMLElement>('[data-locale]')) button.setAttribute('aria-pressed', String(button.dataset.locale === locale));
-    footer.textContent = t('shell.footer', { year: new Date().getFullYear() });
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n]')) setText(element, t(element.dataset.i18n ?? ''));
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-placeholder]')) setAttribute(element, 'placeholder', t(element.dataset.i18nPlaceholder ?? ''));
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) setAttribute(element, 'aria-label', t(element.dataset.i18nAriaLabel ?? ''));
+    for (const button of doc.querySelectorAll<HTMLElement>('[data-locale]')) setAttribute(button, 'aria-pressed', String(button.dataset.locale === locale));
+    setText(footer, t('shell.footer', { year: new Date().getFullYear() }));
     showErrors();
     showSubmit();
   };
