@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp, type TestApp } from '../helper';
+import { multipart } from '../support/documents';
 import { sharedRobot, VISITOR } from './chat-fixtures';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const SHOP = 'https://shop.example.com';
 const EVIL = 'https://evil.example.net';
 
@@ -119,6 +121,16 @@ describe('security headers', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await t.get('/healthz')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it("a robot's icon may be shown by another site, and still runs nothing when opened", async () => {
+    const form = multipart([{ name: 'file', filename: 'bot.png', content: PNG, type: 'image/png' }]);
+    const { url } = (await t.post('/v2/processes/icon', { token: admin, body: form.body, headers: form.headers })).json<{ url: string }>();
+    const res = await t.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

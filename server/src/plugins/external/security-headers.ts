@@ -73,8 +73,11 @@ export function sharePageHeaders(allowedOrigins: readonly string[] | undefined):
   return headers({ frameAncestors: shareFrameAncestors(allowedOrigins) }, { framedBySites: true });
 }
 
-/** Build files under /remotes/: a shell on another origin may load them (its /remotes.json may point here). */
-export const BUILD_FILE_HEADERS = headers({}, { loadedBySites: true });
+/**
+ * Public files other sites may load: the builds under /remotes/ (a shell elsewhere may point its
+ * /remotes.json here) and uploaded icons and attachments (a widget on an allowed site shows them).
+ */
+export const CROSS_ORIGIN_FILE_HEADERS = headers({}, { loadedBySites: true });
 
 const BUILD_FILE = /^\/remotes\//;
 

@@ -9,6 +9,7 @@ import { fileMissing, readMultipart, validFields, type MultipartBody } from '../
 import { contentDisposition, safeFileName, sniffContentType } from '../../plugins/app/uploads/upload-content';
 import { UploadFiles } from '../../plugins/app/uploads/upload-files';
 import type { Upload } from '../../plugins/app/uploads/uploads-repository';
+import { CROSS_ORIGIN_FILE_HEADERS } from '../../plugins/external/security-headers';
 import { OPERATORS, PUBLIC } from '../access';
 import { checkVisitorRate, resolveChatter } from '../chat/chat-access';
 
@@ -105,6 +106,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/v2/upload/file/:id', {
     config: { auth: PUBLIC },
+    helmet: CROSS_ORIGIN_FILE_HEADERS,
     schema: {
       tags,
       summary: 'An uploaded file by id (public: ids are random; share pages show icons and attachments without login). Images inline, anything else as a download',

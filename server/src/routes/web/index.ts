@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
-import { BUILD_FILE_HEADERS, consolePageHeaders, sharePageHeaders } from '../../plugins/external/security-headers';
+import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, sharePageHeaders } from '../../plugins/external/security-headers';
 import { PUBLIC } from '../access';
 
 /** Paths that never fall back to an HTML page: the API, the docs, the remotes' files. */
@@ -105,7 +105,7 @@ export default fp(
       fastify.get(path, { config: { auth: PUBLIC }, schema: hide, helmet: sharePageHeaders(undefined) }, sendSharePage);
     }
 
-    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC }, schema: hide, helmet: BUILD_FILE_HEADERS }, (request, reply) => {
+    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC }, schema: hide, helmet: CROSS_ORIGIN_FILE_HEADERS }, (request, reply) => {
       const { name } = request.params;
       if (!isRemoteName(name)) return reply.callNotFound();
       return reply.sendFile(request.params['*'] || 'index.html', remoteDist(staticDir, name));
