@@ -55,10 +55,10 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(apiConventions);
   await app.register(repositories);
   await app.register(embedder);
+  await app.register(documentParser);
   await app.register(answerEngine);
   await app.register(jobWorker);
   await app.register(bootstrap);
-  await app.register(documentParser);
   await app.register(authentication);
 
   await app.register(routes);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LOCALE, type Attachment, type Citation, type Locale, type QaEvent, type Usage } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
+import type { DocumentParser } from '../knowledge/parse-pool';
 import { AppError, notFound } from '../lib/app-error';
 import { UploadFiles } from '../plugins/app/uploads/upload-files';
 import type { Repositories } from '../plugins/app/repositories';
@@ -41,7 +42,7 @@ const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0
  * Answers questions for robots: picks the robot's model and provider, keeps its session, charges the
  * robot owner's credits (a failed answer is refunded) and stores every answer.
  */
-export function createAnswerEngine(repos: Repositories, config: Config, embedder: Embedder, log?: { warn(object: unknown, message: string): void }) {
+export function createAnswerEngine(repos: Repositories, config: Config, embedder: Embedder, parser: DocumentParser, log?: { warn(object: unknown, message: string): void }) {
   const builtin = builtinProvider();
   const uploadFiles = new UploadFiles(config.dataDir);
   const upstreams = new Map(config.openaiModels.map((model) => [model.id, { model, provider: openAiProvider(model, config.answerTimeoutMs) }]));
@@ -98,7 +99,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
               input.question,
             );
             citations = knowledge.citations;
-            const attachments = await attachmentContext(uploadFiles, attached, provider.reads);
+            const attachments = await attachmentContext(uploadFiles, parser, attached, provider.reads);
             const request: AnswerRequest = {
               model: upstreamModel,
               systemPrompt: [basic.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),

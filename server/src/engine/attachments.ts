@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Attachment } from '@flotilla/shared/contracts';
 import { detectFileType } from '../knowledge/file-types';
-import { documentText } from '../knowledge/parsers/index';
+import type { DocumentParser } from '../knowledge/parse-pool';
 import { invalidInput } from '../lib/app-error';
 import type { Chatter } from '../plugins/app/chats/chats-repository';
 import type { UploadFiles } from '../plugins/app/uploads/upload-files';
@@ -58,12 +58,12 @@ async function bytesOf(files: UploadFiles, upload: Upload): Promise<Buffer | und
 }
 
 /** A document's text within `budget` characters (cut with {@link TRUNCATED_MARKER}), or null when it has none to read. */
-async function documentWithin(files: UploadFiles, upload: Upload, budget: number): Promise<AttachedDocument> {
+async function documentWithin(files: UploadFiles, parser: DocumentParser, upload: Upload, budget: number): Promise<AttachedDocument> {
   const bytes = await bytesOf(files, upload);
   const detected = bytes && (await detectFileType(bytes, upload.name));
   if (!bytes || !detected || detected.problem) return { name: upload.name, text: null };
-  // A scanned PDF (no text), a damaged or protected file: the model is told it could not be read.
-  const text = await documentText(detected.type, bytes).catch(() => null);
+  // A scanned PDF (no text), a damaged or protected file, one over the parse budget: the model is told it could not be read.
+  const text = await parser.text(detected.type, bytes).catch(() => null);
   if (text === null) return { name: upload.name, text: null };
   return text.length > budget ? { name: upload.name, text: `${text.slice(0, budget)}\n${TRUNCATED_MARKER}` } : { name: upload.name, text };
 }
@@ -71,9 +71,10 @@ async function documentWithin(files: UploadFiles, upload: Upload, budget: number
 /**
  * Turns a question's attachments into what `reads` says the provider can take: images as `data:` URLs of
  * the stored bytes (up to {@link ATTACHMENT_BUDGETS}.imageBytes in all, in order), documents as text
- * (the character budget split evenly between them); everything else is named in `unread`.
+ * (the character budget split evenly between them, read by `parser` within the parse budget); everything else is
+ * named in `unread`.
  */
-export async function attachmentContext(files: UploadFiles, attached: OwnAttachments, reads: ProviderReads): Promise<AttachmentContext> {
+export async function attachmentContext(files: UploadFiles, parser: DocumentParser, attached: OwnAttachments, reads: ProviderReads): Promise<AttachmentContext> {
   const unread: string[] = [];
   const images: string[] = [];
   let imageBytes = 0;
@@ -88,6 +89,6 @@ export async function attachmentContext(files: UploadFiles, attached: OwnAttachm
   }
   if (!reads.documents) return { images, documents: [], unread: [...unread, ...attached.files.map((file) => file.name)] };
   const budget = Math.floor(ATTACHMENT_BUDGETS.documentChars / Math.max(1, attached.files.length));
-  const documents = await Promise.all(attached.files.map((file) => documentWithin(files, file, budget)));
+  const documents = await Promise.all(attached.files.map((file) => documentWithin(files, parser, file, budget)));
   return { images, documents, unread };
 }

@@ -4,6 +4,7 @@ import { ATTACHMENT_BUDGETS, TRUNCATED_MARKER } from '../../src/engine/attachmen
 import { useTestApp } from '../helper';
 import { docx, multipart, type Part } from '../support/documents';
 import { startFakeOpenAi } from '../support/fake-openai';
+import { zipBombDocx } from '../support/zip-bomb';
 import { OTHER_VISITOR, sharedRobot, VISITOR } from './chat-fixtures';
 
 const upstream = await startFakeOpenAi();
@@ -102,6 +103,16 @@ describe('POST /v2/qa with attachments', () => {
     expect(cut).toContain(TRUNCATED_MARKER);
     expect(cut).not.toContain('SECRET-TAIL');
     expect(cut.length).toBeLessThan(ATTACHMENT_BUDGETS.documentChars + 500);
+  });
+
+  it('reads a zip bomb docx as a document with no text, within the parse budget, and answers', async () => {
+    await useModel('text');
+    const bomb = await upload('bomb.docx', await zipBombDocx(200));
+
+    const res = await ask({ question: 'What is in it?', files: [bomb] });
+
+    expect(res.statusCode).toBe(200);
+    expect(textOf(lastMessages().at(-1))).toContain('[Attached file "bomb.docx": no text could be read from it]');
   });
 
   it("stores the attachments as the server knows them, whatever name the client claims", async () => {

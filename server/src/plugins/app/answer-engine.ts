@@ -10,9 +10,9 @@ declare module 'fastify' {
 /** The answer engine (DESIGN.md §6), one per server, shared by `/v2/qa` and `/v1/chat/completions`. */
 export default fp(
   async (fastify) => {
-    const answers = createAnswerEngine(fastify.repos, fastify.config, fastify.embedder, fastify.log);
+    const answers = createAnswerEngine(fastify.repos, fastify.config, fastify.embedder, fastify.parser, fastify.log);
     fastify.decorate('answers', answers);
     fastify.addHook('onClose', () => answers.close());
   },
-  { name: 'answer-engine', dependencies: ['repositories', 'embedder'] },
+  { name: 'answer-engine', dependencies: ['repositories', 'embedder', 'document-parser'] },
 );
