@@ -208,9 +208,9 @@ describe('POST /v2/qa with an OpenAI-compatible model, and credits', () => {
     expect(response.status).toBe(200);
     const abandonedBefore = upstream.abandoned;
     leaving.abort();
-    await expect.poll(() => upstream.abandoned, { timeout: 2000 }).toBe(abandonedBefore + 1);
+    await expect.poll(() => upstream.abandoned).toBe(abandonedBefore + 1);
     await expect
-      .poll(async () => (await t.app.db.selectFrom('completions').select('status').where('question', '=', 'Will you answer?').executeTakeFirst())?.status, { timeout: 2000 })
+      .poll(async () => (await t.app.db.selectFrom('completions').select('status').where('question', '=', 'Will you answer?').executeTakeFirst())?.status)
       .toBe('stopped');
     // The new session was written with that stopped answer: the visitor finds it in their list.
     const sessions = (await t.get(`/v1/users/${VISITOR}/chat/session?shareId=${share.shareId}`)).json();

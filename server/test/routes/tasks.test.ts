@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetFile, Task, User } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
@@ -102,8 +101,7 @@ describe('cancel and retry', () => {
     // ~2000 segments: some 30 steps of 40 ms.
     const file = await queued(operator.token, dataset, longText(20_000));
     const running = t.app.jobs.runNext();
-    for (let i = 0; i < 400 && (await task(operator.token, file.jobId as string))?.status !== 'running'; i++) await sleep(10);
-    expect(await task(operator.token, file.jobId as string)).toMatchObject({ status: 'running' });
+    await expect.poll(async () => (await task(operator.token, file.jobId as string))?.status).toBe('running');
     expect((await fileOf(dataset, file.id)).status).toBe('parsing');
     expect((await t.post(`/v1/tasks/${file.jobId}/cancel`, { token: operator.token })).json().status).toBe('cancelled');
     await running;
