@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeDatasetsApi, makeDataset } from '../../../test/fake-datasets-api';
-import { $preview, chunkSettingsChanged, filesChosen, PREVIEW_DEBOUNCE_MS, uploadPageOpened } from '../file-upload.model';
+import { $preview, chunkSettingsChanged, filesChosen, uploadPageOpened } from '../file-upload.model';
 import { $qaProblem, pairsOf } from '../qa-pairs.model';
 
 afterEach(() => {
@@ -19,10 +19,10 @@ describe('upload model', () => {
     const settled = allSettled(filesChosen, { scope, params: [new File(['text'], 'a.txt')] });
     for (const chunkSize of [600, 700, 800]) void allSettled(chunkSettingsChanged, { scope, params: { chunkSize } });
     await settled;
-    await new Promise((resolve) => setTimeout(resolve, PREVIEW_DEBOUNCE_MS + 100));
+    // The preview of the last settings arrives once they rest; by then no other was asked for.
+    await expect.poll(() => scope.getState($preview)?.segments[0]).toBe('a.txt 800/50 #1');
     expect(previews()).toHaveLength(1);
     expect((previews()[0]![1]!.body as FormData).get('chunkSize')).toBe('800');
-    expect(scope.getState($preview)?.segments[0]).toBe('a.txt 800/50 #1');
   });
 });
 
