@@ -39,7 +39,7 @@ export function Navbar({ topMenu }: { topMenu: boolean }) {
             </Dropdown.Menu>
           }
         >
-          <Button theme="borderless" icon={<IconLanguage />} aria-label={t('shell.locale.label')} data-testid="locale-switch">
+          <Button theme="borderless" className="fl-navbar__locale" icon={<IconLanguage />} aria-label={t('shell.locale.label')} data-testid="locale-switch">
             {t(`shell.locale.${locale}`)}
           </Button>
         </Dropdown>

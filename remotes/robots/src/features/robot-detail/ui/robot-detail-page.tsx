@@ -213,8 +213,9 @@ export function RobotDetailPage() {
         <Descriptions data={fields} />
       </Surface>
       <Surface>
-        {/* Keyed by robot: a copy opened from here starts on its first tab with fresh forms. */}
-        <Tabs key={robot.processId} type="line" lazyRender>
+        {/* Keyed by robot: a copy opened from here starts on its first tab with fresh forms. Collapsible:
+            on a narrow screen the tabs that do not fit scroll instead of overflowing the page. */}
+        <Tabs key={robot.processId} type="line" lazyRender collapsible>
           {DETAIL_TABS.filter((tab) => hasPermission(tab.roles, role)).map((tab) => (
             <TabPane key={tab.key} itemKey={tab.key} tab={t(tab.titleId)}>
               <div style={{ paddingTop: 16 }}>{tab.render(robot)}</div>

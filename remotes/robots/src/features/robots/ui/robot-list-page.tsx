@@ -29,7 +29,11 @@ import { CreateRobotModal } from './create-robot-modal';
 import { RobotRowActions } from './robot-row-actions';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
-const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 420 } as const;
+const STATUS_WIDTH = 120;
+const ACTIONS_WIDTH = 230;
+/** A narrow screen's table is at least this wide (room for a name next to status and actions) and scrolls sideways. */
+const narrowTable = { scroller: { overflowX: 'auto' }, table: { minWidth: 210 + STATUS_WIDTH + ACTIONS_WIDTH } } as const;
+const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 'min(420px, 50vw)' } as const;
 
 /** `/robot`: the robots of the tenant, searched, filtered by tag and paged on the server. */
 export function RobotListPage() {
@@ -110,7 +114,7 @@ export function RobotListPage() {
       },
       // On a narrow screen (the shell's mobile mode, under 1024 px) the name, status and actions keep the room.
       ...(narrow ? [] : [{ title: t('robots.list.column.type'), dataIndex: 'type', width: 120, render: (_: unknown, robot: Robot) => <RobotTypeTag type={robot.type} /> }]),
-      { title: t('robots.list.column.status'), dataIndex: 'enabled', width: 120, render: (_, robot) => <RobotStatusTag enabled={robot.enabled} /> },
+      { title: t('robots.list.column.status'), dataIndex: 'enabled', width: STATUS_WIDTH, render: (_, robot) => <RobotStatusTag enabled={robot.enabled} /> },
       ...(narrow ? [] : [{ title: t('robots.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_: unknown, robot: Robot) => formatDate(robot.updatedAt) }]),
     ];
     if (!canManage) return base;
@@ -119,7 +123,7 @@ export function RobotListPage() {
       {
         title: t('robots.list.column.actions'),
         dataIndex: 'actions',
-        width: 230,
+        width: ACTIONS_WIDTH,
         render: (_, robot) => (
           // The confirmations render in a portal, but React still bubbles their clicks to the row.
           <div onClick={stopPropagation}>
@@ -149,18 +153,23 @@ export function RobotListPage() {
       <PageHeader title={t('robots.list.title')} description={t('robots.list.description')} extra={headerActions} />
       <SaveFailedBanner failure={model.rowFailure} title={t('robots.detail.actionFailed')} />
       <Surface>
-        <PagedTable
-          list={robotList}
-          rowKey="processId"
-          columns={columns}
-          onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
-          searchLabel={t('robots.list.search')}
-          filters={<TagFilter value={model.tagFilter} onChange={model.tagFilterChanged} />}
-          totalLabel={(count) => t('robots.list.total', { count })}
-          empty={empty}
-          failedTitle={t('robots.list.loadFailed')}
-          networkMessage={t('robots.error.network')}
-        />
+        {/* On a narrow screen the table scrolls sideways rather than squeezing its columns. */}
+        <div style={narrow ? narrowTable.scroller : undefined}>
+          <div style={narrow ? narrowTable.table : undefined}>
+            <PagedTable
+              list={robotList}
+              rowKey="processId"
+              columns={columns}
+              onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
+              searchLabel={t('robots.list.search')}
+              filters={<TagFilter value={model.tagFilter} onChange={model.tagFilterChanged} />}
+              totalLabel={(count) => t('robots.list.total', { count })}
+              empty={empty}
+              failedTitle={t('robots.list.loadFailed')}
+              networkMessage={t('robots.error.network')}
+            />
+          </div>
+        </div>
       </Surface>
       <CreateRobotModal />
       <EditRobotModal />
