@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
 import { REMOTE_NAMES, RemotesConfigSchema, ROUTES, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
@@ -14,6 +15,27 @@ export const LOGIN_PAGE = 'login.html';
 
 /** The login paths (`/login`, `/guoguo/login`, `/bcds/login`): the shell's routes open without a login. */
 export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && !route.requiresAuth).map((route) => route.path);
+
+/** A built HTML page in memory, as it is and gzipped. */
+export type BuiltPage = { html: Buffer; gzipped: Buffer };
+
+/**
+ * A page of a build kept in memory with its gzipped bytes, so that answering it is one write: no file
+ * stream or compression on the way to the first paint a visitor waits for. Read again when the file's
+ * modification time moves (a new build); undefined while it is not built.
+ */
+export function builtPage(path: string): () => Promise<BuiltPage | undefined> {
+  let cached: (BuiltPage & { mtimeMs: number }) | undefined;
+  return async () => {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) return (cached = undefined);
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      const html = await readFile(path);
+      cached = { html, gzipped: gzipSync(html), mtimeMs: info.mtimeMs };
+    }
+    return cached;
+  };
+}
 
 /** The id of the element the public chat page reads its share's info from, when the server inlined it. */
 export const SHARE_INFO_ELEMENT_ID = 'share-info';

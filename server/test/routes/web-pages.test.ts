@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Robot, ShareInfo, ShareSettings } from '@flotilla/shared/contracts';
@@ -58,6 +59,17 @@ describe('the login page', () => {
       expect(res.headers['content-security-policy'], path).toContain("script-src 'self'");
     }
     expect((await t.get('/robot', { headers: html })).body).toBe('<html>console</html>');
+  });
+
+  it('sends it gzipped to browsers that accept it, and a new build as soon as it is written', async () => {
+    const zipped = await t.get('/login', { headers: { ...html, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe('<html>login form</html>');
+    await writeFile(join(staticDir, 'shell/dist/login.html'), '<html>login form, new build</html>');
+    await utimes(join(staticDir, 'shell/dist/login.html'), new Date(), new Date(Date.now() + 60_000));
+    expect((await t.get('/login', { headers: html })).body).toBe('<html>login form, new build</html>');
+    await writeFile(join(staticDir, 'shell/dist/login.html'), files['shell/dist/login.html']);
+    await utimes(join(staticDir, 'shell/dist/login.html'), new Date(), new Date(Date.now() + 120_000));
   });
 });
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist } from '../../lib/builds';
+import { builtPage, isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
 import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, sharePageHeaders } from '../../plugins/external/security-headers';
@@ -74,11 +74,16 @@ export default fp(
       return sendPage(reply, shell);
     };
 
-    /** The login page (its own light page; the console's when it is not built), which loads no remote. */
+    /** The login page (its own light page, from memory; the console's when it is not built), which loads no remote. */
+    const loginPage = builtPage(join(shell, LOGIN_PAGE));
     const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!existsSync(join(shell, LOGIN_PAGE))) return sendConsole(request, reply);
+      const page = await loginPage();
+      if (!page) return sendConsole(request, reply);
       reply.helmet(consolePageHeaders([]));
-      return reply.code(200).sendFile(LOGIN_PAGE, shell);
+      const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+      reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      return reply.send(gzip ? page.gzipped : page.html);
     };
 
     /** The chat's page with its share's info inlined, framed by the sites the share allows. */
