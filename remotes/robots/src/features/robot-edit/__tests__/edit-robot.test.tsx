@@ -28,6 +28,10 @@ describe('editing a robot', () => {
     expect(screen.queryByRole('link', { name: 'Sales' })).toBeNull();
     expect(requests.find((request) => request.method === 'PUT')!.body).toEqual({ name: 'Sales desk', description: 'Pricing', icon: '' });
     expect(screen.getByTestId('location').textContent).toBe('/robot');
+
+    // Opened again, the form starts from the saved robot.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Sales desk”' }));
+    await waitFor(() => expect(nameInput().value).toBe('Sales desk'));
   });
 
   it('from its detail page: the title shows the new name', async () => {

@@ -1,5 +1,6 @@
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
+import { useRef } from 'react';
 import { RobotFormModal } from '../../robot-form/ui/robot-form-modal';
 import { $editedRobot, $editFailure, $saving, editedRobotIcon, robotEditCancelled, robotEditSubmitted } from '../robot-edit.model';
 
@@ -7,6 +8,10 @@ import { $editedRobot, $editFailure, $saving, editedRobotIcon, robotEditCancelle
 export function EditRobotModal() {
   const t = useT();
   const m = useUnit({ robot: $editedRobot, saving: $saving, failure: $editFailure, cancelled: robotEditCancelled, submitted: robotEditSubmitted });
+  // The dialog keeps showing the robot while it closes (the model has already let it go).
+  const shown = useRef(m.robot);
+  if (m.robot) shown.current = m.robot;
+  const robot = shown.current;
   return (
     <RobotFormModal
       open={m.robot !== null}
@@ -17,8 +22,8 @@ export function EditRobotModal() {
       failure={m.failure}
       submitting={m.saving}
       icon={editedRobotIcon}
-      initValues={{ name: m.robot?.name ?? '', description: m.robot?.description ?? '' }}
-      formKey={m.robot?.processId}
+      initValues={{ name: robot?.name ?? '', description: robot?.description ?? '' }}
+      formKey={robot?.processId}
       onSubmit={m.submitted}
       onCancel={m.cancelled}
     />
