@@ -10,7 +10,7 @@ const sharedRoot = resolve(import.meta.dirname, '..');
 const BUILD_ID = Date.now().toString(36);
 
 /**
- * Singletons shared by every app (DESIGN.md §3). Subpaths are their own keys; the workspace
+ * Singletons shared by every app. Subpaths are their own keys; the workspace
  * package needs `requiredVersion: false` because its inferred `workspace:*` range fails the check.
  */
 export const SHARED_SINGLETONS = {

@@ -85,7 +85,7 @@ async function builtVersion(dist: string): Promise<string | undefined> {
 }
 
 /**
- * `/remotes.json` (DESIGN.md §3): the FLOTILLA_REMOTES file when set (read on each request, so a
+ * `/remotes.json`: the FLOTILLA_REMOTES file when set (read on each request, so a
  * deployment can switch a remote without a restart); else the dev servers in development; else each
  * remote's own build under `/remotes/<name>/`.
  */

@@ -1,4 +1,4 @@
-/** Spec §5: the login form's rules; the values are catalog ids of the messages. */
+/** The login form's rules (both fields required); the values are catalog ids of the messages. */
 export type LoginErrors = { username?: string; password?: string };
 
 export function validateLogin({ username, password }: { username: string; password: string }): LoginErrors {

@@ -6,7 +6,7 @@ import { FullPageLoading } from '../router/full-page-loading';
 import { HOME_PATH } from '../router/route-match';
 import { ssoExchangeFor } from './sso';
 
-/** Spec §2: exchanges the SSO code for a session; success goes to /robot, failure to login. */
+/** Exchanges the SSO code for a session; success goes to /robot, failure to the login page. */
 export function SsoCallbackPage() {
   const location = useLocation();
   const navigate = useNavigate();

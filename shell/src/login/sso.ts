@@ -1,4 +1,4 @@
-/** Spec §2: any path containing `oauth2` is an SSO callback carrying `code` and `clientId`. */
+/** Any path containing `oauth2` is an SSO callback carrying `code` and `clientId`. */
 export function isSsoCallback(pathname: string): boolean {
   return pathname.includes('oauth2');
 }

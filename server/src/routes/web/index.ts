@@ -14,7 +14,7 @@ import { PUBLIC } from '../access';
 /** Paths that never fall back to an HTML page: the API, the docs, the remotes' files. */
 const NO_HTML_FALLBACK = /^\/(v1|v2|api|docs|remotes)(\/|$)|^\/(healthz|version\.json|remotes\.json)$/;
 
-/** The public chat's paths (spec §2) answer the chat remote's own page, so a share link loads no shell code. */
+/** The public chat's paths answer the chat remote's own page, so a share link loads no shell code. */
 const CHAT_PATHS = ['/f/*', '/chat', '/chat/*', '/p/chat', '/r/*'];
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -49,7 +49,7 @@ async function isFileIn(root: string, path: string): Promise<boolean> {
 }
 
 /**
- * Hosting of the builds (DESIGN.md §5): the shell at `/` with a fallback to its index.html for the
+ * Hosting of the builds: the shell at `/` with a fallback to its index.html for the
  * console's client-side routes, each remote at `/remotes/<name>/`, and the public chat pages. A build
  * that is missing is skipped (tests run without builds); cache headers come from plugins/external/static.
  */

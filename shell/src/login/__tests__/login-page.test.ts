@@ -70,7 +70,7 @@ describe('the static page', () => {
   });
 });
 
-describe('login form validation (spec §5)', () => {
+describe('login form validation', () => {
   it('says both fields cannot be empty, in English', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

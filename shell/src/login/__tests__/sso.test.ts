@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSsoCallback, ssoExchangeFor } from '../sso';
 
-describe('SSO callback (spec §2)', () => {
+describe('SSO callback', () => {
   it('recognises any path containing oauth2', () => {
     expect(isSsoCallback('/oauth2/callback')).toBe(true);
     expect(isSsoCallback('/apps/crm/oauth2')).toBe(true);
