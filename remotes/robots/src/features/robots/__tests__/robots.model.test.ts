@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { fakeRobotsApi, makeRobot } from '../../../test/fake-robots-api';
 import {
+  $createdRobot,
   $createFailure,
   $createOpen,
   $listStatus,
@@ -11,6 +12,7 @@ import {
   $query,
   $robots,
   $total,
+  createdRobotOpened,
   robotCreateClicked,
   robotCreateSubmitted,
   robotDeleteConfirmed,
@@ -75,6 +77,10 @@ describe('robots model', () => {
     expect(scope.getState($query).offset).toBe(0);
     expect(scope.getState($robots)[0]!.name).toBe('Concierge');
     expect(scope.getState($total)).toBe(26);
+    // The page opens the new robot, once.
+    expect(scope.getState($createdRobot)?.name).toBe('Concierge');
+    await allSettled(createdRobotOpened, { scope });
+    expect(scope.getState($createdRobot)).toBeNull();
   });
 
   it('keeps the form open with the server message when creating fails', async () => {
