@@ -81,6 +81,8 @@ const MESSAGES = {
   JOB_INTERRUPTED: { 'zh-CN': '服务器在任务运行时多次停止，任务已失败，可重试', 'en-US': 'The server stopped while this task ran, several times; retry it' },
   JOB_FAILED: { 'zh-CN': '任务执行出错，可重试', 'en-US': 'The task failed; retry it' },
   EMBEDDING_FAILED: { 'zh-CN': '向量模型服务出错，请稍后重试', 'en-US': 'The embedding service failed; retry later' },
+  // Added to the name of a copied robot, in the language of the console that copied it.
+  ROBOT_COPY_SUFFIX: { 'zh-CN': '（副本）', 'en-US': ' (copy)' },
   // What a new robot says before its operator writes its own, in the language of the console that created it.
   NEW_ROBOT_FALLBACK_REPLY: { 'zh-CN': '抱歉，我暂时无法回答这个问题。', 'en-US': "Sorry, I can't answer that yet." },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;

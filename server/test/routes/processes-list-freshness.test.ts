@@ -66,7 +66,7 @@ describe('GET /v1/processes stays fresh', () => {
     it('shows a clone at once', async () => {
       const { processId } = await create('Clone me');
       const before = (await list()).total;
-      const copy = (await other.get(`/v1/processes/${processId}/clone`, { token })).json() as { processId: string };
+      const copy = (await other.get(`/v1/processes/${processId}/clone`, { token, headers: { 'accept-language': 'en-US' } })).json() as { processId: string };
       const after = await list();
       expect(after.total).toBe(before + 1);
       expect(after.list[0]).toMatchObject({ processId: copy.processId, name: 'Clone me (copy)' });

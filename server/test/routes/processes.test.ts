@@ -115,7 +115,7 @@ describe('GET /v1/processes/{processId}/clone', () => {
     await t.put(shareUrl(id), { token: admin, body: { themeColor: '#00AA11', rateLimitPerMinute: 30 } });
 
     const operator = await t.createUser(admin, 'operator');
-    const res = await t.get(`/v1/processes/${id}/clone`, { token: operator.token });
+    const res = await t.get(`/v1/processes/${id}/clone`, { token: operator.token, headers: { 'accept-language': 'en-US' } });
     expect(res.statusCode).toBe(200);
     const copy = res.json<Robot>();
     expect(copy.processId).not.toBe(id);
@@ -136,8 +136,14 @@ describe('GET /v1/processes/{processId}/clone', () => {
 
   it('keeps a long name within the limit', async () => {
     const robot = await create(admin, { name: 'n'.repeat(100) });
-    const copy = (await t.get(`/v1/processes/${robot.processId}/clone`, { token: admin })).json<Robot>();
+    const copy = (await t.get(`/v1/processes/${robot.processId}/clone`, { token: admin, headers: { 'accept-language': 'en-US' } })).json<Robot>();
     expect(copy.name).toBe(`${'n'.repeat(93)} (copy)`);
+  });
+
+  it('names the copy in the language of the console that copied it', async () => {
+    const robot = await create(admin, { name: '售后' });
+    const copy = (await t.get(`/v1/processes/${robot.processId}/clone`, { token: admin, headers: { 'accept-language': 'zh-CN' } })).json<Robot>();
+    expect(copy.name).toBe('售后（副本）');
   });
 
   it('refuses agents (403) and answers 404 for an unknown robot', async () => {

@@ -23,6 +23,7 @@ import {
 } from '@flotilla/shared/contracts';
 import { versionedReads } from '../../db/data-versions';
 import { AppError, found, notFound } from '../../lib/app-error';
+import { message } from '../../lib/messages';
 import { OPERATORS, STAFF } from '../access';
 
 const tags = ['robots'];
@@ -91,12 +92,12 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: OPERATORS },
     schema: {
       tags,
-      summary: 'Copy a robot as "<name> (copy)": basic config, preset and tags; its share disabled',
+      summary: 'Copy a robot as "<name> (copy)" (in the request\'s language): basic config, preset and tags; its share disabled',
       params: RobotParamsSchema,
       response: { 200: RobotSchema },
     },
     handler: async (request) =>
-      found(await processes.clone(request.auth.tenantId, request.auth.userId, request.params.processId), 'ROBOT_NOT_FOUND'),
+      found(await processes.clone(request.auth.tenantId, request.auth.userId, request.params.processId, message('ROBOT_COPY_SUFFIX', request.locale)), 'ROBOT_NOT_FOUND'),
   });
 
   fastify.get('/v1/processes/:processId/basic', {

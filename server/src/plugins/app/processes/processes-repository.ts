@@ -14,7 +14,6 @@ import { newShareRow } from '../shares/shares-repository';
 type Tag = Robot['tags'][number];
 
 const NAME_MAX = 100;
-const COPY_SUFFIX = ' (copy)';
 
 /** A row as `scoped().insertInto` takes it (the scope stamps the tenant). */
 function withoutTenant<T extends { tenantId: string }>(row: T): Omit<T, 'tenantId'> {
@@ -22,9 +21,9 @@ function withoutTenant<T extends { tenantId: string }>(row: T): Omit<T, 'tenantI
   return rest;
 }
 
-/** "<name> (copy)", shortened so it stays within the name limit. */
-export function copyName(name: string): string {
-  return `${[...name].slice(0, NAME_MAX - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
+/** "<name><suffix>" (" (copy)", " (副本)"), shortened so it stays within the name limit. */
+export function copyName(name: string, suffix: string): string {
+  return `${[...name].slice(0, NAME_MAX - [...suffix].length).join('')}${suffix}`;
 }
 
 function toRobot(row: Selectable<ProcessesTable>, tags: Tag[]): Robot {
@@ -173,18 +172,18 @@ export function processesRepository(db: Database) {
     },
 
     /**
-     * A copy of the robot in the same tenant, named "<name> (copy)" and owned by `adminId`: with its basic
+     * A copy of the robot in the same tenant, named "<name><copySuffix>" and owned by `adminId`: with its basic
      * config, preset, share settings (the share itself new and disabled) and tags. Undefined when the
      * tenant has no such robot.
      */
-    async clone(tenantId: string, adminId: string, processId: string): Promise<Robot | undefined> {
+    async clone(tenantId: string, adminId: string, processId: string, copySuffix: string): Promise<Robot | undefined> {
       const cloneId = await db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
         const source = await tenant.selectFrom('processes').selectAll().where('processId', '=', processId).executeTakeFirst();
         if (!source) return undefined;
         const now = isoNow();
         const id = randomUUID();
-        await tenant.insertInto('processes', { ...withoutTenant(source), processId: id, adminId, name: copyName(source.name), createdAt: now, updatedAt: now }).execute();
+        await tenant.insertInto('processes', { ...withoutTenant(source), processId: id, adminId, name: copyName(source.name, copySuffix), createdAt: now, updatedAt: now }).execute();
 
         const share = await tenant.selectFrom('shares').selectAll().where('processId', '=', processId).executeTakeFirst();
         const fresh = newShareRow(id, now);
