@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { DatasetFileStatus, DatasetFileType, Role, TaskStatus, TaskType } from '@flotilla/shared/contracts';
 
 /**
@@ -265,6 +266,10 @@ export interface DatasetFilesTable {
   /** JSON array. */
   separators: string;
   jobId: string | null;
+  /** The generation of its segments readers see (see migration 008). */
+  generation: Generated<number>;
+  /** The highest generation handed to a job run: each run writes its segments into a new one. */
+  latestGeneration: Generated<number>;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -285,6 +290,8 @@ export interface SegmentsTable {
   searchText: string;
   /** Float32Array bytes of the dataset's embedding model. */
   embedding: Buffer | null;
+  /** Visible when equal to its file's `generation` (0 for QA pairs of no file). */
+  generation: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,7 +6,7 @@ import { qaPairs } from '../knowledge/parsers/index';
 import { ReasonError, rowList, storedReason } from '../knowledge/reasons';
 import { splitText } from '../knowledge/split';
 import { sharedTokenizer, type Tokenizer } from '../knowledge/tokenize-pool';
-import { settingsOf, type NewSegment } from '../plugins/app/datasets/dataset-files-repository';
+import { settingsOf, type NewSegment, type StagingJob } from '../plugins/app/datasets/dataset-files-repository';
 import type { Repositories } from '../plugins/app/repositories';
 import type { UploadFiles } from '../plugins/app/uploads/upload-files';
 import { toBytes, type Embedder } from '../search/embeddings';
@@ -16,13 +16,19 @@ import { JobStopped, type JobHandler, type JobOutcome, type JobRun } from './wor
 const TOKENIZE_BATCH = 100;
 /**
  * Batches a job keeps queued at the tokenizer threads. Enough that they never run dry while the main thread
- * is busy elsewhere — a commit of a large file holds it for ~100 ms, longer than two batches last (with two,
- * the tokenizer sat idle half the time and ingestion of large documents ran at 3.7 MB/s; with 16, 6.0) — and
- * few enough that a large file's batches do not keep other jobs' waiting long.
+ * is busy elsewhere — writing other jobs' segments (with two, when a file's segments were written in one
+ * transaction, the tokenizer sat idle half the time and ingestion of large documents ran at 3.7 MB/s; with
+ * 16, 6.0) — and few enough that a large file's batches do not keep other jobs' waiting long.
  */
 const BATCHES_IN_FLIGHT = 16;
 /** Texts per embeddings request between two steps. */
 const EMBED_BATCH = 64;
+/**
+ * Segments written per transaction while a file is staged. SQLite writes on the main thread, ~110 µs per
+ * segment with its full-text index on an idle machine, so a transaction of 256 holds every other request for
+ * ~30 ms (twice that on a busy machine); fewer would write the index's pending terms out more often.
+ */
+const STAGE_ROWS = 256;
 
 type Dependencies = {
   repos: Repositories;
@@ -40,9 +46,11 @@ type Passage = { text: string; question: string | null; answer: string | null };
  * The handlers of the knowledge jobs: parseFile (a new upload), reindexFile (again, maybe with new settings)
  * and importQa (a csv/xlsx of QA pairs). All read the stored original, check its type by content, parse it,
  * split it (or read its pairs), tokenise each segment for full-text search, compute vectors when the dataset
- * has an embedding model, and write everything in one transaction at the end (commitSegments). What the user
- * can fix (empty, encrypted, damaged, unsupported, over the parse budget, no valid QA rows) fails the job and
- * the file with a reason; nothing else changes.
+ * has an embedding model, and write the segments into a new generation of the file in short transactions
+ * that nobody sees (so a large file never holds the API for long), then make them visible all at once and
+ * delete the old generation (dataset-files-repository.ts). What the user can fix (empty, encrypted, damaged,
+ * unsupported, over the parse budget, no valid QA rows) fails the job and the file with a reason; nothing
+ * else changes.
  */
 export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sharedTokenizer() }: Dependencies): Record<TaskType, JobHandler> {
   async function readOriginal(key: string): Promise<Buffer> {
@@ -53,34 +61,8 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     }
   }
 
-  /** Search tokens and vectors of the passages, step by step from progress `from` to `to`. */
-  async function prepare(passages: Passage[], model: string | null, run: JobRun, from: number, to: number): Promise<NewSegment[]> {
-    const embed = model !== null && embedder.has(model);
-    const tokenizeEnd = embed ? from + (to - from) / 2 : to;
-    const texts = passages.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text);
-    const tokenized = (start: number) => {
-      const batch = tokenizer.searchTexts(texts.slice(start, start + TOKENIZE_BATCH));
-      // A batch still in flight when the run stops is dropped without an unhandled rejection.
-      batch.catch(() => undefined);
-      return batch;
-    };
-    const segments: NewSegment[] = [];
-    // BATCHES_IN_FLIGHT batches queued at the tokenizer; one more is sent as each comes back.
-    const inFlight: Array<Promise<string[]>> = [];
-    let sent = 0;
-    for (let start = 0; start < passages.length; start += TOKENIZE_BATCH) {
-      while (inFlight.length < BATCHES_IN_FLIGHT && sent < passages.length) {
-        inFlight.push(tokenized(sent));
-        sent += TOKENIZE_BATCH;
-      }
-      const searchTexts = await (inFlight.shift() as Promise<string[]>);
-      searchTexts.forEach((search, i) => {
-        const passage = passages[start + i] as Passage;
-        segments.push({ ...passage, searchText: search, embedding: null });
-      });
-      await run.step(from + ((tokenizeEnd - from) * segments.length) / passages.length);
-    }
-    if (!embed) return segments;
+  /** Vectors of the segments' texts (in place), EMBED_BATCH per request. */
+  async function embed(segments: NewSegment[], model: string, run: JobRun): Promise<void> {
     for (let start = 0; start < segments.length; start += EMBED_BATCH) {
       const batch = segments.slice(start, start + EMBED_BATCH);
       let vectors: Float32Array[];
@@ -94,9 +76,48 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
         const vector = vectors[i];
         segment.embedding = vector ? toBytes(vector) : null;
       });
-      await run.step(tokenizeEnd + ((to - tokenizeEnd) * Math.min(segments.length, start + EMBED_BATCH)) / segments.length);
+      await run.step();
     }
-    return segments;
+  }
+
+  /**
+   * Tokenises the passages (and computes their vectors when the dataset has a model) and writes them into the
+   * run's staged `generation`, STAGE_ROWS per transaction with the event loop served between two, as their
+   * tokens come back; progress goes from `from` to `to`. Returns how many were written.
+   */
+  async function stage(passages: Passage[], model: string | null, run: JobRun, staging: StagingJob, generation: number, from: number, to: number): Promise<number> {
+    const embedModel = model !== null && embedder.has(model) ? model : null;
+    const texts = passages.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text);
+    const tokenized = (start: number) => {
+      const batch = tokenizer.searchTexts(texts.slice(start, start + TOKENIZE_BATCH));
+      // A batch still in flight when the run stops is dropped without an unhandled rejection.
+      batch.catch(() => undefined);
+      return batch;
+    };
+    let written = 0;
+    const pending: NewSegment[] = [];
+    const write = async (segments: NewSegment[]) => {
+      if (!(await repos.datasetFiles.stageSegments(staging, generation, written, segments))) throw new JobStopped('lost');
+      written += segments.length;
+      await run.step(from + ((to - from) * written) / passages.length);
+    };
+    // BATCHES_IN_FLIGHT batches queued at the tokenizer; one more is sent as each comes back.
+    const inFlight: Array<Promise<string[]>> = [];
+    let sent = 0;
+    for (let start = 0; start < passages.length; start += TOKENIZE_BATCH) {
+      while (inFlight.length < BATCHES_IN_FLIGHT && sent < passages.length) {
+        inFlight.push(tokenized(sent));
+        sent += TOKENIZE_BATCH;
+      }
+      const searchTexts = await (inFlight.shift() as Promise<string[]>);
+      const batch = searchTexts.map((search, i): NewSegment => ({ ...(passages[start + i] as Passage), searchText: search, embedding: null }));
+      if (embedModel) await embed(batch, embedModel, run);
+      pending.push(...batch);
+      while (pending.length >= STAGE_ROWS) await write(pending.splice(0, STAGE_ROWS));
+      await run.step();
+    }
+    if (pending.length > 0) await write(pending);
+    return written;
   }
 
   /**
@@ -150,14 +171,26 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     }
     await run.step(0.25);
 
-    const segments = await prepare(passages, dataset.embeddingModel, run, 0.25, 0.95);
-    const outcome = await repos.datasetFiles.commitSegments({ id: job.id, tenantId: job.tenantId, attempts: job.attempts, datasetId: job.datasetId, fileId: job.fileId }, segments, {
-      embeddingModel: dataset.embeddingModel,
-      settings: payload.settings,
-      warning,
-    });
-    // The dataset's embedding model changed while this ran: its vectors are of the old one — run again.
-    return outcome === 'modelChanged' ? 'again' : outcome;
+    const staging: StagingJob = { id: job.id, tenantId: job.tenantId, attempts: job.attempts, datasetId: job.datasetId, fileId: job.fileId };
+    const generation = await repos.datasetFiles.beginStaging(staging);
+    if (generation === undefined) throw new JobStopped('lost');
+    const purge = (upTo: number) => repos.datasetFiles.purgeGenerations(job.tenantId, staging.fileId, upTo, run.closing);
+    // What an earlier run on this file left (killed, or lost to another process) goes first.
+    await purge(generation - 1);
+    let published = false;
+    try {
+      const count = await stage(passages, dataset.embeddingModel, run, staging, generation, 0.25, 0.99);
+      const outcome = await repos.datasetFiles.publishSegments(staging, generation, count, { embeddingModel: dataset.embeddingModel, settings: payload.settings, warning });
+      published = outcome === 'done';
+      // Readers see the new generation now; the old one is deleted behind them.
+      if (published) await purge(generation - 1);
+      // The dataset's embedding model changed while this ran: its vectors are of the old one — run again.
+      return outcome === 'modelChanged' ? 'again' : outcome;
+    } finally {
+      // Stopped, failed or refused: this run's staged rows go (when the process closes, the next run clears them).
+      // A failure to delete them leaves them for the next run on the file, or the next start (purgeLeftovers).
+      if (!published) await purge(generation).catch(() => 0);
+    }
   };
 
   return { parseFile: ingest, reindexFile: ingest, importQa: ingest };

@@ -35,6 +35,8 @@ export class JobRun {
     private readonly controller: AbortController,
     private readonly repo: JobsRepository,
     private readonly stepDelayMs: number,
+    /** Aborted only when the process closes: work that outlives the job (clearing old rows) stops there. */
+    readonly closing: AbortSignal = new AbortController().signal,
   ) {}
 
   /** Aborted when the run must stop (for requests the handler makes, such as embeddings). */
@@ -76,6 +78,11 @@ export type WorkerOptions = {
   stepDelayMs: number;
   /** How often an idle worker looks for queued jobs (other processes' jobs, re-queued ones). */
   pollMs?: number;
+  /**
+   * Clears what runs of dead processes left behind (a file's staged segments): at start, and whenever jobs
+   * were taken back. Returns how many rows it deleted.
+   */
+  clearLeftovers?: (closing: AbortSignal) => Promise<number>;
   log: FastifyBaseLogger;
 };
 
@@ -94,13 +101,17 @@ export class JobWorker {
   private wakeIdle: Array<() => void> = [];
   private recoverTimer: NodeJS.Timeout | undefined;
   private recovering = false;
+  private closing = new AbortController();
+  /** The clearing of leftovers under way, if any (stop() waits for it). */
+  private clearing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WorkerOptions) {}
 
   /** Starts the loops and the recovery of stale jobs (a process that runs no jobs still recovers them). */
   start(): void {
     this.stopping = false;
-    void this.recover();
+    this.closing = new AbortController();
+    this.clearing = this.recover().then(() => this.clearLeftovers());
     this.recoverTimer = setInterval(() => void this.recover(), this.options.heartbeatMs);
     this.recoverTimer.unref();
     for (let i = 0; i < this.options.workers; i++) this.loops.push(this.loop());
@@ -109,10 +120,11 @@ export class JobWorker {
   /** Stops: no new job is claimed; running ones stop at their next step and go back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.closing.abort();
     clearInterval(this.recoverTimer);
     for (const controller of this.running.keys()) controller.abort(new JobStopped('shutdown'));
     this.wake();
-    await Promise.all(this.loops);
+    await Promise.all([...this.loops, this.clearing]);
     this.loops = [];
   }
 
@@ -176,6 +188,7 @@ export class JobWorker {
       if (recovered > 0) {
         this.options.log.warn({ recovered }, 'jobs: took back jobs of a process that stopped');
         this.wake();
+        this.clearing = this.clearing.then(() => this.clearLeftovers());
       }
     } catch (error) {
       this.options.log.error({ err: error }, 'jobs: recovering stale jobs failed');
@@ -184,10 +197,20 @@ export class JobWorker {
     }
   }
 
+  private async clearLeftovers(): Promise<void> {
+    if (!this.options.clearLeftovers) return;
+    try {
+      const deleted = await this.options.clearLeftovers(this.closing.signal);
+      if (deleted > 0) this.options.log.info({ deleted }, 'jobs: cleared segments left by runs that stopped');
+    } catch (error) {
+      this.options.log.error({ err: error }, 'jobs: clearing what stopped runs left failed');
+    }
+  }
+
   private async run(job: Job): Promise<void> {
     const { repo, log } = this.options;
     const controller = new AbortController();
-    const run = new JobRun(job, controller, repo, this.options.stepDelayMs);
+    const run = new JobRun(job, controller, repo, this.options.stepDelayMs, this.closing.signal);
     this.running.set(controller, job.id);
     const heartbeat = setInterval(() => void run.beat().catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'jobs: heartbeat failed')), this.options.heartbeatMs);
     try {

@@ -14,8 +14,10 @@ import { uploadForm } from '../support/documents';
 
 /**
  * THE KILL -9 TEST (issue 4): a real server process parses a large upload; it is killed with SIGKILL while the
- * job runs; a new process on the same data starts. The file must end done with every segment exactly once
- * (or failed with a reason) — never done with part of them — and the uploaded original must still be there.
+ * job runs — with part of the file's segments already written, in a generation nobody sees; a new process on
+ * the same data starts. The file must end done with every segment exactly once (or failed with a reason) —
+ * never done with part of them, never with the killed run's rows besides — and the uploaded original must
+ * still be there.
  */
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
@@ -156,7 +158,8 @@ describe('a server killed (SIGKILL) while a file is being parsed', () => {
       const [requeued] = await query<{ status: string; attempts: number }>('select status, attempts from jobs where id = ?', [file.jobId]);
       expect(requeued).toMatchObject({ status: 'queued', attempts: 0 });
       expect((await query<{ status: string }>('select status from dataset_files where id = ?', [file.id]))[0]?.status).toBe('queued');
-      expect(await query('select id from segments where file_id = ?', [file.id])).toEqual([]);
+      // What it had written stays out of sight (the next run clears it first).
+      expect(await query('select s.id from segments s join dataset_files f on f.id = s.file_id where s.file_id = ? and s.generation = f.generation', [file.id])).toEqual([]);
 
       // Then the kill: the next process picks the job up at once, and dies (SIGKILL) in the middle of it.
       server = await startServer({ FLOTILLA_JOB_STEP_DELAY_MS: String(STEP_DELAY_MS) });
@@ -168,13 +171,15 @@ describe('a server killed (SIGKILL) while a file is being parsed', () => {
     server.child.kill('SIGKILL');
     await server.exited;
 
-    // Dead: the job is still marked running, the file parsing, and not one segment was written.
+    // Dead: the job is still marked running, the file parsing; part of its segments were written, none visible.
     const [job] = await query<{ status: string; attempts: number }>('select status, attempts from jobs where id = ?', [file.jobId]);
     expect(job).toMatchObject({ status: 'running', attempts: 1 });
-    const [row] = await query<{ status: string; segment_count: number }>('select status, segment_count from dataset_files where id = ?', [file.id]);
+    const [row] = await query<{ status: string; segment_count: number; generation: number }>('select status, segment_count, generation from dataset_files where id = ?', [file.id]);
     expect(row).toMatchObject({ status: 'parsing' });
     expect(Number(row?.segment_count)).toBe(0);
-    expect(await query('select id from segments where file_id = ?', [file.id])).toEqual([]);
+    const staged = await query<{ generation: number }>('select generation from segments where file_id = ?', [file.id]);
+    expect(staged.length).toBeGreaterThan(0);
+    expect(staged.filter((segment) => Number(segment.generation) === Number(row?.generation))).toEqual([]);
 
     // A new process on the same data takes the job back (its heartbeat went silent) and finishes it.
     server = await startServer({});
@@ -192,6 +197,7 @@ describe('a server killed (SIGKILL) while a file is being parsed', () => {
         expect(seen.error).toEqual(expect.any(String));
       } else {
         expect(seen.segmentCount).toBe(expected.total);
+        // Exactly one copy in the table: the killed run's rows were cleared before the new run wrote its own.
         const segments = await query<{ position: number; text: string }>('select position, text from segments where file_id = ? order by position', [file.id]);
         expect(segments).toHaveLength(expected.total);
         expect(segments.map((s) => Number(s.position))).toEqual(segments.map((_, i) => i));

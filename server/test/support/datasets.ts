@@ -1,4 +1,5 @@
 import type { Dataset, DatasetFile } from '@flotilla/shared/contracts';
+import { visibleSegment } from '../../src/plugins/app/segments/segment-visibility';
 import type { TestApp } from '../helper';
 import { uploadForm } from './documents';
 
@@ -26,9 +27,12 @@ export async function uploadAndWait(t: TestApp, token: string, datasetId: string
   return (await t.get(`/v1/datasets/${datasetId}/files/${file.id}`, { token, headers: en })).json<DatasetFile>();
 }
 
-/** The segments of a file (or the hand-entered QA pairs of a dataset: `fileId` null) straight from the database, in order. */
+/**
+ * The segments of a file (or the hand-entered QA pairs of a dataset: `fileId` null) straight from the database, in
+ * order: those readers see (not the rows of a generation being staged or deleted).
+ */
 export async function segmentRows(t: TestApp, where: { fileId: string } | { datasetId: string; fileId: null }) {
-  let query = t.app.db.selectFrom('segments').selectAll();
+  let query = t.app.db.selectFrom('segments').selectAll().where(visibleSegment());
   query = where.fileId === null ? query.where('datasetId', '=', (where as { datasetId: string }).datasetId).where('fileId', 'is', null) : query.where('fileId', '=', where.fileId);
   return query.orderBy('position').execute();
 }

@@ -7,6 +7,7 @@ import * as chatAndCredits from './004-chat-and-credits';
 import * as knowledge from './005-knowledge';
 import * as searchIndex from './006-search-index';
 import * as jobParsing from './007-job-parsing';
+import * as segmentGenerations from './008-segment-generations';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-knowledge': knowledge,
   '006-search-index': searchIndex,
   '007-job-parsing': jobParsing,
+  '008-segment-generations': segmentGenerations,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

@@ -24,6 +24,7 @@ export default fp(
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,
       stepDelayMs: config.jobStepDelayMs,
+      clearLeftovers: (closing) => fastify.repos.datasetFiles.purgeLeftovers(closing),
       log: fastify.log,
     });
     fastify.decorate('jobs', worker);

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { CompiledQuery, PostgresAdapter, type Kysely, type Selectable } from 'kysely';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { CompiledQuery, PostgresAdapter, type ExpressionBuilder, type Kysely, type QueryResult, type Selectable } from 'kysely';
 import { v7 as uuidV7 } from 'uuid';
 import type { ChunkSettings, DatasetFile, DatasetFileType, ListDatasetFilesQuery, Locale, Page, QaPair, Segment, TaskType } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
@@ -17,10 +17,15 @@ export type SegmentRow = Selectable<SegmentsTable>;
 /** A segment to write: its text (question + answer for a QA pair), its search tokens and vector. */
 export type NewSegment = { text: string; question: string | null; answer: string | null; searchText: string; embedding: Buffer | null };
 
-/** Rows per INSERT: 13 values each, well inside SQLite's (32 766) and PostgreSQL's (65 535) limits on bound values. */
+/** Rows per INSERT: 14 values each, well inside SQLite's (32 766) and PostgreSQL's (65 535) limits on bound values. */
 const INSERT_BATCH = 512;
 /** The columns an INSERT of segments writes (insertSegments() binds its values in this order). */
-const SEGMENT_COLUMNS = ['id', 'tenant_id', 'dataset_id', 'file_id', 'position', 'text', 'question', 'answer', 'enabled', 'search_text', 'embedding', 'created_at', 'updated_at'];
+const SEGMENT_COLUMNS = ['id', 'tenant_id', 'dataset_id', 'file_id', 'generation', 'position', 'text', 'question', 'answer', 'enabled', 'search_text', 'embedding', 'created_at', 'updated_at'];
+/**
+ * Segments deleted per transaction when old or abandoned generations are cleared: each row also leaves the
+ * full-text index (its tokens read again), so a batch holds the main thread some tens of milliseconds.
+ */
+const PURGE_BATCH = 256;
 /** Ids per `in (…)` list. */
 const ID_BATCH = 500;
 
@@ -79,12 +84,14 @@ export function toSegment(row: SegmentRow, file: { name: string; catalogueId: st
  */
 export const segmentId = (): string => uuidV7();
 
-function segmentRows(datasetId: string, fileId: string | null, from: number, segments: NewSegment[]) {
+/** Rows of `segments` for a file's `generation` (0 for QA pairs of no file), numbered from `from`. */
+function segmentRows(datasetId: string, fileId: string | null, generation: number, from: number, segments: NewSegment[]) {
   const now = isoNow();
   return segments.map((segment, i) => ({
     id: segmentId(),
     datasetId,
     fileId,
+    generation,
     position: from + i,
     text: segment.text,
     question: segment.question,
@@ -114,14 +121,28 @@ const numbered = (statement: string) => {
  * embedding model (read under the lock, as before); `coalesce`: a re-index's new settings, or the file's own.
  */
 const COMMIT_STATEMENTS = {
+  /** Proves the job is still this run's (and beats): every staging transaction starts with it. */
+  fence: "update jobs set heartbeat_at = ? where tenant_id = ? and id = ? and status = 'running' and attempts = ?",
+  newGeneration: 'update dataset_files set latest_generation = latest_generation + 1 where tenant_id = ? and id = ? and job_id = ? returning latest_generation',
   lockDataset: 'update datasets set updated_at = ? where tenant_id = ? and id = ? returning embedding_model',
+  // Before fileDone: the difference to the file's count so far (its visible segments).
+  countSegments: 'update datasets set segment_count = segment_count + ? - (select segment_count from dataset_files where tenant_id = ? and id = ?), updated_at = ? where tenant_id = ? and id = ?',
   fileDone:
-    'update dataset_files set status = ?, error = ?, segment_count = ?, chunk_size = coalesce(?, chunk_size), overlap = coalesce(?, overlap), ' +
-    'separators = coalesce(?, separators), updated_at = ? where tenant_id = ? and id = ? and job_id = ?',
-  deleteSegments: 'delete from segments where tenant_id = ? and file_id = ?',
-  countSegments: 'update datasets set segment_count = segment_count + ?, updated_at = ? where tenant_id = ? and id = ?',
+    'update dataset_files set status = ?, error = ?, segment_count = ?, generation = ?, chunk_size = coalesce(?, chunk_size), overlap = coalesce(?, overlap), ' +
+    'separators = coalesce(?, separators), updated_at = ? where tenant_id = ? and id = ? and job_id = ? and latest_generation = ?',
+  purge:
+    'delete from segments where id in (select id from segments where tenant_id = ? and file_id = ? and generation <= ? ' +
+    `and generation <> (select generation from dataset_files where id = ?) limit ${PURGE_BATCH})`,
 };
 const COMMIT_STATEMENTS_POSTGRES = Object.fromEntries(Object.entries(COMMIT_STATEMENTS).map(([name, statement]) => [name, numbered(statement)])) as typeof COMMIT_STATEMENTS;
+const statementsOf = (trx: Kysely<DB>) => (isPostgres(trx) ? COMMIT_STATEMENTS_POSTGRES : COMMIT_STATEMENTS);
+const run = <R>(trx: Kysely<DB>, statement: string, parameters: unknown[]): Promise<QueryResult<R>> => trx.executeQuery<R>(CompiledQuery.raw(statement, parameters));
+
+/** Whether the job is still this run's (running, not claimed again since), checked inside the caller's transaction. */
+async function fenced(trx: Kysely<DB>, job: RunningJob): Promise<boolean> {
+  const result = await run(trx, statementsOf(trx).fence, [isoNow(), job.tenantId, job.id, job.attempts]);
+  return Number(result.numAffectedRows) > 0;
+}
 
 const SEGMENT_INSERT = `insert into segments (${SEGMENT_COLUMNS.join(', ')})`;
 const SEGMENT_VALUES = `(${SEGMENT_COLUMNS.map(() => '?').join(', ')})`;
@@ -158,7 +179,7 @@ function postgresInsert(rows: number): string {
 async function insertSegments(trx: Kysely<DB>, tenantId: string, rows: SegmentInsertRow[]): Promise<void> {
   const postgres = isPostgres(trx);
   for (const batch of batches(rows, INSERT_BATCH)) {
-    const parameters = batch.flatMap((row) => [row.id, tenantId, row.datasetId, row.fileId, row.position, row.text, row.question, row.answer, row.enabled, row.searchText, row.embedding, row.createdAt, row.updatedAt]);
+    const parameters = batch.flatMap((row) => [row.id, tenantId, row.datasetId, row.fileId, row.generation, row.position, row.text, row.question, row.answer, row.enabled, row.searchText, row.embedding, row.createdAt, row.updatedAt]);
     if (postgres) {
       await trx.executeQuery(CompiledQuery.raw(postgresInsert(batch.length), parameters));
     } else {
@@ -192,14 +213,15 @@ export async function removeFilesIn(trx: Kysely<DB>, tenantId: string, datasetId
   let segments = 0;
   for (const ids of batches([...new Set(fileIds)], ID_BATCH)) {
     await cancelJobsOfFiles(trx, tenantId, ids);
-    const rows = await tenant.selectFrom('datasetFiles').select(['id', 'storageKey']).where('datasetId', '=', datasetId).where('id', 'in', ids).execute();
+    const rows = await tenant.selectFrom('datasetFiles').select(['id', 'storageKey', 'segmentCount']).where('datasetId', '=', datasetId).where('id', 'in', ids).execute();
     if (rows.length === 0) continue;
     const found = rows.map((row) => row.id);
-    const deleted = await tenant.deleteFrom('segments').where('fileId', 'in', found).executeTakeFirst();
+    // Every generation goes (staged ones too); the dataset counted only the visible ones, as each file does.
+    await tenant.deleteFrom('segments').where('fileId', 'in', found).execute();
     await tenant.deleteFrom('datasetFiles').where('id', 'in', found).execute();
     keys.push(...rows.map((row) => row.storageKey));
     files += rows.length;
-    segments += Number(deleted.numDeletedRows);
+    segments += rows.reduce((sum, row) => sum + Number(row.segmentCount), 0);
   }
   if (files > 0) {
     await tenant
@@ -213,6 +235,9 @@ export async function removeFilesIn(trx: Kysely<DB>, tenantId: string, datasetId
 
 /** What a job's commit came to: written; the job is no longer this run's (nothing written); the dataset's embedding model changed meanwhile (nothing written: run again). */
 export type CommitOutcome = 'done' | 'lost' | 'modelChanged';
+
+/** The run of a job that writes a file's segments (its `attempts` fence every write, see markJobDone). */
+export type StagingJob = RunningJob & { datasetId: string; fileId: string };
 
 class RollBack extends Error {
   constructor(readonly outcome: CommitOutcome) {
@@ -237,10 +262,27 @@ export type NewDatasetFile = {
 
 /**
  * Files of datasets and their segments (DESIGN.md §7). The original of each file is on disk under its
- * storage key; its segments are written only by the job that parses it, all at once (see commitSegments),
- * or added one by one by hand.
+ * storage key; its segments are written only by the job that parses it — staged in a new generation, then
+ * made visible all at once (beginStaging, stageSegments, publishSegments) — or added one by one by hand.
  */
 export function datasetFilesRepository(db: Database) {
+  /**
+   * Deletes the file's segments of generations up to `upTo` but the visible one, a bounded batch per
+   * transaction with the event loop served between them: the old generation after a publish, a failed or
+   * stopped run's own, what a killed run left. Stops early when `signal` aborts. Returns the rows deleted.
+   */
+  async function purgeGenerations(tenantId: string, fileId: string, upTo: number, signal?: AbortSignal): Promise<number> {
+    let deleted = 0;
+    while (!signal?.aborted) {
+      const result = await run(db, statementsOf(db).purge, [tenantId, fileId, upTo, fileId]);
+      const rows = Number(result.numAffectedRows ?? 0);
+      deleted += rows;
+      if (rows < PURGE_BATCH) break;
+      await yieldToEventLoop();
+    }
+    return deleted;
+  }
+
   return {
     async list(tenantId: string, datasetId: string, query: ListDatasetFilesQuery): Promise<Page<DatasetFileRow>> {
       let base = scoped(db, tenantId).selectFrom('datasetFiles').where('datasetId', '=', datasetId);
@@ -281,6 +323,8 @@ export function datasetFilesRepository(db: Database) {
           overlap: file.settings.overlap,
           separators: JSON.stringify(file.settings.separators),
           jobId: job.id,
+          generation: 0,
+          latestGeneration: 0,
           createdBy: file.createdBy,
           createdAt: now,
           updatedAt: now,
@@ -322,29 +366,58 @@ export function datasetFilesRepository(db: Database) {
     },
 
     /**
-     * Writes a job's result in ONE transaction: the job done (only while it is still this run's), the file's
-     * old segments replaced by `segments`, the file done with its count (and `settings` when a re-index
-     * brought new ones, `warning` as its note), the dataset's count. A process killed before the commit
-     * leaves the file as it was; a file is never done with part of its segments.
+     * Starts a job run's writing of its file's segments: a new generation, above every one handed out before
+     * (so rows of an earlier run, killed or lost, can never be taken for this one's). Undefined when the job
+     * is no longer this run's.
      */
-    async commitSegments(
-      job: RunningJob & { datasetId: string; fileId: string },
-      segments: NewSegment[],
+    async beginStaging(job: StagingJob): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const statements = statementsOf(trx);
+        if (!(await fenced(trx, job))) return undefined;
+        const [file] = (await run<{ latestGeneration: number }>(trx, statements.newGeneration, [job.tenantId, job.fileId, job.id])).rows;
+        return file ? Number(file.latestGeneration) : undefined;
+      });
+    },
+
+    /**
+     * Writes segments of the run's generation, numbered from `from`, in one short transaction; nobody sees them
+     * until publishSegments. False (nothing written) when the job is no longer this run's: cancelled, taken
+     * back, or its file deleted.
+     */
+    async stageSegments(job: StagingJob, generation: number, from: number, segments: NewSegment[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await fenced(trx, job))) return false;
+        await insertSegments(trx, job.tenantId, segmentRows(job.datasetId, job.fileId, generation, from, segments));
+        return true;
+      });
+    },
+
+    /**
+     * Makes the run's `count` staged segments the file's, in ONE small transaction: the job done (only while it
+     * is still this run's), the file done at this generation with its count (and `settings` when a re-index
+     * brought new ones, `warning` as its note), the dataset's count. Readers see the old segments until this
+     * commits and the new ones after, all of them; the old generation is left for purgeGenerations.
+     */
+    async publishSegments(
+      job: StagingJob,
+      generation: number,
+      count: number,
       options: { embeddingModel: string | null; settings?: ChunkSettings; warning?: string | null },
     ): Promise<CommitOutcome> {
       try {
         return await db.transaction().execute(async (trx) => {
-          const statements = isPostgres(trx) ? COMMIT_STATEMENTS_POSTGRES : COMMIT_STATEMENTS;
-          const run = <R>(statement: string, parameters: unknown[]) => trx.executeQuery<R>(CompiledQuery.raw(statement, parameters));
+          const statements = statementsOf(trx);
           const now = isoNow();
-          const [dataset] = (await run<{ embeddingModel: string | null }>(statements.lockDataset, [now, job.tenantId, job.datasetId])).rows;
+          const [dataset] = (await run<{ embeddingModel: string | null }>(trx, statements.lockDataset, [now, job.tenantId, job.datasetId])).rows;
           if (!dataset) throw new RollBack('lost');
           if (!(await markJobDone(trx, job, options.warning ?? null))) throw new RollBack('lost');
+          await run(trx, statements.countSegments, [count, job.tenantId, job.fileId, now, job.tenantId, job.datasetId]);
           const { settings } = options;
-          const file = await run(statements.fileDone, [
+          const file = await run(trx, statements.fileDone, [
             'done',
             options.warning ?? null,
-            segments.length,
+            count,
+            generation,
             settings?.chunkSize ?? null,
             settings?.overlap ?? null,
             settings ? JSON.stringify(settings.separators) : null,
@@ -352,18 +425,41 @@ export function datasetFilesRepository(db: Database) {
             job.tenantId,
             job.fileId,
             job.id,
+            generation,
           ]);
           if (Number(file.numAffectedRows) === 0) throw new RollBack('lost');
           if ((dataset.embeddingModel ?? null) !== options.embeddingModel) throw new RollBack('modelChanged');
-          const deleted = await run(statements.deleteSegments, [job.tenantId, job.fileId]);
-          await insertSegments(trx, job.tenantId, segmentRows(job.datasetId, job.fileId, 0, segments));
-          await run(statements.countSegments, [segments.length - Number(deleted.numAffectedRows), now, job.tenantId, job.datasetId]);
           return 'done' as const;
         });
       } catch (error) {
         if (error instanceof RollBack) return error.outcome;
         throw error;
       }
+    },
+
+    purgeGenerations,
+
+    /**
+     * Clears what runs that died left behind: segments of other generations than the visible one, of files no
+     * job works on now (done or failed). Only generations handed out before this look are deleted, so a run
+     * that starts meanwhile keeps its own. Returns the rows deleted.
+     */
+    async purgeLeftovers(signal?: AbortSignal): Promise<number> {
+      const other = (eb: ExpressionBuilder<DB, 'datasetFiles'>, side: '<' | '>') =>
+        eb.exists(eb.selectFrom('segments').select('segments.id').whereRef('segments.fileId', '=', 'datasetFiles.id').whereRef('segments.generation', side, 'datasetFiles.generation'));
+      // Across tenants: the worker serves them all; each file is then cleared through its own tenant.
+      const files = await db
+        .selectFrom('datasetFiles')
+        .select(['id', 'tenantId', 'latestGeneration'])
+        .where('status', 'in', ['done', 'failed'])
+        .where((eb) => eb.or([other(eb, '<'), other(eb, '>')]))
+        .execute();
+      let deleted = 0;
+      for (const file of files) {
+        if (signal?.aborted) break;
+        deleted += await purgeGenerations(file.tenantId, file.id, Number(file.latestGeneration), signal);
+      }
+      return deleted;
     },
 
     /**
@@ -382,12 +478,19 @@ export function datasetFilesRepository(db: Database) {
           .where('id', '=', fileId)
           .where('status', 'in', ['done', 'failed'])
           .executeTakeFirst();
-        const file = await tenant.selectFrom('datasetFiles').select(['name', 'catalogueId']).where('datasetId', '=', datasetId).where('id', '=', fileId).executeTakeFirst();
+        const file = await tenant.selectFrom('datasetFiles').select(['name', 'catalogueId', 'generation']).where('datasetId', '=', datasetId).where('id', '=', fileId).executeTakeFirst();
         if (!file) throw notFound('FILE_NOT_FOUND');
         if (Number(locked.numUpdatedRows) === 0) throw new AppError(409, 'CONFLICT', 'FILE_BUSY');
-        const last = await tenant.selectFrom('segments').select((eb) => eb.fn.max('position').as('position')).where('fileId', '=', fileId).executeTakeFirst();
+        // In the generation readers see, after its last segment.
+        const visible = Number(file.generation);
+        const last = await tenant
+          .selectFrom('segments')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .where('fileId', '=', fileId)
+          .where('generation', '=', visible)
+          .executeTakeFirst();
         const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
-        const [row] = segmentRows(datasetId, fileId, position, [segment]);
+        const [row] = segmentRows(datasetId, fileId, visible, position, [segment]);
         await insertSegments(trx, tenantId, [row!]);
         await tenant.updateTable('datasets').set((eb) => ({ segmentCount: eb('segmentCount', '+', 1), updatedAt: now })).where('id', '=', datasetId).execute();
         return toSegment({ ...row!, tenantId }, file);
@@ -412,6 +515,7 @@ export function datasetFilesRepository(db: Database) {
         const rows = segmentRows(
           datasetId,
           null,
+          0,
           from,
           pairs.map((pair) => ({ text: `${pair.question}\n${pair.answer}`, question: pair.question, answer: pair.answer, searchText: pair.searchText, embedding: pair.embedding })),
         );

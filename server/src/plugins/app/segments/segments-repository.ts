@@ -9,6 +9,7 @@ import { isoNow } from '../../../lib/clock';
 import { packVectors, VectorCache, type DatasetVectors, type VectorRow } from '../../../search/vector-cache';
 import { bm25Ceiling, commonTerms, ftsMatch, tsQuery, type CountedTerm } from '../../../search/query';
 import { lockDataset } from '../datasets/dataset-files-repository';
+import { visibleSegment, visibleSegmentSql } from './segment-visibility';
 
 /** A segment as the search reads it: the API's fields, its tokens, and where the index ranked it. */
 export type SegmentRecord = Omit<Segment, 'score'> & { searchText: string };
@@ -90,7 +91,7 @@ export const TOTAL_LIMIT = 500;
 // asked), and the same statement (the same data) reads the counts that bound every other segment's score:
 // bm25()'s N is the index's row count, which the triggers keep equal to the segments'. `+` keeps SQLite
 // from handing the rowids to FTS5 as lookups: FTS5 would count every term's IDF again for each.
-const SQLITE_SCOPE = 's.tenant_id = ? and s.enabled = 1 and s.dataset_id in (select value from json_each(?)) and (? is null or s.file_id = ?)';
+const SQLITE_SCOPE = `s.tenant_id = ? and s.enabled = 1 and s.dataset_id in (select value from json_each(?)) and (? is null or s.file_id = ?) and ${visibleSegmentSql('s')}`;
 const SQLITE_CANDIDATES = 'and +segments_fts.rowid in (select rowid from segments_fts where segments_fts match ?)';
 const SQLITE_BOUND = `(select count(*) from segments) as documents,
   (select json_group_object(term, doc) from segments_fts_vocab where term in (select value from json_each(?))) as common_segments`;
@@ -124,7 +125,7 @@ const SQLITE_DOCUMENTS = `select count(*) as total from segments`;
 const SQLITE_TERM_DOCUMENTS = `select doc from segments_fts_vocab where term = ?`;
 
 // PostgreSQL: the GIN index finds the matches, ts_rank_cd (cover density) ranks them.
-const PG_FILTER = `s.search_vector @@ q.query and s.tenant_id = $2 and s.enabled = 1 and s.dataset_id = any($3::text[]) and ($4::text is null or s.file_id = $4)`;
+const PG_FILTER = `s.search_vector @@ q.query and s.tenant_id = $2 and s.enabled = 1 and s.dataset_id = any($3::text[]) and ($4::text is null or s.file_id = $4) and ${visibleSegmentSql('s')}`;
 const PG_SEARCH = `select ${COLUMNS}, ts_rank_cd(s.search_vector, q.query) as rank
 from segments s cross join to_tsquery('simple', $1) as q(query) left join dataset_files f on f.id = s.file_id
 where ${PG_FILTER}
@@ -215,12 +216,12 @@ export function segmentsRepository(db: Database) {
       return file?.datasetId;
     },
 
-    /** A file's segments in position order, disabled ones included; undefined when the tenant has no such file. */
+    /** A file's (visible) segments in position order, disabled ones included; undefined when the tenant has no such file. */
     async listFile(tenantId: string, fileId: string, page: { offset: number; limit: number }): Promise<Page<Segment> | undefined> {
       const tenant = scoped(db, tenantId);
-      const file = await tenant.selectFrom('datasetFiles').select(['name', 'catalogueId']).where('id', '=', fileId).executeTakeFirst();
+      const file = await tenant.selectFrom('datasetFiles').select(['name', 'catalogueId', 'generation']).where('id', '=', fileId).executeTakeFirst();
       if (!file) return undefined;
-      const base = tenant.selectFrom('segments').where('segments.fileId', '=', fileId);
+      const base = tenant.selectFrom('segments').where('segments.fileId', '=', fileId).where('segments.generation', '=', file.generation);
       const [rows, count] = await Promise.all([
         base
           .select(['id', 'datasetId', 'fileId', 'position', 'enabled', 'question', 'answer', 'text', 'searchText'])
@@ -299,6 +300,7 @@ export function segmentsRepository(db: Database) {
           .where('datasetId', '=', dataset.id)
           .where('enabled', '=', 1)
           .where('embedding', 'is not', null)
+          .where(visibleSegment())
           .execute();
         return packVectors(rows as VectorRow[]);
       });
@@ -312,6 +314,7 @@ export function segmentsRepository(db: Database) {
         .leftJoin('datasetFiles', 'datasetFiles.id', 'segments.fileId')
         .select(RECORD_COLUMNS)
         .where('segments.id', 'in', ids)
+        .where(visibleSegment())
         .execute();
       return rows.map(toRecord);
     },
@@ -324,6 +327,7 @@ export function segmentsRepository(db: Database) {
         .leftJoin('datasetFiles', 'datasetFiles.id', 'segments.fileId')
         .select([...RECORD_COLUMNS, 'datasets.embeddingModel'])
         .where('segments.id', '=', id)
+        .where(visibleSegment())
         .executeTakeFirst();
       return row && { ...toRecord(row), embeddingModel: row.embeddingModel };
     },
