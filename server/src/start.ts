@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES } from '@flotilla/shared/contracts';
 import { REPO_ROOT, loadConfig } from './config';
-import { remoteDist, shellDist } from './lib/builds';
+import { LOGIN_PAGE, remoteDist, shellDist } from './lib/builds';
 
 /**
  * `pnpm start`: builds whatever shell or remote has no build yet, then starts the server. Builds served
@@ -11,7 +11,8 @@ import { remoteDist, shellDist } from './lib/builds';
  */
 const { staticDir } = loadConfig();
 const missing = staticDir !== REPO_ROOT ? [] : [
-  ...(existsSync(join(shellDist(staticDir), 'index.html')) ? [] : ['@flotilla/shell']),
+  // The shell's build has two pages: the console and the login page.
+  ...(['index.html', LOGIN_PAGE].every((page) => existsSync(join(shellDist(staticDir), page))) ? [] : ['@flotilla/shell']),
   ...REMOTE_NAMES.filter((name) => !existsSync(join(remoteDist(staticDir, name), 'mf-manifest.json'))).map((name) => `./remotes/${name}`),
 ];
 if (missing.length > 0) {
