@@ -21,12 +21,13 @@ export const SHARED_SINGLETONS = {
   'react-router-dom': { singleton: true, requiredVersion: '7.18.6' },
   effector: { singleton: true, requiredVersion: '23.4.4' },
   'effector-react': { singleton: true, requiredVersion: '23.3.0' },
-  '@douyinfe/semi-ui': { singleton: true, requiredVersion: '2.90.1' },
-  '@douyinfe/semi-icons': { singleton: true, requiredVersion: '2.90.1' },
   '@lingui/core': { singleton: true, requiredVersion: '5.9.5' },
   '@lingui/react': { singleton: true, requiredVersion: '5.9.5' },
   '@flotilla/shared': { singleton: true, requiredVersion: false },
   '@flotilla/shared/ui': { singleton: true, requiredVersion: false },
+  // Semi reaches the apps only through this module: it imports the components in use one by one.
+  // Sharing `@douyinfe/semi-ui` itself would ship the whole library, since shared modules are not tree-shaken.
+  '@flotilla/shared/ui/semi': { singleton: true, requiredVersion: false },
   '@flotilla/shared/contracts': { singleton: true, requiredVersion: false },
 };
 

@@ -1,4 +1,4 @@
-import { Button, Empty } from '@douyinfe/semi-ui';
+import { Button, Empty } from './semi';
 import { IllustrationFailure, IllustrationNoContent } from '@douyinfe/semi-illustrations';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';

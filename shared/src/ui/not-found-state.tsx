@@ -1,4 +1,4 @@
-import { Button } from '@douyinfe/semi-ui';
+import { Button } from './semi';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n';

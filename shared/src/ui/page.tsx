@@ -1,4 +1,4 @@
-import { Typography } from '@douyinfe/semi-ui';
+import { Typography } from './semi';
 import type { CSSProperties, ReactNode } from 'react';
 
 // No outer padding: the shell's content area already pads every page (16px 20px); a page that

@@ -1,6 +1,5 @@
-import { Input, Table, Typography } from '@douyinfe/semi-ui';
-import { IconSearch } from '@douyinfe/semi-icons';
-import type { ColumnProps, TableProps } from '@douyinfe/semi-ui/lib/es/table';
+import { Input, Table, Typography, IconSearch } from './semi';
+import type { ColumnProps, TableProps } from './semi';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import type { ListQuery, PagedList } from '../lists';

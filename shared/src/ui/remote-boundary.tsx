@@ -1,4 +1,4 @@
-import { Spin } from '@douyinfe/semi-ui';
+import { Spin } from './semi';
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import { ErrorState } from './error-state';

@@ -1,4 +1,4 @@
-import { LocaleProvider } from '@douyinfe/semi-ui';
+import { LocaleProvider } from './semi';
 import zhCN from '@douyinfe/semi-ui/lib/es/locale/source/zh_CN';
 import enUS from '@douyinfe/semi-ui/lib/es/locale/source/en_US';
 import { useUnit } from 'effector-react';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
-import { Layout } from '@douyinfe/semi-ui';
+import { Layout } from '@flotilla/shared/ui/semi';
 import { $settings, settingsChanged, useT, type Device } from '@flotilla/shared';
 import { Navbar } from './navbar';
 import { applyScreen, deviceFor } from './screen';

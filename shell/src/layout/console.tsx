@@ -1,5 +1,5 @@
 // The lazy chunk loaded after login: Semi, the layout and the remotes' areas.
-import { Spin } from '@douyinfe/semi-ui';
+import { Spin } from '@flotilla/shared/ui/semi';
 import { SemiLocale } from '@flotilla/shared/ui';
 import { useT } from '@flotilla/shared';
 import { RemoteArea } from '../federation/remote-area';

@@ -18,7 +18,7 @@ import {
   IconShareStroked,
   IconUser,
   IconUserGroup,
-} from '@douyinfe/semi-icons';
+} from '@flotilla/shared/ui/semi';
 
 type IconComponent = typeof IconApps;
 

@@ -1,6 +1,16 @@
 import { useUnit } from 'effector-react';
-import { Avatar, Button, Dropdown, Tooltip, Typography } from '@douyinfe/semi-ui';
-import { IconExit, IconLanguage, IconMoon, IconSetting, IconSun } from '@douyinfe/semi-icons';
+import {
+  Avatar,
+  Button,
+  Dropdown,
+  Tooltip,
+  Typography,
+  IconExit,
+  IconLanguage,
+  IconMoon,
+  IconSetting,
+  IconSun,
+} from '@flotilla/shared/ui/semi';
 import { $locale, $settings, $user, LOCALES, localeChanged, settingsChanged, useT } from '@flotilla/shared';
 import { logoutClicked } from '../session/session.model';
 import { settingsDrawerOpened } from '../settings/settings.model';

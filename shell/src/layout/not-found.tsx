@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Button, Empty, Typography } from '@douyinfe/semi-ui';
+import { Button, Empty, Typography } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { HOME_PATH } from '../router/route-match';
 

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { Button, InputNumber, SideSheet, Space, Switch, Typography } from '@douyinfe/semi-ui';
+import { Button, InputNumber, SideSheet, Space, Switch, Typography } from '@flotilla/shared/ui/semi';
 import { $settings, settingsChanged, useT, type Settings } from '@flotilla/shared';
 import { $settingsDrawerOpen, copySettingsClicked, settingsDrawerClosed } from '../settings/settings.model';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useUnit } from 'effector-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Nav, Spin } from '@douyinfe/semi-ui';
+import { Button, Nav, Spin } from '@flotilla/shared/ui/semi';
 import { $locale, useT, type Locale, type MenuItem } from '@flotilla/shared';
 import { $menu, $menuStatus, menuRetried, visibleMenu } from '../menu/menu.model';
 import { matchRouteMeta } from '../router/route-match';

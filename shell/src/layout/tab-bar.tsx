@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Tabs } from '@douyinfe/semi-ui';
+import { Button, Tabs } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { $tabs, HOME_TAB, otherTabsClosed, tabAfterClose, tabClosed } from '../tabs/tabs.model';
 

@@ -1,5 +1,5 @@
 // Loaded on demand (dynamic import): everything here needs Semi, which the login page must not load.
-import { Button, Modal, Notification, Space, Toast } from '@douyinfe/semi-ui';
+import { Button, Modal, Notification, Space, Toast } from '@flotilla/shared/ui/semi';
 import { translate } from '@flotilla/shared';
 import { NOTICE_CONFIG, type Notice } from './notice';
 import './semi-notices.css';

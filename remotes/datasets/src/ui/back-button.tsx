@@ -1,5 +1,4 @@
-import { Button } from '@douyinfe/semi-ui';
-import { IconArrowLeft } from '@douyinfe/semi-icons';
+import { Button, IconArrowLeft } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';

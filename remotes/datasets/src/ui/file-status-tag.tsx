@@ -1,4 +1,4 @@
-import { Tag, Tooltip } from '@douyinfe/semi-ui';
+import { Tag, Tooltip } from '@flotilla/shared/ui/semi';
 import { useT, type DatasetFileStatus } from '@flotilla/shared';
 
 const STATUS_COLORS: Record<DatasetFileStatus, 'grey' | 'blue' | 'green' | 'red'> = { queued: 'grey', parsing: 'blue', done: 'green', failed: 'red' };

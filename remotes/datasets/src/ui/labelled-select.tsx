@@ -1,5 +1,5 @@
-import { Select } from '@douyinfe/semi-ui';
-import type { SelectProps } from '@douyinfe/semi-ui/lib/es/select';
+import { Select } from '@flotilla/shared/ui/semi';
+import type { SelectProps } from '@flotilla/shared/ui/semi';
 import { useId, type CSSProperties } from 'react';
 
 const visuallyHidden: CSSProperties = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', border: 0 };

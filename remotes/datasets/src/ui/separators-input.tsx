@@ -1,4 +1,4 @@
-import { TagInput } from '@douyinfe/semi-ui';
+import { TagInput } from '@flotilla/shared/ui/semi';
 import { CHUNK_LIMITS, useT } from '@flotilla/shared';
 import { DEFAULT_SEPARATORS_SHOWN, readSeparator, showSeparator } from '../lib/separators';
 

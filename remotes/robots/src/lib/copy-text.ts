@@ -1,4 +1,4 @@
-import { Toast } from '@douyinfe/semi-ui';
+import { Toast } from '@flotilla/shared/ui/semi';
 import { translate } from '@flotilla/shared';
 
 /** Copies `text` to the clipboard and says so (or that it failed) in a toast with the given message ids. */

@@ -1,4 +1,4 @@
-import { Toast } from '@douyinfe/semi-ui';
+import { Toast } from '@flotilla/shared/ui/semi';
 import { translate } from '@flotilla/shared';
 import { createEffect } from 'effector';
 

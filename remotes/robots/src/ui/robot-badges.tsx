@@ -1,4 +1,4 @@
-import { Avatar, Tag } from '@douyinfe/semi-ui';
+import { Avatar, Tag } from '@flotilla/shared/ui/semi';
 import type { Robot } from '@flotilla/shared';
 import { useT } from '@flotilla/shared';
 

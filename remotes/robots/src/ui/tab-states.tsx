@@ -1,4 +1,4 @@
-import { Banner, Spin } from '@douyinfe/semi-ui';
+import { Banner, Spin } from '@flotilla/shared/ui/semi';
 import { useT, type Failure } from '@flotilla/shared';
 import { ErrorState } from '@flotilla/shared/ui';
 import { failureText } from '../lib/failure-text';

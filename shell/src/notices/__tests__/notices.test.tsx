@@ -14,7 +14,7 @@ beforeAll(async () => {
   await import('../semi-notices');
 }, 30_000);
 afterEach(async () => {
-  const { Notification, Modal } = await import('@douyinfe/semi-ui');
+  const { Notification, Modal } = await import('@flotilla/shared/ui/semi');
   act(() => {
     Notification.destroyAll();
     Modal.destroyAll();

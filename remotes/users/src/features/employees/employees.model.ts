@@ -34,7 +34,7 @@ export const freezeUserFx = createEffect<string, unknown, Error>(freezeUser);
 export const unfreezeUserFx = createEffect<string, unknown, Error>(unfreezeUser);
 export const notifyUserCreatedFx = createEffect(async (user: User) => {
   // Semi's Toast is loaded on demand so the model stays testable without a DOM toast host.
-  const { Toast } = await import('@douyinfe/semi-ui');
+  const { Toast } = await import('@flotilla/shared/ui/semi');
   Toast.success(translate('users.create.done', { username: user.username }));
 });
 

@@ -40,7 +40,7 @@ export const retryTaskFx = createEffect((task: Task) => retryTask(task.id));
 export const cancelTaskFx = createEffect((task: Task) => cancelTask(task.id));
 export const notifyTaskActionFx = createEffect(async (messageId: string) => {
   // Semi's Toast is loaded on demand so the model stays testable without a DOM toast host.
-  const { Toast } = await import('@douyinfe/semi-ui');
+  const { Toast } = await import('@flotilla/shared/ui/semi');
   Toast.success(translate(messageId));
 });
 

@@ -1,5 +1,5 @@
-import { Button, Radio, RadioGroup, Tag, Typography } from '@douyinfe/semi-ui';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { Button, Radio, RadioGroup, Tag, Typography } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { CASE_STATUSES, robotDetailPath, useDateTime, useT, type Case, type CaseStatus } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,5 +1,5 @@
-import { Tag } from '@douyinfe/semi-ui';
-import type { TagColor } from '@douyinfe/semi-ui/lib/es/tag/interface';
+import { Tag } from '@flotilla/shared/ui/semi';
+import type { TagColor } from '@flotilla/shared/ui/semi';
 import { useT, type CaseStatus } from '@flotilla/shared';
 
 /** Semi palette colours (they follow the dark theme) and catalog ids of each status. */

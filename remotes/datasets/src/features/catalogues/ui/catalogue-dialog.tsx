@@ -1,4 +1,4 @@
-import { Banner, Input, Modal, Typography } from '@douyinfe/semi-ui';
+import { Banner, Input, Modal, Typography } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';

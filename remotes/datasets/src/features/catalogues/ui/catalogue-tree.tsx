@@ -1,6 +1,15 @@
-import { Button, Dropdown, Spin, Tree, Typography } from '@douyinfe/semi-ui';
-import { IconFolder, IconFolderOpen, IconMore, IconPlus } from '@douyinfe/semi-icons';
-import type { TreeNodeData } from '@douyinfe/semi-ui/lib/es/tree';
+import {
+  Button,
+  Dropdown,
+  Spin,
+  Tree,
+  Typography,
+  IconFolder,
+  IconFolderOpen,
+  IconMore,
+  IconPlus,
+} from '@flotilla/shared/ui/semi';
+import type { TreeNodeData } from '@flotilla/shared/ui/semi';
 import { useT, type Catalogue } from '@flotilla/shared';
 import { ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,4 +1,4 @@
-import { Banner, Button, Form, Spin } from '@douyinfe/semi-ui';
+import { Banner, Button, Form, Spin } from '@flotilla/shared/ui/semi';
 import { CHUNK_LIMITS, useT, type Dataset, type EmbeddingModel } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

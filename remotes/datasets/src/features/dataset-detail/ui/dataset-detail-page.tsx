@@ -1,5 +1,4 @@
-import { Button, Descriptions, Spin, TabPane, Tabs, Typography } from '@douyinfe/semi-ui';
-import { IconEdit, IconUpload } from '@douyinfe/semi-icons';
+import { Button, Descriptions, Spin, TabPane, Tabs, Typography, IconEdit, IconUpload } from '@flotilla/shared/ui/semi';
 import { usePermission, useDateTime, useT, type Dataset } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

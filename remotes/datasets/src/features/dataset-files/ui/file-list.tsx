@@ -1,6 +1,18 @@
-import { Banner, Button, Input, Popconfirm, Table, Tag, Tooltip, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconRefresh, IconSearch, IconUpload } from '@douyinfe/semi-icons';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import {
+  Banner,
+  Button,
+  Input,
+  Popconfirm,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  IconDelete,
+  IconRefresh,
+  IconSearch,
+  IconUpload,
+} from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $locale, FILE_STATUSES, useDateTime, useT, type DatasetFile } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

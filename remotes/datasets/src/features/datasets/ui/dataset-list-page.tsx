@@ -1,6 +1,5 @@
-import { Button, Popconfirm, Space, Tooltip, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconEdit, IconPlus } from '@douyinfe/semi-icons';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { Button, Popconfirm, Space, Tooltip, Typography, IconDelete, IconEdit, IconPlus } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,5 +1,21 @@
-import { Banner, Button, Card, Descriptions, Pagination, Popconfirm, Space, Spin, Switch, Tag, Tooltip, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconEdit, IconPlus, IconRefresh } from '@douyinfe/semi-icons';
+import {
+  Banner,
+  Button,
+  Card,
+  Descriptions,
+  Pagination,
+  Popconfirm,
+  Space,
+  Spin,
+  Switch,
+  Tag,
+  Tooltip,
+  Typography,
+  IconDelete,
+  IconEdit,
+  IconPlus,
+  IconRefresh,
+} from '@flotilla/shared/ui/semi';
 import { $locale, useDateTime, useT, type DatasetFile, type Segment } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

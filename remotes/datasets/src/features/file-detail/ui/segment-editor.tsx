@@ -1,4 +1,4 @@
-import { Banner, Modal, TextArea, Typography } from '@douyinfe/semi-ui';
+import { Banner, Modal, TextArea, Typography } from '@flotilla/shared/ui/semi';
 import { useT, type Segment } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';

@@ -1,5 +1,4 @@
-import { Typography } from '@douyinfe/semi-ui';
-import { IconUpload } from '@douyinfe/semi-icons';
+import { Typography, IconUpload } from '@flotilla/shared/ui/semi';
 import { useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 
 const zoneStyle = (active: boolean, disabled: boolean): CSSProperties => ({

@@ -1,5 +1,4 @@
-import { Banner, Button, Input, TextArea, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { Banner, Button, Input, TextArea, Typography, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { acceptOf, QA_EXTENSIONS } from '../../../lib/file-check';

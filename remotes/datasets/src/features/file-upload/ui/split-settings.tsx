@@ -1,4 +1,4 @@
-import { Banner, Card, InputNumber, Spin, Tag, Typography } from '@douyinfe/semi-ui';
+import { Banner, Card, InputNumber, Spin, Tag, Typography } from '@flotilla/shared/ui/semi';
 import { CHUNK_LIMITS, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,14 @@
-import { Button, Progress, Tag, Tooltip, Typography } from '@douyinfe/semi-ui';
-import { IconClose, IconEyeOpened, IconFile, IconRefresh } from '@douyinfe/semi-icons';
+import {
+  Button,
+  Progress,
+  Tag,
+  Tooltip,
+  Typography,
+  IconClose,
+  IconEyeOpened,
+  IconFile,
+  IconRefresh,
+} from '@flotilla/shared/ui/semi';
 import { $locale, CHUNK_LIMITS, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';

@@ -1,5 +1,4 @@
-import { Button, Spin, TabPane, Tabs, Typography } from '@douyinfe/semi-ui';
-import { IconUpload } from '@douyinfe/semi-icons';
+import { Button, Spin, TabPane, Tabs, Typography, IconUpload } from '@flotilla/shared/ui/semi';
 import { $locale, CHUNK_LIMITS, useT } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,5 +1,4 @@
-import { Banner, Button, Card, Input, Radio, RadioGroup, Spin, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconSearch } from '@douyinfe/semi-icons';
+import { Banner, Button, Card, Input, Radio, RadioGroup, Spin, Tag, Typography, IconSearch } from '@flotilla/shared/ui/semi';
 import { SEARCH_MODES, useT, type Dataset, type SearchMode, type Segment } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,4 +1,4 @@
-import { Button, Form, Switch, Typography } from '@douyinfe/semi-ui';
+import { Button, Form, Switch, Typography } from '@flotilla/shared/ui/semi';
 import { ROBOT_LIMITS, useT, type BasicConfig, type UpdateBasicConfigBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';

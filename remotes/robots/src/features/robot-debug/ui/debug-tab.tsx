@@ -1,4 +1,4 @@
-import { Typography } from '@douyinfe/semi-ui';
+import { Typography } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { RemoteWidget } from '@flotilla/shared/ui';
 import type { RobotRef } from '../../../lib/robot-ref';

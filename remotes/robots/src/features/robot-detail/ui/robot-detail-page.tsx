@@ -1,5 +1,19 @@
-import { Button, Descriptions, Popconfirm, Space, Spin, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconArrowLeft, IconCopyAdd, IconEdit, IconPause, IconPlay } from '@douyinfe/semi-icons';
+import {
+  Button,
+  Descriptions,
+  Popconfirm,
+  Space,
+  Spin,
+  TabPane,
+  Tabs,
+  Tag,
+  Typography,
+  IconArrowLeft,
+  IconCopyAdd,
+  IconEdit,
+  IconPause,
+  IconPlay,
+} from '@flotilla/shared/ui/semi';
 import { $role, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,5 +1,4 @@
-import { Avatar, Button, Typography } from '@douyinfe/semi-ui';
-import { IconClose, IconUpload } from '@douyinfe/semi-icons';
+import { Avatar, Button, Typography, IconClose, IconUpload } from '@flotilla/shared/ui/semi';
 import { ICON_LIMITS, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';

@@ -1,5 +1,5 @@
-import { Form, Modal } from '@douyinfe/semi-ui';
-import type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
+import { Form, Modal } from '@flotilla/shared/ui/semi';
+import type { FormApi } from '@flotilla/shared/ui/semi';
 import type { CreateRobotBody, Failure } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef, type ReactNode } from 'react';

@@ -1,5 +1,4 @@
-import { Banner, Descriptions, SideSheet, Spin, Switch, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconClose } from '@douyinfe/semi-icons';
+import { Banner, Descriptions, SideSheet, Spin, Switch, Tag, Typography, IconClose } from '@flotilla/shared/ui/semi';
 import { useDateTime, usePermission, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';

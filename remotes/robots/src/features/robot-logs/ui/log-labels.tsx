@@ -1,5 +1,4 @@
-import { Tag, Typography } from '@douyinfe/semi-ui';
-import { IconDislikeThumb, IconLikeThumb } from '@douyinfe/semi-icons';
+import { Tag, Typography, IconDislikeThumb, IconLikeThumb } from '@flotilla/shared/ui/semi';
 import { useT, type CompletionLog } from '@flotilla/shared';
 
 /** Message ids of the channels an answer came through. */

@@ -1,6 +1,5 @@
-import { Button, Radio, RadioGroup, Switch, Table, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconClose } from '@douyinfe/semi-icons';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { Button, Radio, RadioGroup, Switch, Table, Tag, Typography, IconClose } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { useDateTime, usePermission, useT, type CompletionLog, type FeedbackValue, type RobotSession } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,5 +1,4 @@
-import { ArrayField, Button, Form } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { ArrayField, Button, Form, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
 import { ROBOT_LIMITS, useT, type Preset, type UpdatePresetBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';

@@ -1,5 +1,4 @@
-import { Button, Input, Typography } from '@douyinfe/semi-ui';
-import { IconCopy } from '@douyinfe/semi-icons';
+import { Button, Input, Typography, IconCopy } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import type { CSSProperties } from 'react';
 import { curlSnippet, openAiBaseUrl, openAiPythonSnippet } from '../../../lib/api-snippets';

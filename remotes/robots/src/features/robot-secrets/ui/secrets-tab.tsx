@@ -1,7 +1,19 @@
-import { Banner, Button, Form, Input, Modal, Popconfirm, Table, Typography } from '@douyinfe/semi-ui';
-import { IconCopy, IconDelete, IconKey, IconPlus } from '@douyinfe/semi-icons';
-import type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import {
+  Banner,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Table,
+  Typography,
+  IconCopy,
+  IconDelete,
+  IconKey,
+  IconPlus,
+} from '@flotilla/shared/ui/semi';
+import type { FormApi } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { useDateTime, useT, type ApiSecret } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,5 +1,4 @@
-import { Button, Form, Input, Switch, Toast, Typography } from '@douyinfe/semi-ui';
-import { IconCopy } from '@douyinfe/semi-icons';
+import { Button, Form, Input, Switch, Toast, Typography, IconCopy } from '@flotilla/shared/ui/semi';
 import { SHARE_LIMITS, useT, type ShareSettings, type UpdateShareBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';

@@ -1,4 +1,4 @@
-import { Banner, Checkbox, CheckboxGroup, Modal, Spin } from '@douyinfe/semi-ui';
+import { Banner, Checkbox, CheckboxGroup, Modal, Spin } from '@flotilla/shared/ui/semi';
 import { useT, type Robot } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

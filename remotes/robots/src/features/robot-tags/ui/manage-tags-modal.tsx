@@ -1,5 +1,16 @@
-import { Banner, Button, Input, List, Modal, Popconfirm, Spin, Typography } from '@douyinfe/semi-ui';
-import { IconDelete, IconEdit, IconPlus } from '@douyinfe/semi-icons';
+import {
+  Banner,
+  Button,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Spin,
+  Typography,
+  IconDelete,
+  IconEdit,
+  IconPlus,
+} from '@flotilla/shared/ui/semi';
 import { useT, type RobotTag } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

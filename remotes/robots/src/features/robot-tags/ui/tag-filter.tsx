@@ -1,4 +1,4 @@
-import { Select } from '@douyinfe/semi-ui';
+import { Select } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import { Form, Radio } from '@douyinfe/semi-ui';
+import { Form, Radio } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { RobotFormModal, type RobotFormValues } from '../../robot-form/ui/robot-form-modal';

@@ -1,6 +1,5 @@
-import { Button, Space, Tag, Typography } from '@douyinfe/semi-ui';
-import { IconPlus, IconPriceTag } from '@douyinfe/semi-icons';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { Button, Space, Tag, Typography, IconPlus, IconPriceTag } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $settings, robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

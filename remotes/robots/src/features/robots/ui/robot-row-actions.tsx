@@ -1,5 +1,15 @@
-import { Button, Popconfirm, Space, Tooltip } from '@douyinfe/semi-ui';
-import { IconCopyAdd, IconDelete, IconEdit, IconPause, IconPlay, IconPriceTag } from '@douyinfe/semi-icons';
+import {
+  Button,
+  Popconfirm,
+  Space,
+  Tooltip,
+  IconCopyAdd,
+  IconDelete,
+  IconEdit,
+  IconPause,
+  IconPlay,
+  IconPriceTag,
+} from '@flotilla/shared/ui/semi';
 import { useT, type Robot } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { ReactElement } from 'react';

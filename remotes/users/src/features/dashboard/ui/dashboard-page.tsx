@@ -1,5 +1,4 @@
-import { Button, Card, Typography } from '@douyinfe/semi-ui';
-import { IconArticle, IconBookStroked, IconComment, IconUserGroup } from '@douyinfe/semi-icons';
+import { Button, Card, Typography, IconArticle, IconBookStroked, IconComment, IconUserGroup } from '@flotilla/shared/ui/semi';
 import { $locale, $user, useT } from '@flotilla/shared';
 import { ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

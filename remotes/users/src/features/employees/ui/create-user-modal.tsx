@@ -1,5 +1,5 @@
-import { Banner, Form, Modal } from '@douyinfe/semi-ui';
-import type { FormApi } from '@douyinfe/semi-ui/lib/es/form/interface';
+import { Banner, Form, Modal } from '@flotilla/shared/ui/semi';
+import type { FormApi } from '@flotilla/shared/ui/semi';
 import { ROLES, useT, type Failure, type Role } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';

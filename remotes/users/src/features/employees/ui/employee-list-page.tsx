@@ -1,6 +1,5 @@
-import { Button, Input, Popconfirm, Select, Table, Tag, Typography } from '@douyinfe/semi-ui';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
-import { IconPlus, IconSearch } from '@douyinfe/semi-icons';
+import { Button, Input, Popconfirm, Select, Table, Tag, Typography, IconPlus, IconSearch } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $locale, $user, formatDateTime, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,6 +1,17 @@
-import { Banner, Button, Popconfirm, Progress, Select, Table, Tag, Tooltip, Typography } from '@douyinfe/semi-ui';
-import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
-import { IconClose, IconRefresh } from '@douyinfe/semi-icons';
+import {
+  Banner,
+  Button,
+  Popconfirm,
+  Progress,
+  Select,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  IconClose,
+  IconRefresh,
+} from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $role, ROUTES, roleAllowed, TASK_STATUSES, useDateTime, useT, type Task, type TaskStatus } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
