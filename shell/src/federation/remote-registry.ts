@@ -16,6 +16,12 @@ export type RemoteRegistry = {
   /** Loads `<name>/App`. `retry` re-reads remotes.json and re-registers the remote, so Retry really retries. */
   loadApp(name: string, options?: { retry?: boolean }): Promise<RemoteAppModule>;
   /**
+   * Starts loading `<name>/App` ahead of its area (the page's remote, while the console's own chunks
+   * load): the area's `loadApp` then finds it loaded or on its way. A failure is left to the area,
+   * whose own load reports it with Retry.
+   */
+  preloadApp(name: string): void;
+  /**
    * Loads another module the remote exposes (`./ChatPanel`), registered like `loadApp`, and answers it
    * as loaded: checking its exports is the caller's part (the shared `loadWidget` checks widgets).
    */
@@ -95,6 +101,9 @@ export function createRemoteRegistry(runtime: FederationRuntime, fetchConfig: ()
         throw new FederationError(FEDERATION_ERRORS.badModule, `${name}/App has no default export component`);
       }
       return { default: App };
+    },
+    preloadApp(name) {
+      loadModule(name, './App').catch(() => undefined);
     },
   };
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useUnit } from 'effector-react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { $role, $settings, $token, $userId } from '@flotilla/shared';
+import { remoteRegistry } from '../federation/runtime';
 import { $menuEntries, $menuStatus, menuRequested } from '../menu/menu.model';
 import { useRouteSettled } from '../progress/route-progress';
 import { userLoadRequested } from '../session/session.model';
@@ -36,6 +37,12 @@ export function AuthedArea() {
     !token || needsUser || menuPending ? null : guardRoute({ route, role, menuFromServer: settings.menuFromServer, menu });
   const allowed = decision?.type === 'allow' ? route : null;
 
+  // The page's remote loads beside the console's chunk instead of after the layout has rendered: on the
+  // first page after login the two would otherwise wait for each other (guards still decide what mounts).
+  const pageOwner = token && route && route.owner !== 'shell' ? route.owner : null;
+  useEffect(() => {
+    if (pageOwner) remoteRegistry.preloadApp(pageOwner);
+  }, [pageOwner]);
   useEffect(() => {
     if (needsUser) userLoadRequested();
   }, [needsUser]);

@@ -54,6 +54,22 @@ describe('remote registry', () => {
     await expect(setup([v1], (async () => ({})) as never).registry.loadApp('robots')).rejects.toMatchObject({ code: FEDERATION_ERRORS.badModule });
   });
 
+  it('preloads a remote: its load starts before any area asks, and the area reuses its registration', async () => {
+    const { registry, runtime } = setup([v1]);
+    registry.preloadApp('robots');
+    await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('robots/App'));
+    await expect(registry.loadApp('robots')).resolves.toEqual({ default: App });
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a failed preload to the area, which reports it', async () => {
+    const { registry } = setup([v1], async () => {
+      throw new Error('RUNTIME-003 manifest 404');
+    });
+    registry.preloadApp('robots');
+    await expect(registry.loadApp('robots')).rejects.toThrow(/404/);
+  });
+
   it('asks for remotes.json again after it failed', async () => {
     const configs: RemotesConfig[] = [];
     const { registry, fetchConfig } = setup(configs);

@@ -15,6 +15,9 @@ vi.mock('../../layout/console', () => ({
 // nprogress removes its bar on a timer that can outlive this file's DOM (route-progress has its own tests).
 vi.mock('nprogress', () => ({ default: { configure: vi.fn(), start: vi.fn(), inc: vi.fn(), done: vi.fn() } }));
 vi.mock('../../notices/semi-notices', () => ({ showNotice: vi.fn(), forcedLogoutModal: vi.fn(), newVersionNotice: vi.fn() }));
+// Which remote the console asked to load ahead of its layout (the federation runtime has its own tests).
+const { preloadApp } = vi.hoisted(() => ({ preloadApp: vi.fn() }));
+vi.mock('../../federation/runtime', () => ({ remoteRegistry: { preloadApp } }));
 
 const admin: User = { ...sessionUser('admin'), nickname: 'Admin' };
 const operator: User = { ...admin, id: 'u2', role: 'operator' };
@@ -85,6 +88,23 @@ describe('login guard (spec §4)', () => {
     const router = visit('/dataset?keyword=faq');
     await waitFor(() => expect(where(router)).toBe('/login?redirect=dataset&keyword=faq'));
     expect($token.getState()).toBeNull();
+  });
+});
+
+describe('the remote of the page loads beside the layout', () => {
+  beforeEach(() => preloadApp.mockClear());
+
+  it('starts loading the remote that owns the page as soon as a logged-in visitor arrives', async () => {
+    act(() => loggedIn({ user: admin, token: 'tok' }));
+    visit('/robot');
+    expect(preloadApp).toHaveBeenCalledWith('robots');
+    expect((await screen.findByTestId('page')).textContent).toBe('remote:robots');
+  });
+
+  it('loads nothing for a logged-out visitor', async () => {
+    const router = visit('/dataset');
+    await waitFor(() => expect(where(router)).toBe('/login?redirect=dataset'));
+    expect(preloadApp).not.toHaveBeenCalled();
   });
 });
 
