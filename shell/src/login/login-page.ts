@@ -133,8 +133,9 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
       headers: { Accept: 'application/json', 'Accept-Language': i18n.locale, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: username.trim(), password }),
     }).catch(() => null);
-    if (response?.ok) {
-      const { token, user } = (await response.json()) as LoginResponse;
+    const session = response?.ok ? ((await response.json().catch(() => null)) as LoginResponse | null) : null;
+    if (session) {
+      const { token, user } = session;
       writeStorage(STORAGE_KEYS.token, token);
       writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
       writeStorage(STORAGE_KEYS.userId, user.id);
