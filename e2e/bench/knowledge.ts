@@ -77,7 +77,7 @@ function vocabulary(): { chinese: string[]; english: string[] } {
  * QUERY_SPAN paragraphs (what someone remembers of a page; a whole long manual's words would make rarer,
  * easier queries), some wrapped in a question.
  */
-function corpus() {
+export function corpus() {
   const { chinese, english } = vocabulary();
   const next = random(1);
   const pick = (list: string[]) => list[Math.min(list.length - 1, Math.floor(next() ** 3 * list.length))] as string;

@@ -13,6 +13,7 @@ import { freePort } from '../../server/test/support/free-port';
 import { ADMIN, ensureBuilds, startServer } from '../support/server';
 import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { benchUsable, median } from './first-paint';
+import { benchIngestLatency } from './ingest-latency';
 import { benchKnowledge } from './knowledge';
 import { measureJs } from './page-weight';
 import { BENCH_MODEL, benchStreaming, UPSTREAM_DELAY_MS } from './streaming';
@@ -120,6 +121,8 @@ async function main() {
 
     // In-process, on its own SQLite database; the server above is idle by now.
     const knowledge = await benchKnowledge();
+    // API latency while a ~48 MB file is uploaded and ingested, on a server of its own.
+    const ingesting = await benchIngestLatency();
 
     const lines = [
       `Flotilla bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -134,6 +137,7 @@ async function main() {
       `first token, median:      upstream direct ${streaming.directMedian.toFixed(1)} ms, through /v2/qa ${streaming.qaMedian.toFixed(1)} ms → added ${(streaming.qaMedian - streaming.directMedian).toFixed(1)} ms   (target ≤ 5 ms; upstream delay ${UPSTREAM_DELAY_MS} ms)`,
       `concurrent streams:       ${streaming.concurrency} at once, ${streaming.errors} errors, all done in ${streaming.wallMs.toFixed(0)} ms   (target 0 errors)`,
       ...knowledge.lines,
+      ...ingesting.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {

@@ -32,12 +32,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} not healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the real server (SQLite in a fresh temporary folder) serving the real builds. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts the real server (SQLite in a fresh temporary folder) serving the real builds; `nodeArgs` go to its Node (a profiler's, say). */
+export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'flotilla-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, 'server', 'src', 'server.ts')], {
     cwd: join(ROOT, 'server'),
     env: {
       ...process.env,
