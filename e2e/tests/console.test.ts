@@ -115,7 +115,10 @@ describe('the console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Your access has expired, please log in again').waitFor();
     await dialog.getByRole('button', { name: /OK/i }).click();
+    // The router reaches /login first, then the login page loads in full: wait for its form, so that
+    // the check below does not run in the console's page while it unloads.
     await page.waitForURL('**/login**');
+    await page.locator('input[name="password"]').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
