@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
-import { REMOTE_NAMES, RemotesConfigSchema, ROUTES, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
+import { accentVariablesOf, iconOf, REMOTE_NAMES, RemotesConfigSchema, ROUTES, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 
 /** Where the builds live under FLOTILLA_STATIC_DIR. */
@@ -49,16 +49,45 @@ export function jsonInHtml(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Text for an HTML element or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** What the chat page's static markup shows in its `data-share` slots (empty elements in its index.html). */
+function shareSlots(info: ShareInfo): Record<string, string> {
+  const icon = iconOf(info.icon, info.name);
+  return {
+    name: escapeHtml(info.name),
+    avatar: icon.kind === 'image' ? `<img src="${escapeHtml(icon.src)}" alt="">` : escapeHtml(icon.text),
+    welcome: escapeHtml(info.welcome.trim()),
+  };
+}
+
+/** An empty element marked `data-share="<slot>"` (quoted or not, as a minifier leaves it). */
+const SLOT = /(<([a-z0-9]+)\b[^>]*\sdata-share="?([a-z]+)"?[^>]*>)(<\/\2>)/g;
+/** The attribute that stands for the share's colours on the page's root element. */
+const STYLE_SLOT = /\sdata-share-style(?:="")?(?=[\s>])/;
+
 /**
- * The chat page's HTML with its share's info (`GET /v1/share/info`'s answer) inlined as a JSON data
- * block, so the page draws the chat without asking for it first. A data block runs nothing: the
- * Content-Security-Policy needs no hash or nonce for it.
+ * The chat page's HTML for a share: its static markup (the message box the visitor can type into at
+ * once) filled with the share's name, icon, welcome and theme colour, escaped; and the share's info
+ * (`GET /v1/share/info`'s answer) as a JSON data block, so the app draws the chat without asking for it.
+ * A data block runs nothing: the Content-Security-Policy needs no hash or nonce for it. Without info the
+ * markup stays neutral (the default colour, no name) and the app fills it in when the info arrives.
+ * Replacements go through functions, so `$&` in a share's text stays text.
  */
 export function sharePageHtml(html: string, info: ShareInfo | undefined): string {
   if (!info) return html;
+  const slots = shareSlots(info);
+  const style = Object.entries(accentVariablesOf(info.themeColor))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
   const data = `<script type="application/json" id="${SHARE_INFO_ELEMENT_ID}">${jsonInHtml(info)}</script>`;
-  // A function, not a string: `$&` or `$'` in a share's text must stay text.
-  return html.replace('</head>', () => `${data}</head>`);
+  return html
+    .replace(SLOT, (_, open: string, _tag: string, slot: string, close: string) => `${open}${slots[slot] ?? ''}${close}`)
+    .replace(STYLE_SLOT, () => ` style="${escapeHtml(style)}"`)
+    .replace('</head>', () => `${data}</head>`);
 }
 
 /** Rspack dev-server ports of `pnpm dev` (shared/build/rspack.mjs DEV_PORTS; the server imports no build code). */

@@ -1,14 +1,18 @@
-import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Robot, ShareInfo, ShareSettings } from '@flotilla/shared/contracts';
+import { CHAT_LIMITS, type Robot, type ShareInfo, type ShareSettings } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
-const CHAT_PAGE = '<!doctype html><html><head><title>Flotilla</title><script defer src="/remotes/chat/page/main.js"></script></head><body><div id="root"></div></body></html>';
+/** The chat page's own template with its static markup, as the build emits it (plus its script). */
+const CHAT_PAGE = (await readFile(new URL('../../../remotes/chat/index.html', import.meta.url), 'utf8')).replace(
+  '</head>',
+  '<script defer src="/remotes/chat/page/main.js"></script></head>',
+);
 
 /** A fake FLOTILLA_STATIC_DIR with the console, its login page and the chat page. */
 const staticDir = await mkdtemp(join(tmpdir(), 'flotilla-pages-'));
@@ -30,11 +34,11 @@ beforeAll(async () => {
 });
 
 /** An enabled share of a new robot called `name`. */
-async function sharedRobot(name: string): Promise<ShareSettings> {
-  const robot = (await t.post('/v1/processes', { token: admin, body: { name } })).json<Robot>();
+async function sharedRobot(name: string, icon?: string): Promise<ShareSettings & { adminId: string }> {
+  const robot = (await t.post('/v1/processes', { token: admin, body: { name, icon } })).json<Robot>();
   const res = await t.put(`/v1/users/${robot.adminId}/processes/${robot.processId}/share/enable`, { token: admin });
   expect(res.statusCode).toBe(200);
-  return res.json<ShareSettings>();
+  return { ...res.json<ShareSettings>(), adminId: robot.adminId };
 }
 
 /** The page as a browser parses it: what scripts it would run, and the inlined share info. */
@@ -42,7 +46,20 @@ function parsePage(body: string) {
   const window = new Window();
   const document = new window.DOMParser().parseFromString(body, 'text/html');
   const data = document.getElementById('share-info');
+  const chat = document.querySelector('[data-static-chat]') as unknown as { style: { getPropertyValue(name: string): string } } | null;
   return {
+    /** What the visitor sees before the page's script ran: the header, the welcome, the message box. */
+    shell: {
+      name: document.querySelector('h1')?.textContent,
+      avatar: document.querySelector('.flc-avatar--large')?.innerHTML,
+      image: document.querySelector('.flc-avatar--large img'),
+      welcome: document.querySelector('.flc-bubble--welcome')?.textContent,
+      accent: chat?.style.getPropertyValue('--flc-accent'),
+      onAccent: chat?.style.getPropertyValue('--flc-on-accent'),
+      box: document.querySelector('textarea'),
+      sendDisabled: document.querySelector('button[type="submit"]')?.hasAttribute('disabled'),
+      elements: document.querySelectorAll('#root *').length,
+    },
     scripts: [...document.querySelectorAll('script')].filter((script) => script.getAttribute('type') !== 'application/json'),
     info: data ? (JSON.parse(data.textContent ?? '') as ShareInfo) : undefined,
     dataType: data?.getAttribute('type'),
@@ -86,6 +103,34 @@ describe('the share page', () => {
     expect(page.dataType).toBe('application/json');
   });
 
+  it("draws the message box in the HTML, with the share's name, icon, welcome and colour", async () => {
+    const share = await sharedRobot('Harbour desk');
+    await t.put(`/v1/users/${share.adminId}/processes/${share.processId}/share`, { token: admin, body: { themeColor: '#FADB14' } });
+    await t.put(`/v1/processes/${share.processId}/preset`, { token: admin, body: { welcome: 'Ask me about ferries' } });
+    const page = parsePage((await t.get(`/chat/${share.shareId}`, { headers: html })).body);
+    expect(page.shell).toMatchObject({ name: 'Harbour desk', avatar: 'H', welcome: 'Ask me about ferries', accent: '#FADB14', sendDisabled: true });
+    // A pale yellow header gets dark text; the box takes typing with the question's limit.
+    expect(page.shell.onAccent).toBe('#1c1f23');
+    expect(page.shell.box?.getAttribute('maxlength')).toBe(String(CHAT_LIMITS.questionLength));
+    expect(page.shell.box?.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('writes a hostile name, icon and welcome into the markup as text', async () => {
+    const name = `</h1><img src=x onerror=alert(1)>"' $&`;
+    const icon = '/icon.png?"onerror="alert(3)';
+    const share = await sharedRobot(name, icon);
+    await t.put(`/v1/processes/${share.processId}/preset`, { token: admin, body: { welcome: "<script>alert(2)</script> $'" } });
+    const neutral = parsePage(CHAT_PAGE).shell.elements;
+    const page = parsePage((await t.get(`/chat/${share.shareId}`, { headers: html })).body);
+    expect(page.shell.name).toBe(name);
+    expect(page.shell.welcome).toBe("<script>alert(2)</script> $'");
+    // The icon is one image (in the header and beside the welcome) whose address is the icon, nothing more.
+    expect(page.shell.elements).toBe(neutral + 2);
+    expect(page.shell.image?.getAttribute('src')).toBe(icon);
+    expect(page.shell.image?.getAttributeNames()).toEqual(['src', 'alt']);
+    expect(page.scripts.map((script) => script.getAttribute('src'))).toEqual(['/remotes/chat/page/main.js']);
+  });
+
   it('keeps a hostile robot name inside the data: it closes no element and runs nothing', async () => {
     const name = `</script><script>alert(1)</script><!-- $& $' &amp;`;
     const share = await sharedRobot(name);
@@ -102,5 +147,7 @@ describe('the share page', () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.body, path).toBe(CHAT_PAGE);
     }
+    // The neutral markup: the message box without a name, icon, welcome or colour of its own.
+    expect(parsePage(CHAT_PAGE).shell).toMatchObject({ name: '', avatar: '', welcome: '', accent: '', sendDisabled: true });
   });
 });

@@ -8,6 +8,7 @@ export * from './datasets';
 export * from './tasks';
 export * from './cases';
 export * from './share';
+export * from './share-appearance';
 export * from './chat';
 export * from './secrets';
 export * from './credits';

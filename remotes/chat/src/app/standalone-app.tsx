@@ -2,6 +2,7 @@ import { i18n } from '@flotilla/shared';
 import { I18nProvider } from '@lingui/react';
 import { useCallback, useState } from 'react';
 import { chatLinkFrom, withoutPrompt } from '../features/share/lib/chat-link';
+import type { Draft } from '../features/ask/ui/composer';
 import { ChatPage } from '../features/share/ui/chat-page';
 import { LocaleSwitch } from '../ui/locale-switch';
 import { matchChatPath } from './chat-paths';
@@ -10,9 +11,9 @@ import { NotFound } from './not-found';
 /**
  * The standalone page's tree: its own i18n provider, the chat for the address it was opened at,
  * and the language switch. No router: the page never navigates (react-router would be the largest
- * part of what a phone downloads before it can type).
+ * part of what a phone downloads before it can type). `draft`: what was typed into the page's static box.
  */
-export function StandaloneApp() {
+export function StandaloneApp({ draft }: { draft?: Draft }) {
   const [link] = useState(() => {
     const params = matchChatPath(window.location.pathname);
     return params ? chatLinkFrom(params, new URLSearchParams(window.location.search)) : null;
@@ -23,7 +24,7 @@ export function StandaloneApp() {
   }, []);
   return (
     <I18nProvider i18n={i18n}>
-      {link ? <ChatPage link={link} standalone headerExtra={<LocaleSwitch />} onPromptTaken={promptTaken} /> : <NotFound headerExtra={<LocaleSwitch />} />}
+      {link ? <ChatPage link={link} standalone headerExtra={<LocaleSwitch />} onPromptTaken={promptTaken} draft={draft} /> : <NotFound headerExtra={<LocaleSwitch />} />}
     </I18nProvider>
   );
 }

@@ -11,9 +11,9 @@ const REASONS: Record<string, string> = {
   tooMany: 'chat.attach.tooMany',
 };
 
-/** The attachments of one chat's next question. */
-export function useAttachments(target: ChatTarget) {
-  return useStoreMap({ store: $attachments, keys: [chatKeyOf(target)], fn: (all, [key]) => all[key] ?? [] });
+/** The attachments of one chat's next question (none while there is no chat yet). */
+export function useAttachments(target: ChatTarget | null) {
+  return useStoreMap({ store: $attachments, keys: [target && chatKeyOf(target)], fn: (all, [key]) => (key !== null && all[key]) || [] });
 }
 
 /** The files attached to the next question (uploading, ready or refused), and why picked files were not taken. */

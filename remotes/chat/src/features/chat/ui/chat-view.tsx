@@ -1,13 +1,13 @@
-import { $userId, useT, type ShareInfo } from '@flotilla/shared';
+import { $userId, accentVariablesOf, iconOf, useT, type ShareInfo } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { BrokenLinkIcon, MenuIcon, OfflineIcon } from '../../../ui/icons';
 import { promptFound, questionSubmitted } from '../../ask/ask.model';
-import { Composer } from '../../ask/ui/composer';
+import { Composer, type Draft } from '../../ask/ui/composer';
 import { MessageList } from '../../messages/ui/message-list';
 import { conversationShown } from '../../sessions/resume.model';
 import { SessionsPanel } from '../../sessions/ui/sessions-panel';
-import { iconOf, readableOn, TEXT_BACKGROUNDS, textColorOn, themeColorOf } from '../../share/lib/appearance';
+
 import { $shares, chatOpened, shareRetryClicked, type ShareState } from '../../share/share.model';
 import { voicesNeeded } from '../../speech/speech.model';
 import { VoicePicker } from '../../speech/ui/voice-picker';
@@ -24,12 +24,13 @@ export type ChatSubject = { shareId: string; linkedVisitorId?: string | null } |
 
 type Face = { name: string; icon: string };
 
-function Avatar({ face, size }: { face: Face; size: 'large' | 'small' }) {
+/** The share's or robot's icon; an empty circle while it is not known yet. */
+function Avatar({ face, size }: { face: Face | null; size: 'large' | 'small' }) {
   const [broken, setBroken] = useState(false);
-  const icon = iconOf(broken ? '' : face.icon, face.name);
+  const icon = face && iconOf(broken ? '' : face.icon, face.name);
   return (
     <span className={`flc-avatar flc-avatar--${size}`} aria-hidden="true">
-      {icon.kind === 'image' ? <img src={icon.src} alt="" onError={() => setBroken(true)} /> : icon.text}
+      {icon && (icon.kind === 'image' ? <img src={icon.src} alt="" onError={() => setBroken(true)} /> : icon.text)}
     </span>
   );
 }
@@ -68,7 +69,7 @@ function Loading({ label }: { label: string }) {
 }
 
 /** The welcome as the first assistant message, and the suggested questions (a click asks one). */
-function Welcome({ face, text }: { face: Face; text: string }) {
+function Welcome({ face, text }: { face: Face | null; text: string }) {
   return (
     <div className="flc-message flc-message--assistant">
       <Avatar face={face} size="small" />
@@ -101,19 +102,37 @@ function Suggestions({ questions, target }: { questions: string[]; target: ChatT
   );
 }
 
+/** The sessions column and the conversation's scroll area while the chat is not ready: the same boxes, empty. */
+function PendingSessions() {
+  const t = useT();
+  return <nav className="flc-sessions" data-open="false" aria-label={t('chat.sessions.label')} aria-busy="true" />;
+}
+
+function PendingMessages({ intro, label, asMain }: { intro: ReactNode; label: string; asMain: boolean }) {
+  const Area = asMain ? 'main' : 'section';
+  return (
+    <Area className="flc-messages" aria-label={label} aria-busy="true">
+      {intro}
+    </Area>
+  );
+}
+
 /**
- * A ready chat: sessions (side column, or a drawer on narrow screens), the header, the conversation
- * and the composer. The link's prompt is asked once, as soon as the chat is ready.
+ * A chat: sessions (side column, or a drawer on narrow screens), the header, the conversation and the
+ * composer. Until it is ready (`target` null: the share's info or the visitor's id still on the way) the
+ * same layout is drawn with what is known, and the composer takes typing, so nothing moves and no text
+ * is lost when it becomes ready. The link's prompt is asked once, as soon as the chat is ready.
  */
-function Conversation({ target, face, welcome, suggestions, variant, extra, prompt, onPromptTaken }: {
-  target: ChatTarget;
-  face: Face;
+function Conversation({ target, face, welcome, suggestions, variant, extra, prompt, onPromptTaken, draft }: {
+  target: ChatTarget | null;
+  face: Face | null;
   welcome: string | null;
   suggestions: string[];
   variant: ChatVariant;
   extra?: ReactNode;
   prompt?: string | null;
   onPromptTaken?: () => void;
+  draft?: Draft;
 }) {
   const t = useT();
   const drawerId = useId();
@@ -122,19 +141,26 @@ function Conversation({ target, face, welcome, suggestions, variant, extra, prom
 
   // The link's prompt first: a conversation it starts is not replaced by the one kept from before.
   useEffect(() => {
-    if (!prompt?.trim()) return;
+    if (!target || !prompt?.trim()) return;
     promptSeen({ target, prompt });
     onPromptTaken?.();
   }, [prompt, promptSeen, target, onPromptTaken]);
 
   useEffect(() => {
+    if (!target) return;
     shown(target);
     needVoices();
   }, [shown, needVoices, target]);
 
+  const intro = welcome !== null ? <Welcome face={face} text={welcome} /> : null;
+
   return (
     <div className="flc-layout">
-      <SessionsPanel target={target} id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} footer={<VoicePicker />} />
+      {target ? (
+        <SessionsPanel target={target} id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} footer={<VoicePicker />} />
+      ) : (
+        <PendingSessions />
+      )}
       <div className="flc-backdrop" data-open={drawerOpen} aria-hidden="true" onClick={() => setDrawerOpen(false)} />
       <div className="flc-main">
         <header className="flc-header">
@@ -144,23 +170,28 @@ function Conversation({ target, face, welcome, suggestions, variant, extra, prom
             aria-label={t('chat.sessions.open')}
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
+            disabled={!target}
             onClick={() => setDrawerOpen(true)}
           >
             <MenuIcon />
           </button>
           <Avatar face={face} size="large" />
-          <h1 className="flc-header__title">{face.name}</h1>
+          <h1 className="flc-header__title">{face?.name}</h1>
           {extra && <div className="flc-header__extra">{extra}</div>}
         </header>
-        <MessageList
-          target={target}
-          label={t('chat.messages.label')}
-          asMain={variant === 'page'}
-          avatar={<Avatar face={face} size="small" />}
-          intro={welcome !== null ? <Welcome face={face} text={welcome} /> : null}
-          outro={suggestions.length > 0 ? <Suggestions questions={suggestions} target={target} /> : null}
-        />
-        <Composer target={target} />
+        {target ? (
+          <MessageList
+            target={target}
+            label={t('chat.messages.label')}
+            asMain={variant === 'page'}
+            avatar={<Avatar face={face} size="small" />}
+            intro={intro}
+            outro={suggestions.length > 0 ? <Suggestions questions={suggestions} target={target} /> : null}
+          />
+        ) : (
+          <PendingMessages intro={intro} label={t('chat.messages.label')} asMain={variant === 'page'} />
+        )}
+        <Composer target={target} draft={draft} />
         {variant === 'page' && <footer className="flc-footer">{t('chat.poweredBy')}</footer>}
       </div>
     </div>
@@ -173,9 +204,9 @@ export function useShareState(shareId: string): ShareState {
   return shares[shareId] ?? { status: 'loading' };
 }
 
-type ViewProps = { variant: ChatVariant; headerExtra?: ReactNode; prompt?: string | null; onPromptTaken?: () => void };
+type ViewProps = { variant: ChatVariant; headerExtra?: ReactNode; prompt?: string | null; onPromptTaken?: () => void; draft?: Draft };
 
-function VisitorChat({ shareId, linkedVisitorId, variant, headerExtra, prompt, onPromptTaken }: ViewProps & { shareId: string; linkedVisitorId?: string | null }) {
+function VisitorChat({ shareId, linkedVisitorId, variant, headerExtra, prompt, onPromptTaken, draft }: ViewProps & { shareId: string; linkedVisitorId?: string | null }) {
   const t = useT();
   const [opened, retried, linked, visitorId] = useUnit([chatOpened, shareRetryClicked, visitorLinked, $visitorId]);
   const state = useShareState(shareId);
@@ -188,8 +219,6 @@ function VisitorChat({ shareId, linkedVisitorId, variant, headerExtra, prompt, o
   const target = useMemo<ChatTarget | null>(() => (visitorId ? { kind: 'visitor', shareId, userId: visitorId } : null), [shareId, visitorId]);
 
   switch (state.status) {
-    case 'loading':
-      return <Loading label={t('chat.loading')} />;
     case 'not-found':
       return <StateScreen tone="neutral" icon={<BrokenLinkIcon />} title={t('chat.notFound.title')} description={t('chat.notFound.description')} extra={headerExtra} />;
     case 'failed':
@@ -207,19 +236,21 @@ function VisitorChat({ shareId, linkedVisitorId, variant, headerExtra, prompt, o
           }
         />
       );
+    case 'loading':
     case 'ready': {
-      if (!target) return <Loading label={t('chat.loading')} />;
-      const info: ShareInfo = state.info;
+      // While the info is on the way the chat is drawn without it (header neutral), not as a spinner.
+      const info: ShareInfo | null = state.status === 'ready' ? state.info : null;
       return (
         <Conversation
-          target={target}
+          target={info ? target : null}
           face={info}
-          welcome={info.welcome.trim() || t('chat.welcome.default', { name: info.name })}
-          suggestions={info.suggestedQuestions.map((q) => q.trim()).filter(Boolean)}
+          welcome={info ? info.welcome.trim() || t('chat.welcome.default', { name: info.name }) : null}
+          suggestions={info ? info.suggestedQuestions.map((q) => q.trim()).filter(Boolean) : []}
           variant={variant}
           extra={headerExtra}
           prompt={prompt}
           onPromptTaken={onPromptTaken}
+          draft={draft}
         />
       );
     }
@@ -279,19 +310,11 @@ function StaffChat({ processId, variant, headerExtra, prompt, onPromptTaken }: V
  * its welcome and suggested questions) or as staff (`processId`: the console's debug chat). `page`
  * fills the screen; `console` and `panel` fill their container and follow the console's theme.
  */
-export function ChatView({ subject, variant, headerExtra, prompt, onPromptTaken }: ViewProps & { subject: ChatSubject }) {
+export function ChatView({ subject, variant, headerExtra, prompt, onPromptTaken, draft }: ViewProps & { subject: ChatSubject }) {
   const shares = useUnit($shares);
   const shareState = 'shareId' in subject ? shares[subject.shareId] : undefined;
-  const accent = themeColorOf(shareState?.status === 'ready' ? shareState.info.themeColor : undefined);
-  // The theme colour as CSS variables: as a background (header, send button, the chatter's bubbles) with
-  // readable text on it, and as text on the light and dark backgrounds (links, small buttons).
-  const style = {
-    '--flc-accent': accent,
-    '--flc-on-accent': textColorOn(accent),
-    '--flc-accent-text-light': readableOn(accent, TEXT_BACKGROUNDS.light),
-    '--flc-accent-text-dark': readableOn(accent, TEXT_BACKGROUNDS.dark),
-  } as CSSProperties;
-  const view = { variant, headerExtra, prompt, onPromptTaken };
+  const style = accentVariablesOf(shareState?.status === 'ready' ? shareState.info.themeColor : undefined) as CSSProperties;
+  const view = { variant, headerExtra, prompt, onPromptTaken, draft };
   return (
     <div className={`flc-chat flc-chat--${variant}`} style={style} data-status={shareState?.status ?? 'ready'}>
       <div className="flc-chat__frame">

@@ -4,7 +4,7 @@ import { mockFetch, networkError } from '@flotilla/shared/test';
 import { fakeChatServer } from '../../../test-utils/fake-chat-server';
 import { makeShare, SHARE_NOT_FOUND } from '../../../test-utils/fake-share';
 import { renderStandalone } from '../../../test-utils/render-chat';
-import { contrast, TEXT_BACKGROUNDS } from '../lib/appearance';
+import { contrast, TEXT_BACKGROUNDS } from '@flotilla/shared';
 
 afterEach(() => {
   cleanup();

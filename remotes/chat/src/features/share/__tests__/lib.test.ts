@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrast, iconOf, readableOn, TEXT_BACKGROUNDS, textColorOn, themeColorOf } from '../lib/appearance';
+import { contrast, iconOf, readableOn, TEXT_BACKGROUNDS, textColorOn, themeColorOf } from '@flotilla/shared';
 import { shareIdFrom } from '../lib/share-id';
 
 describe('share id', () => {

@@ -1,8 +1,9 @@
 import { useT } from '@flotilla/shared';
 import { useEffect, type ReactNode } from 'react';
 import { ChatView, MissingShare, useShareState } from '../../chat/ui/chat-view';
+import type { Draft } from '../../ask/ui/composer';
 import type { ChatLink } from '../lib/chat-link';
-import { themeColorOf } from '../lib/appearance';
+import { themeColorOf } from '@flotilla/shared';
 
 /** Keeps the tab title and the phone's browser colour in step with the share (standalone page only). */
 function useDocumentAppearance(shareId: string, enabled: boolean) {
@@ -17,9 +18,9 @@ function useDocumentAppearance(shareId: string, enabled: boolean) {
   }, [enabled, state, t]);
 }
 
-type PageProps = { standalone: boolean; headerExtra?: ReactNode; onPromptTaken?: () => void };
+type PageProps = { standalone: boolean; headerExtra?: ReactNode; onPromptTaken?: () => void; draft?: Draft };
 
-function SharePage({ link, shareId, standalone, headerExtra, onPromptTaken }: PageProps & { link: ChatLink; shareId: string }) {
+function SharePage({ link, shareId, standalone, headerExtra, onPromptTaken, draft }: PageProps & { link: ChatLink; shareId: string }) {
   useDocumentAppearance(shareId, standalone);
   return (
     <ChatView
@@ -28,6 +29,7 @@ function SharePage({ link, shareId, standalone, headerExtra, onPromptTaken }: Pa
       headerExtra={headerExtra}
       prompt={link.prompt}
       onPromptTaken={onPromptTaken}
+      draft={draft}
     />
   );
 }
@@ -37,7 +39,7 @@ function SharePage({ link, shareId, standalone, headerExtra, onPromptTaken }: Pa
  * for the link the router (console) or the page itself (standalone) read. `onPromptTaken` removes
  * the asked `?prompt=` from the address.
  */
-export function ChatPage({ link, standalone, headerExtra, onPromptTaken }: PageProps & { link: ChatLink }) {
+export function ChatPage({ link, standalone, headerExtra, onPromptTaken, draft }: PageProps & { link: ChatLink }) {
   const t = useT();
 
   useEffect(() => {
@@ -53,6 +55,7 @@ export function ChatPage({ link, standalone, headerExtra, onPromptTaken }: PageP
       standalone={standalone}
       headerExtra={headerExtra}
       onPromptTaken={onPromptTaken}
+      draft={draft}
     />
   );
 }

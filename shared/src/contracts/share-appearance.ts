@@ -1,3 +1,9 @@
+/**
+ * How a share looks: its theme colour (with text colours readable on it and on the chat's backgrounds)
+ * and its icon. Pure functions, used by the chat page and by the server, which draws the page's first
+ * paint with them.
+ */
+
 /** The default theme colour (the console's own, for a share that set none). */
 export const DEFAULT_THEME_COLOR = '#165DFF';
 
@@ -66,10 +72,25 @@ export function readableOn(hex: string, background: string): string {
 /** How to draw the share's icon: an image URL, a short text (an emoji), or the name's first letter. */
 export type IconKind = { kind: 'image'; src: string } | { kind: 'text'; text: string };
 
+/** The share's icon as drawn: `icon` when it is an image URL or a short text, else the name's first letter. */
 export function iconOf(icon: string | undefined, name: string): IconKind {
   const value = icon?.trim() ?? '';
   if (/^(https?:\/\/|\/|data:image\/)/i.test(value)) return { kind: 'image', src: value };
   if (value && [...value].length <= 2) return { kind: 'text', text: value };
   const first = [...name.trim()][0];
   return { kind: 'text', text: first ? first.toUpperCase() : '?' };
+}
+
+/**
+ * The share's theme colour as the chat's CSS custom properties: as a background (header, send button,
+ * the chatter's bubbles) with readable text on it, and as text on the light and dark backgrounds.
+ */
+export function accentVariablesOf(themeColor: string | undefined): Record<'--flc-accent' | '--flc-on-accent' | '--flc-accent-text-light' | '--flc-accent-text-dark', string> {
+  const accent = themeColorOf(themeColor);
+  return {
+    '--flc-accent': accent,
+    '--flc-on-accent': textColorOn(accent),
+    '--flc-accent-text-light': readableOn(accent, TEXT_BACKGROUNDS.light),
+    '--flc-accent-text-dark': readableOn(accent, TEXT_BACKGROUNDS.dark),
+  };
 }
