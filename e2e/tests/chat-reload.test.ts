@@ -73,7 +73,7 @@ describe('the share page after a reload', () => {
   });
 
   it('shows the conversations beside the chat on a desktop', async () => {
-    const share = await sharedRobot('Harbour desk');
+    const share = await sharedRobot('Reload desk');
     const visitor = await session.page({ viewport: { width: 1280, height: 800 } });
     await visitor.goto(`/chat/${share.shareId}`);
     await visitor.getByRole('textbox', { name: 'Message' }).waitFor();

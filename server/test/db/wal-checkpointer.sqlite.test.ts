@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -45,5 +45,19 @@ describe('the SQLite WAL checkpointer thread', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('has closed its own connection when the database is closed, so nothing writes to the folder after', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'flotilla-wal-'));
+    folders.push(dataDir);
+    const db = new Kysely<{ notes: { id: number; body: string } }>({ dialect: sqliteDialect(dataDir) });
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values({ id: 1, body: 'x' }).execute();
+    // The thread has its connection open once it has copied the row into the database file.
+    const file = join(dataDir, 'flotilla.db');
+    await expect.poll(() => rowsInDatabaseFile(file)).toBe(1);
+    await db.destroy();
+    // The last connection to close removes the WAL and its index: the writer was the last, the thread was gone.
+    expect(readdirSync(dataDir).sort()).toEqual(['flotilla.db']);
   });
 });
