@@ -12,6 +12,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 let latencies: number[] = [];
 let failures = 0;
 let inFlight = 0;
+/** Which schedule sends now: a schedule stops as soon as it is no longer the current one (stop, or a new start). */
+let schedule = 0;
 let sending = false;
 
 /** One GET, its whole answer read: its status. */
@@ -40,22 +42,23 @@ async function probe(): Promise<void> {
   }
 }
 
-async function sendUntilStopped(): Promise<void> {
+async function sendUntilStopped(own: number): Promise<void> {
   const start = performance.now();
-  for (let i = 0; sending; i++) {
+  for (let i = 0; sending && schedule === own; i++) {
     const wait = start + i * periodMs - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (sending) void probe();
+    if (sending && schedule === own) void probe();
   }
 }
 
 process.on('message', async (message: { start?: true; stop?: true }) => {
   if (message.start) {
     sending = true;
-    void sendUntilStopped();
+    void sendUntilStopped(++schedule);
     return;
   }
   sending = false;
+  schedule++;
   // The answers still on their way count too.
   while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   process.send?.({ latencies, failures });

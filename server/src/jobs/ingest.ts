@@ -24,11 +24,14 @@ const BATCHES_IN_FLIGHT = 16;
 /** Texts per embeddings request between two steps. */
 const EMBED_BATCH = 64;
 /**
- * Segments written per transaction while a file is staged. SQLite writes on the main thread, ~110 µs per
- * segment with its full-text index on an idle machine, so a transaction of 256 holds every other request for
- * ~30 ms (twice that on a busy machine); fewer would write the index's pending terms out more often.
+ * Segments written per transaction while a file is staged: SQLite writes on the main thread (~110 µs per
+ * segment with its full-text index on an idle machine, several times that on a busy one), and every other
+ * request waits for the transaction. Each job starts at 256 and halves or doubles its count, within these
+ * bounds, to keep a transaction near STAGE_TARGET_MS; fewer rows per transaction cost throughput (the index
+ * writes its pending terms out at every commit). Powers of two: the INSERT's statement texts (one per size).
  */
-const STAGE_ROWS = 256;
+const STAGE_ROWS = { first: 256, min: 64, max: 512 };
+const STAGE_TARGET_MS = 25;
 
 type Dependencies = {
   repos: Repositories;
@@ -82,7 +85,7 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
 
   /**
    * Tokenises the passages (and computes their vectors when the dataset has a model) and writes them into the
-   * run's staged `generation`, STAGE_ROWS per transaction with the event loop served between two, as their
+   * run's staged `generation`, a bounded number per transaction (STAGE_ROWS) with the event loop served between two, as their
    * tokens come back; progress goes from `from` to `to`. Returns how many were written.
    */
   async function stage(passages: Passage[], model: string | null, run: JobRun, staging: StagingJob, generation: number, from: number, to: number): Promise<number> {
@@ -95,9 +98,14 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       return batch;
     };
     let written = 0;
+    let rows = STAGE_ROWS.first;
     const pending: NewSegment[] = [];
     const write = async (segments: NewSegment[]) => {
+      const started = performance.now();
       if (!(await repos.datasetFiles.stageSegments(staging, generation, written, segments))) throw new JobStopped('lost');
+      const ms = performance.now() - started;
+      if (ms > STAGE_TARGET_MS && rows > STAGE_ROWS.min) rows /= 2;
+      else if (ms < STAGE_TARGET_MS / 2 && segments.length === rows && rows < STAGE_ROWS.max) rows *= 2;
       written += segments.length;
       await run.step(from + ((to - from) * written) / passages.length);
     };
@@ -113,7 +121,7 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       const batch = searchTexts.map((search, i): NewSegment => ({ ...(passages[start + i] as Passage), searchText: search, embedding: null }));
       if (embedModel) await embed(batch, embedModel, run);
       pending.push(...batch);
-      while (pending.length >= STAGE_ROWS) await write(pending.splice(0, STAGE_ROWS));
+      while (pending.length >= rows) await write(pending.splice(0, rows));
       await run.step();
     }
     if (pending.length > 0) await write(pending);
