@@ -33,35 +33,52 @@ export async function startFloor(headers: Record<string, string> = {}): Promise<
 
 /**
  * Runs in the page before any of its own code: records `performance.now()` (milliseconds since
- * navigation start) at the first animation frame in which an element matching the selector is laid
+ * navigation start) at the first animation frame in which an element matching each selector is laid
  * out, visible and enabled — the frame a visitor could first type into it. A string, not a function:
  * the TypeScript loader adds helpers to functions that the page would not have.
  */
-const recordUsable = (selector: string) => `(() => {
+const recordUsable = (selectors: readonly string[]) => `(() => {
+  const selectors = ${JSON.stringify(selectors)};
+  window.__usableAt = [];
   const check = () => {
-    const element = document.querySelector(${JSON.stringify(selector)});
-    const box = element && element.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0 && !element.disabled && getComputedStyle(element).visibility === 'visible') {
-      window.__usableAt = performance.now();
-      return;
-    }
-    requestAnimationFrame(check);
+    selectors.forEach((selector, index) => {
+      if (window.__usableAt[index] !== undefined) return;
+      const element = document.querySelector(selector);
+      const box = element && element.getBoundingClientRect();
+      if (box && box.width > 0 && box.height > 0 && !element.disabled && getComputedStyle(element).visibility === 'visible') {
+        window.__usableAt[index] = performance.now();
+      }
+    });
+    if (window.__usableAt.filter((time) => time !== undefined).length < selectors.length) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 })();`;
 
-/** Milliseconds from navigation start until `selector` is usable on `url`, in a fresh context. */
-export async function timeToUsable(browser: Browser, baseUrl: string, url: string, selector: string): Promise<number> {
+/** Milliseconds from navigation start until each of `selectors` is usable on `url`, in one load in a fresh context. */
+export async function timesToUsable(browser: Browser, baseUrl: string, url: string, selectors: readonly string[]): Promise<number[]> {
   const context = await newContext(browser, baseUrl);
   try {
-    await context.addInitScript({ content: recordUsable(selector) });
+    await context.addInitScript({ content: recordUsable(selectors) });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 60_000 });
-    return (await handle.jsonValue()) as number;
+    const handle = await page.waitForFunction(
+      (count) => {
+        const times = (window as unknown as { __usableAt?: Array<number | undefined> }).__usableAt ?? [];
+        return times.filter((time) => time !== undefined).length === count && times;
+      },
+      selectors.length,
+      { timeout: 60_000 },
+    );
+    return (await handle.jsonValue()) as number[];
   } finally {
     await context.close();
   }
+}
+
+/** Milliseconds from navigation start until `selector` is usable on `url`, in a fresh context. */
+export async function timeToUsable(browser: Browser, baseUrl: string, url: string, selector: string): Promise<number> {
+  const [time] = await timesToUsable(browser, baseUrl, url, [selector]);
+  return time as number;
 }
 
 export function median(values: readonly number[]): number {
@@ -80,26 +97,39 @@ async function loginPageHeaders(baseUrl: string): Promise<Record<string, string>
   return Object.fromEntries([...response.headers].filter(([name]) => !TRANSPORT_HEADERS.test(name)));
 }
 
-/** Milliseconds until usable, per page: the two floors (bare, and with our security headers), login, share. */
-export type UsableTimes = { floor: number[]; floorWithHeaders: number[]; login: number[]; chat: number[] };
+/**
+ * Milliseconds until usable, per page: the two floors (bare, and with our security headers), login,
+ * share (its static message box), and, in the same loads of the share page, when its app took the box over.
+ */
+export type UsableTimes = { floor: number[]; floorWithHeaders: number[]; login: number[]; chat: number[]; chatApp: number[] };
+
+/** The share page's message box: any (the static one counts), and the one the app drew. */
+const MESSAGE_BOX = 'textarea';
+export const APP_MESSAGE_BOX = '.flc-chat:not([data-static-chat]) textarea';
 
 /** `rounds` rounds of the floors, our login page and the share page, in an order that turns each round. */
 export async function benchUsable(browser: Browser, baseUrl: string, shareId: string, rounds: number): Promise<UsableTimes> {
   const floor = await startFloor();
   const floorWithHeaders = await startFloor(await loginPageHeaders(baseUrl));
-  const times: UsableTimes = { floor: [], floorWithHeaders: [], login: [], chat: [] };
-  const measures: Array<[keyof UsableTimes, () => Promise<number>]> = [
-    ['floor', () => timeToUsable(browser, baseUrl, floor.url, 'input[type="password"]')],
-    ['login', () => timeToUsable(browser, baseUrl, '/login', 'input[type="password"]')],
-    ['floorWithHeaders', () => timeToUsable(browser, baseUrl, floorWithHeaders.url, 'input[type="password"]')],
-    ['chat', () => timeToUsable(browser, baseUrl, `/chat/${shareId}`, 'textarea')],
+  const times: UsableTimes = { floor: [], floorWithHeaders: [], login: [], chat: [], chatApp: [] };
+  const one = (name: keyof UsableTimes, url: string, selector: string) => async () => ({ [name]: await timeToUsable(browser, baseUrl, url, selector) });
+  const measures: Array<() => Promise<Partial<Record<keyof UsableTimes, number>>>> = [
+    one('floor', floor.url, 'input[type="password"]'),
+    one('login', '/login', 'input[type="password"]'),
+    one('floorWithHeaders', floorWithHeaders.url, 'input[type="password"]'),
+    async () => {
+      const [chat, chatApp] = await timesToUsable(browser, baseUrl, `/chat/${shareId}`, [MESSAGE_BOX, APP_MESSAGE_BOX]);
+      return { chat, chatApp };
+    },
   ];
   try {
     // One unmeasured round: the first launch of each page pays for the browser's and server's warm-up.
-    for (const [, measure] of measures) await measure();
+    for (const measure of measures) await measure();
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? measures : [...measures].reverse();
-      for (const [name, measure] of order) times[name].push(await measure());
+      for (const measure of order) {
+        for (const [name, time] of Object.entries(await measure())) times[name as keyof UsableTimes].push(time);
+      }
     }
   } finally {
     await floor.close();

@@ -14,7 +14,7 @@ import { freePort } from '../../server/test/support/free-port';
 import { ADMIN, ensureBuilds, startServer } from '../support/server';
 import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { afterLoginLines, benchAfterLogin } from './after-login';
-import { benchUsable, median } from './first-paint';
+import { APP_MESSAGE_BOX, benchUsable, median } from './first-paint';
 import { benchIngestLatency } from './ingest-latency';
 import { benchKnowledge } from './knowledge';
 import { measureJs } from './page-weight';
@@ -73,12 +73,13 @@ async function pages(url: string, shareId: string) {
       () => page.goto('/login'),
       () => page.locator('button[type="submit"]').waitFor({ state: 'visible' }),
     );
-    // A visitor on a fresh browser opens the share link: JS until the question box is usable.
+    // A visitor on a fresh browser opens the share link: JS until the app has taken over the message
+    // box (the page's static box takes typing before any JS).
     const visitor = await (await newContext(browser, url)).newPage();
     const chat = await measureJs(
       visitor,
       () => visitor.goto(`/chat/${shareId}`),
-      () => visitor.getByRole('textbox').first().waitFor({ state: 'visible', timeout: 60000 }),
+      () => visitor.locator(APP_MESSAGE_BOX).waitFor({ state: 'visible', timeout: 60000 }),
     );
     const usable = await benchUsable(browser, url, shareId, ROUNDS);
     const afterLogin = await benchAfterLogin(browser, url, 'bench-robot-50', ROUNDS);
@@ -128,8 +129,9 @@ async function main() {
       ...afterLoginLines(afterLogin),
       `GET /v1/processes (50):   ${apiRps.toFixed(0)} req/s; bare Fastify route, same payload (${KB(payload.length)}): ${bareRps.toFixed(0)} req/s`,
       `ratio api / bare:         ${(apiRps / bareRps).toFixed(2)}   (target ≥ 0.3)`,
-      `share chat usable:        ${KB(chat.gzipBytes)} gzipped JS in ${chat.files} files   (target ≤ 120 KB)`,
-      `message box usable:       median ${ms(median(usable.chat))} from navigation start → ${(median(usable.chat) / floorMs).toFixed(2)} × the login floor   (${ROUNDS} rounds, alternating with it)`,
+      `share chat app ready:     ${KB(chat.gzipBytes)} gzipped JS in ${chat.files} files   (target ≤ 120 KB; the static message box needs none)`,
+      `message box usable:       median ${ms(median(usable.chat))} from navigation start → ${(median(usable.chat) / floorMs).toFixed(2)} × the login floor, ${(median(usable.chat) / median(usable.floorWithHeaders)).toFixed(2)} × it with security headers   (target ≤ 1.5; ${ROUNDS} rounds, alternating)`,
+      `                          the app took it over at median ${ms(median(usable.chatApp))} → ${(median(usable.chatApp) / floorMs).toFixed(2)} × the floor`,
       `first token, median:      upstream direct ${streaming.directMedian.toFixed(1)} ms, through /v2/qa ${streaming.qaMedian.toFixed(1)} ms → added ${(streaming.qaMedian - streaming.directMedian).toFixed(1)} ms   (target ≤ 5 ms; upstream delay ${UPSTREAM_DELAY_MS} ms)`,
       `concurrent streams:       ${streaming.concurrency} at once, ${streaming.errors} errors, all done in ${streaming.wallMs.toFixed(0)} ms   (target 0 errors)`,
       ...knowledge.lines,

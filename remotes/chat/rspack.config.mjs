@@ -1,7 +1,29 @@
+import { rspack } from '@rspack/core';
 import { createAppConfig, DEV_PORTS } from '@flotilla/shared/build';
 
 /** Where the standalone page's own files go, inside dist/ (served under /remotes/chat/page/). */
 const PAGE_DIR = 'page';
+
+/** Where the page's files are served from (the server's `/remotes/chat/`). */
+const PAGE_PUBLIC_PATH = '/remotes/chat/';
+
+/**
+ * The page's stylesheet written into its HTML: a stylesheet to fetch would hold back the first paint
+ * of the page's static message box by one request. The JS does not load it again (it was an initial chunk).
+ */
+class InlinePageStylesheet {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('InlinePageStylesheet', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('InlinePageStylesheet', async (data) => {
+        data.html = data.html.replace(/<link href="([^"]+\.css)" rel="stylesheet">/g, (tag, href) => {
+          const asset = href.startsWith(PAGE_PUBLIC_PATH) && compilation.getAsset(href.slice(PAGE_PUBLIC_PATH.length));
+          return asset ? `<style>${asset.source.source().toString()}</style>` : tag;
+        });
+        return data;
+      });
+    });
+  }
+}
 
 /**
  * The public chat page, built apart from the federated remote: a share link on a phone needs no
@@ -11,7 +33,7 @@ const PAGE_DIR = 'page';
  */
 function pageConfig(mode) {
   const config = createAppConfig(
-    { name: 'chat', dir: import.meta.dirname, entry: './src/standalone.tsx', htmlPublicPath: '/remotes/chat/', port: DEV_PORTS.chat },
+    { name: 'chat', dir: import.meta.dirname, entry: './src/standalone.tsx', htmlPublicPath: PAGE_PUBLIC_PATH, port: DEV_PORTS.chat },
     { mode },
   );
   const output = config.output;
@@ -30,7 +52,7 @@ function pageConfig(mode) {
       cssFilename: `${PAGE_DIR}/${output.cssFilename}`,
       cssChunkFilename: `${PAGE_DIR}/${output.cssChunkFilename}`,
     },
-    plugins: config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'),
+    plugins: [...config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'), new InlinePageStylesheet()],
     module: {
       ...config.module,
       rules: [

@@ -19,6 +19,12 @@ export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && !
 /** A built HTML page in memory, as it is and gzipped. */
 export type BuiltPage = { html: Buffer; gzipped: Buffer };
 
+/** A page made for one request, as it is and gzipped. */
+export function drawnPage(html: string): BuiltPage {
+  const bytes = Buffer.from(html);
+  return { html: bytes, gzipped: gzipSync(bytes) };
+}
+
 /**
  * A page of a build kept in memory with its gzipped bytes, so that answering it is one write: no file
  * stream or compression on the way to the first paint a visitor waits for. Read again when the file's
@@ -29,10 +35,7 @@ export function builtPage(path: string): () => Promise<BuiltPage | undefined> {
   return async () => {
     const info = await stat(path).catch(() => undefined);
     if (!info) return (cached = undefined);
-    if (cached?.mtimeMs !== info.mtimeMs) {
-      const html = await readFile(path);
-      cached = { html, gzipped: gzipSync(html), mtimeMs: info.mtimeMs };
-    }
+    if (cached?.mtimeMs !== info.mtimeMs) cached = { ...drawnPage(await readFile(path, 'utf8')), mtimeMs: info.mtimeMs };
     return cached;
   };
 }

@@ -113,6 +113,10 @@ describe('the share page', () => {
     expect(page.shell.onAccent).toBe('#1c1f23');
     expect(page.shell.box?.getAttribute('maxlength')).toBe(String(CHAT_LIMITS.questionLength));
     expect(page.shell.box?.hasAttribute('disabled')).toBe(false);
+    // Gzipped for browsers that take it, the same page.
+    const zipped = await t.get(`/chat/${share.shareId}`, { headers: { ...html, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(parsePage(gunzipSync(zipped.rawPayload).toString()).shell).toEqual(page.shell);
   });
 
   it('writes a hostile name, icon and welcome into the markup as text', async () => {

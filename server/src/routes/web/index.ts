@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { builtPage, isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist } from '../../lib/builds';
+import { builtPage, drawnPage, isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
 import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, sharePageHeaders } from '../../plugins/external/security-headers';
@@ -74,26 +74,35 @@ export default fp(
       return sendPage(reply, shell);
     };
 
-    /** The login page (its own light page, from memory; the console's when it is not built), which loads no remote. */
-    const loginPage = builtPage(join(shell, LOGIN_PAGE));
-    const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await loginPage();
-      if (!page) return sendConsole(request, reply);
-      reply.helmet(consolePageHeaders([]));
+    /** A page from memory, gzipped for browsers that take it: one write, nothing between it and the first paint. */
+    const sendBuiltPage = (request: FastifyRequest, reply: FastifyReply, page: BuiltPage) => {
       const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
       reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (gzip) reply.header('content-encoding', 'gzip');
       return reply.send(gzip ? page.gzipped : page.html);
     };
 
-    /** The chat's page with its share's info inlined, framed by the sites the share allows. */
+    /** The login page (its own light page, from memory; the console's when it is not built), which loads no remote. */
+    const loginPage = builtPage(join(shell, LOGIN_PAGE));
+    const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = await loginPage();
+      if (!page) return sendConsole(request, reply);
+      reply.helmet(consolePageHeaders([]));
+      return sendBuiltPage(request, reply, page);
+    };
+
+    /**
+     * The chat's page drawn for its share (name, icon, welcome, colour and the info inlined), framed by the
+     * sites the share allows; the page as built when no share is known.
+     */
+    const chatPage = builtPage(join(chat, 'index.html'));
     const sendSharePage = async (request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>, reply: FastifyReply) => {
       const shareId = shareIdOfPage(request);
       const share = shareId === undefined ? undefined : await fastify.repos.shares.publicInfo(shareId);
       reply.helmet(sharePageHeaders(share?.allowedOrigins));
-      const html = await readFile(join(chat, 'index.html'), 'utf8').catch(() => undefined);
-      if (html === undefined) return sendPage(reply, chat);
-      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(sharePageHtml(html, share?.info));
+      const page = await chatPage();
+      if (!page) return sendPage(reply, chat);
+      return sendBuiltPage(request, reply, share ? drawnPage(sharePageHtml(page.html.toString('utf8'), share.info)) : page);
     };
 
     const wantsPage = (request: FastifyRequest) =>
