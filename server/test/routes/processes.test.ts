@@ -102,6 +102,19 @@ describe('PUT /v1/processes/{processId}', () => {
   });
 });
 
+describe('robot icons', () => {
+  it("takes an uploaded icon, a data: image or an emoji, and refuses another site's address with 422", async () => {
+    for (const icon of ['/v2/upload/file/abc', 'data:image/png;base64,AAAA', '🤖']) {
+      expect((await t.post('/v1/processes', { token: admin, body: { name: 'Icon', icon } })).statusCode, icon).toBe(200);
+    }
+    for (const icon of ['https://cdn.example/a.png', '//cdn.example/a.png', 'javascript:alert(1)']) {
+      const res = await t.post('/v1/processes', { token: admin, body: { name: 'Icon', icon } });
+      expect(res.statusCode, icon).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['body', 'icon']);
+    }
+  });
+});
+
 describe('GET /v1/processes/{processId}/clone', () => {
   it('copies the robot with its basic config, preset and tags; the copy has its own, disabled share', async () => {
     const robot = await create(admin, { name: 'Original', description: 'd', icon: '/o.png', type: 'flow' });

@@ -35,7 +35,8 @@ export type RobotListResponse = Static<typeof RobotListResponseSchema>;
 export const CreateRobotBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
-  icon: Type.Optional(Type.String({ maxLength: 500 })),
+  /** An uploaded icon (`/v2/upload/file/…`), a data: image or an emoji; no address on another site (the CSP loads images from this server only). */
+  icon: Type.Optional(Type.String({ maxLength: 500, pattern: '^(/(?!/)|data:image/|[^:/]*$)' })),
   type: Type.Optional(Type.Union(PROCESS_TYPES.map((t) => Type.Literal(t)))),
 });
 export type CreateRobotBody = Static<typeof CreateRobotBodySchema>;

@@ -72,10 +72,14 @@ export function readableOn(hex: string, background: string): string {
 /** How to draw the share's icon: an image URL, a short text (an emoji), or the name's first letter. */
 export type IconKind = { kind: 'image'; src: string } | { kind: 'text'; text: string };
 
-/** The share's icon as drawn: `icon` when it is an image URL or a short text, else the name's first letter. */
+/**
+ * The share's icon as drawn: `icon` when it is an image of this server (an uploaded icon) or a data: image,
+ * or a short text; else the name's first letter. Images from other sites are not drawn: the pages' CSP
+ * loads images from this server only (so an answer cannot send a conversation away in an image address).
+ */
 export function iconOf(icon: string | undefined, name: string): IconKind {
   const value = icon?.trim() ?? '';
-  if (/^(https?:\/\/|\/|data:image\/)/i.test(value)) return { kind: 'image', src: value };
+  if (/^(\/(?!\/)|data:image\/)/i.test(value)) return { kind: 'image', src: value };
   if (value && [...value].length <= 2) return { kind: 'text', text: value };
   const first = [...name.trim()][0];
   return { kind: 'text', text: first ? first.toUpperCase() : '?' };

@@ -45,8 +45,9 @@ describe('appearance', () => {
     expect(parseInt(shaded.slice(1, 3), 16)).toBeGreaterThan(parseInt(shaded.slice(5, 7), 16));
   });
 
-  it('draws an image, an emoji or the first letter', () => {
-    expect(iconOf('https://cdn.example/icon.png', 'Bot')).toEqual({ kind: 'image', src: 'https://cdn.example/icon.png' });
+  it("draws this server's image, an emoji or the first letter (another site's image is not loaded)", () => {
+    expect(iconOf('https://cdn.example/icon.png', 'Bot')).toEqual({ kind: 'text', text: 'B' });
+    expect(iconOf('//cdn.example/icon.png', 'Bot')).toEqual({ kind: 'text', text: 'B' });
     expect(iconOf('/v1/files/icon.png', 'Bot')).toEqual({ kind: 'image', src: '/v1/files/icon.png' });
     expect(iconOf('🤖', 'Bot')).toEqual({ kind: 'text', text: '🤖' });
     expect(iconOf('', 'helper')).toEqual({ kind: 'text', text: 'H' });
