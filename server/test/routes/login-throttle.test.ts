@@ -50,6 +50,15 @@ describe('login backoff per username and address', () => {
     expect(retryAfter(await login('10.10.0.1', user.username, 'wrong'))).toBe(4);
   });
 
+  it('counts an IPv6 client by its /64, so a fresh address in it does not start the backoff over', async () => {
+    const { user } = await t.createUser(admin, 'operator');
+    const address = (n: number) => `2001:db8:77:1::${n.toString(16)}`;
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++) expect((await login(address(i + 1), user.username, 'wrong')).statusCode).toBe(401);
+    expect((await login(address(100), user.username, 'wrong')).statusCode).toBe(429);
+    // Another network is not held back.
+    expect((await login('2001:db8:78:1::1', user.username, 'wrong')).statusCode).toBe(401);
+  });
+
   it('caps the wait at a minute', async () => {
     const { user } = await t.createUser(admin, 'operator');
     await failPatiently('10.11.0.1', user.username, 14);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginBodySchema, LoginResponseSchema, MenuResponseSchema, OkSchema, UserSchema } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-address';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { retryLater } from '../../lib/retry-later';
 import { toUser } from '../../plugins/app/users/users-repository';
@@ -26,7 +27,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { username, password } = request.body;
       const userKey = username.toLowerCase();
       // Only this address waits for its failures with this username; the owner elsewhere is never refused.
-      const waitMs = loginThrottle.admit(userKey, request.ip);
+      const waitMs = loginThrottle.admit(userKey, clientKey(request.ip));
       if (waitMs > 0) throw retryLater(reply, 'LOGIN_THROTTLED', waitMs, { isLogin: false });
       await loginThrottle.slowDown(userKey);
 
@@ -34,10 +35,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // An unknown username costs a hash too, so timing does not tell which usernames exist.
       const valid = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
       if (!row || !valid) {
-        await loginThrottle.failed(userKey, request.ip);
+        await loginThrottle.failed(userKey, clientKey(request.ip));
         throw loginFailed('LOGIN_FAILED');
       }
-      loginThrottle.succeeded(userKey, request.ip);
+      loginThrottle.succeeded(userKey, clientKey(request.ip));
       if (row.ban === 1) throw loginFailed('USER_FROZEN');
       const token = await repos.tokens.issue(row);
       return { token, user: toUser(row) };

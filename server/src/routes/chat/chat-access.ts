@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { VisitorIdSchema, type ChatTargetQuery } from '@flotilla/shared/contracts';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-address';
 import { shareOriginAllowed } from '../../lib/origins';
 import { RateWindow } from '../../lib/rate-window';
 import type { Chatter } from '../../plugins/app/chats/chats-repository';
@@ -53,6 +54,6 @@ export function checkVisitorRate(visitorQuestions: RateWindow, request: FastifyR
   if (access.channel !== 'visitor' || access.rateLimitPerMinute === undefined) return;
   const limit = access.rateLimitPerMinute;
   const byVisitor = visitorQuestions.hit(`${access.shareId}:v:${access.userId}`, limit);
-  const byAddress = visitorQuestions.hit(`${access.shareId}:ip:${request.ip}`, limit * 5);
+  const byAddress = visitorQuestions.hit(`${access.shareId}:ip:${clientKey(request.ip)}`, limit * 5);
   if (!byVisitor || !byAddress) throw new AppError(429, 'RATE_LIMITED');
 }
