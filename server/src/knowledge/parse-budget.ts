@@ -1,7 +1,7 @@
 /**
  * What reading one uploaded file may cost. An upload of at most FLOTILLA_MAX_FILE_MB can still expand to far
  * more than the server can hold (a docx or xlsx is a zip: 600 KB of deflated XML can be 200 MB of text), so
- * every parse runs in a worker thread within these limits, and a file over any of them fails with
+ * every parse runs in a parser process (parse-pool.ts) within these limits, and a file over any of them fails with
  * FILE_TOO_COMPLEX instead of taking the server down.
  */
 export type ParseBudget = {
@@ -11,9 +11,9 @@ export type ParseBudget = {
   entries: number;
   /** Inflated size over compressed size of one entry (checked only on entries larger than RATIO_FLOOR_BYTES). */
   ratio: number;
-  /** Wall-clock time of one parse; the thread is terminated past it. */
+  /** Wall-clock time of one parse; its process is killed past it. */
   timeMs: number;
-  /** Heap of a parser thread (V8's old generation); the thread dies past it, the server does not. */
+  /** Heap of a parser process (V8's old generation); the process dies past it, the server does not. */
   memoryMb: number;
 };
 

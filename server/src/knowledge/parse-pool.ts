@@ -127,6 +127,8 @@ export class ParsePool implements DocumentParser {
       const aborted = () => end(false, () => reject(signal?.reason));
       signal?.addEventListener('abort', aborted, { once: true });
       parser.task = task;
+      // The process died while `started` ran: its exit found no parse to fail, so this one fails now.
+      if (!this.parsers.has(parser)) return end(false, () => reject(new ReasonError('FILE_PARSE_CRASHED')));
       // Aborted while it waited for a process: nothing was sent, the process stays.
       if (signal?.aborted) return end(true, () => reject(signal.reason));
       hold(parser.child, true);

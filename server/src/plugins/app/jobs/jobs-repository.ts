@@ -15,6 +15,8 @@ export type NewJob = { userId: string; type: TaskType; title: string; datasetId:
 
 /** A job taken back from a dead process this many times is failed instead (a process that keeps dying under it). */
 export const MAX_ATTEMPTS = 3;
+/** The attempt from which a job found dead in the middle of its parse is failed as a poison file. */
+const POISON_AFTER_ATTEMPTS = 2;
 export const ACTIVE: TaskStatus[] = ['queued', 'running'];
 const ENDED: TaskStatus[] = ['failed', 'cancelled'];
 
@@ -251,8 +253,9 @@ export function jobsRepository(db: Database) {
 
     /**
      * Takes back running jobs whose process died (no heartbeat since `staleBefore`): re-queued, or failed
-     * with JOB_INTERRUPTED once they have had MAX_ATTEMPTS attempts — or at once with FILE_PARSE_CRASHED when
-     * the process died while parsing the job's file (a poison file: run again, it would kill the next one).
+     * with JOB_INTERRUPTED once they have had MAX_ATTEMPTS attempts — or with FILE_PARSE_CRASHED when the
+     * process died while parsing the job's file on a second attempt (a poison file: run again, it would kill
+     * the next one).
      * Conditional on the heartbeat seen, so a job that beats meanwhile, or that another process takes back
      * first, is left alone; `runningHere` (the caller's own runs) are never taken. Returns how many.
      */
@@ -267,7 +270,9 @@ export function jobsRepository(db: Database) {
       const stale = await query.execute();
       let recovered = 0;
       for (const job of stale) {
-        const poisoned = job.parsingSince !== null;
+        // Died in the middle of reading its file on a retry too: the file is the likely cause. The first time,
+        // the server may have died for reasons of its own (a deploy, memory used elsewhere): one more try.
+        const poisoned = job.parsingSince !== null && job.attempts >= POISON_AFTER_ATTEMPTS;
         const give = poisoned || job.attempts >= MAX_ATTEMPTS;
         const error = give ? storedReason(poisoned ? 'FILE_PARSE_CRASHED' : 'JOB_INTERRUPTED') : null;
         const done = await db.transaction().execute(async (trx) => {
