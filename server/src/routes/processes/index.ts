@@ -24,6 +24,7 @@ import {
 import { versionedReads } from '../../db/data-versions';
 import { AppError, found, notFound } from '../../lib/app-error';
 import { message } from '../../lib/messages';
+import { newRobotConfig } from '../../plugins/app/processes/robot-configs-repository';
 import { OPERATORS, STAFF } from '../access';
 
 const tags = ['robots'];
@@ -59,9 +60,7 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: { tags, summary: "Create a robot (with its share, disabled); its fallback reply is in the request's language", body: CreateRobotBodySchema, response: { 200: RobotSchema } },
     handler: async (request) => {
       const { tenantId, userId } = request.auth;
-      const robot = await processes.create(tenantId, userId, request.body);
-      await robotConfigs.saveNewRobotDefaults(tenantId, robot.processId, request.locale);
-      return robot;
+      return processes.create(tenantId, userId, request.body, newRobotConfig(request.locale));
     },
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { CreateRobotBody, ListRobotsQuery, Page, Robot, UpdateRobotBody } from '@flotilla/shared/contracts';
+import type { BasicConfig, CreateRobotBody, ListRobotsQuery, Page, Robot, UpdateRobotBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsPattern, matchesPattern, paged } from '../../../db/filters';
 import { raiseVersion } from '../../../db/data-versions';
@@ -10,6 +10,7 @@ import { isEmptyPatch, patchOf } from '../../../db/patch';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
 import { newShareRow } from '../shares/shares-repository';
+import { configRow } from './robot-configs-repository';
 
 type Tag = Robot['tags'][number];
 
@@ -118,7 +119,8 @@ export function processesRepository(db: Database) {
     },
 
     /** A robot and its share row (disabled until the operator turns sharing on). */
-    async create(tenantId: string, adminId: string, body: CreateRobotBody): Promise<Robot> {
+    /** A robot with its share (disabled) and its basic config, in one transaction. */
+    async create(tenantId: string, adminId: string, body: CreateRobotBody, config: BasicConfig): Promise<Robot> {
       const now = isoNow();
       const row = {
         processId: randomUUID(),
@@ -135,6 +137,7 @@ export function processesRepository(db: Database) {
         const tenant = scoped(trx, tenantId);
         await tenant.insertInto('processes', row).execute();
         await tenant.insertInto('shares', newShareRow(row.processId, now)).execute();
+        await tenant.insertInto('processConfigs', { processId: row.processId, ...configRow(config) }).execute();
         await raiseVersion(trx, tenantId, 'processes');
       });
       return toRobot({ ...row, tenantId }, []);

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DEFAULT_BASIC_CONFIG, type BasicConfig, type Locale, type UpdateBasicConfigBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
+import { patchOf } from '../../../db/patch';
 import { prepare } from '../../../db/prepared';
 import type { ProcessConfigsTable } from '../../../db/schema';
 import { scoped, type Scoped } from '../../../db/scoped';
@@ -39,20 +40,39 @@ function configOf(row: Awaited<ReturnType<ReturnType<typeof selectConfig>['execu
 
 const read = async (tenant: Scoped, processId: string) => configOf(await selectConfig(tenant, processId).executeTakeFirst());
 
+/** The fields of a basic config an update may change. */
+const BASIC_CONFIG_FIELDS = ['model', 'systemPrompt', 'temperature', 'historyLength', 'fallbackReply', 'datasetIds', 'databaseIds', 'librarySearch', 'dbSearch'] as const;
+
+/** A basic config as its row's columns (without the robot's id). */
+export function configRow(config: BasicConfig) {
+  return {
+    model: config.model,
+    systemPrompt: config.systemPrompt,
+    temperature: config.temperature,
+    historyLength: config.historyLength,
+    fallbackReply: config.fallbackReply,
+    datasetIds: JSON.stringify([...new Set(config.datasetIds)]),
+    databaseIds: JSON.stringify([...new Set(config.databaseIds)]),
+    librarySearch: config.librarySearch ? 1 : 0,
+    dbSearch: config.dbSearch ? 1 : 0,
+    updatedAt: isoNow(),
+  } as const;
+}
+
+/**
+ * A new robot's basic config, its texts in `locale`, the language of the console that created it: an English
+ * visitor's first answer from a robot made in the English console must not be Chinese.
+ */
+export function newRobotConfig(locale: Locale): BasicConfig {
+  return { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [], fallbackReply: message('NEW_ROBOT_FALLBACK_REPLY', locale) };
+}
+
 /** A robot's basic config: model, prompt, and the knowledge it answers from. */
 export function robotConfigsRepository(db: Database) {
   // Every question reads its robot's config: built once.
   const readConfig = prepare(db, (p: { tenantId: string; processId: string }) => selectConfig(scoped(db, p.tenantId), p.processId));
   const repository = {
     get: async (tenantId: string, processId: string) => configOf((await readConfig({ tenantId, processId }))[0]),
-
-    /**
-     * Saves a new robot's texts in `locale`, the language of the console that created it: an English
-     * visitor's first answer from a robot made in the English console must not be Chinese.
-     */
-    saveNewRobotDefaults(tenantId: string, processId: string, locale: Locale): Promise<BasicConfig | undefined> {
-      return repository.update(tenantId, processId, { fallbackReply: message('NEW_ROBOT_FALLBACK_REPLY', locale) });
-    },
 
     /**
      * Changes the fields given (on top of the defaults when never saved); undefined when the tenant has no
@@ -69,19 +89,7 @@ export function robotConfigsRepository(db: Database) {
           const known = await tenant.selectFrom('datasets').select('id').where('id', 'in', datasetIds).execute();
           if (known.length !== datasetIds.length) throw notFound('DATASET_NOT_FOUND');
         }
-        const next: BasicConfig = { ...current, ...body };
-        const row = {
-          model: next.model,
-          systemPrompt: next.systemPrompt,
-          temperature: next.temperature,
-          historyLength: next.historyLength,
-          fallbackReply: next.fallbackReply,
-          datasetIds: JSON.stringify([...new Set(next.datasetIds)]),
-          databaseIds: JSON.stringify([...new Set(next.databaseIds)]),
-          librarySearch: next.librarySearch ? 1 : 0,
-          dbSearch: next.dbSearch ? 1 : 0,
-          updatedAt: isoNow(),
-        } as const;
+        const row = configRow({ ...current, ...patchOf(body, BASIC_CONFIG_FIELDS) });
         await tenant
           .insertInto('processConfigs', { processId, ...row })
           .onConflict((oc) => oc.column('processId').doUpdateSet(row))
