@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { SHARE_LIMITS, type Preset, type ShareInfo, type ShareSettings, type UpdatePresetBody, type UpdateShareBody } from '@flotilla/shared/contracts';
+import { DEFAULT_THEME_COLOR, SHARE_LIMITS, type Preset, type ShareInfo, type ShareSettings, type UpdatePresetBody, type UpdateShareBody } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { prepare } from '../../../db/prepared';
 import type { SharesTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
-
-export const DEFAULT_THEME_COLOR = '#165DFF';
 
 /** The share row every new robot gets: disabled, with the product's theme colour. */
 export function newShareRow(processId: string, now: string) {
