@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
@@ -37,6 +37,75 @@ export function builtPage(path: string): () => Promise<BuiltPage | undefined> {
     if (!info) return (cached = undefined);
     if (cached?.mtimeMs !== info.mtimeMs) cached = { ...drawnPage(await readFile(path, 'utf8')), mtimeMs: info.mtimeMs };
     return cached;
+  };
+}
+
+/** The id of the data block in which the login page finds the console's files to prefetch. */
+export const CONSOLE_ASSETS_ELEMENT_ID = 'console-assets';
+
+/** The first page after a login (`/robot` unless `?redirect=` says otherwise) belongs to this remote. */
+const FIRST_PAGE_REMOTE: RemoteName = 'robots';
+
+/** The parts of a remote's mf-manifest.json that name the files of its entry and of its `./App`. */
+type RemoteManifest = {
+  metaData?: { remoteEntry?: { path?: string; name?: string } };
+  exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+};
+
+/** The first-page remote's manifest, entry and `./App` files, under `/remotes/<name>/`; none when it is not built. */
+async function firstRemoteFiles(staticDir: string): Promise<string[]> {
+  const text = await readFile(join(remoteDist(staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json'), 'utf8').catch(() => undefined);
+  if (text === undefined) return [];
+  let manifest: RemoteManifest;
+  try {
+    manifest = JSON.parse(text) as RemoteManifest;
+  } catch {
+    return [];
+  }
+  const entry = manifest.metaData?.remoteEntry;
+  const app = manifest.exposes?.find((expose) => expose.name === 'App')?.assets;
+  const files = ['mf-manifest.json', ...(entry?.name ? [[entry.path, entry.name].filter(Boolean).join('/')] : []), ...(app?.js?.sync ?? []), ...(app?.css?.sync ?? [])];
+  return files.map((file) => `/remotes/${FIRST_PAGE_REMOTE}/${file}`);
+}
+
+/**
+ * What the console loads after a login, for the login page to prefetch while the visitor types: every
+ * script and stylesheet of the shell's build but the login page's own (the console's entry, its shared
+ * libraries and layout), and the first page's remote when this server hosts it (not when /remotes.json
+ * points elsewhere). Read from the builds, so the content-hashed names follow each build; read again
+ * only when the shell's index.html or the remote's manifest is rewritten.
+ */
+export function consoleAssets(config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>): () => Promise<string[]> {
+  const shell = shellDist(config.staticDir);
+  const watched = [join(shell, 'index.html'), join(remoteDist(config.staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json')];
+  let cached: { key: string; assets: string[] } | undefined;
+  return async () => {
+    const key = (await Promise.all(watched.map((path) => stat(path).then((info) => info.mtimeMs, () => 0)))).join();
+    if (cached?.key === key) return cached.assets;
+    const shellFiles = (await readdir(shell).catch(() => [] as string[])).filter((file) => /\.(js|css)$/.test(file) && !file.startsWith('login.')).sort();
+    const hostsRemote = !config.remotesFile && !config.devRemotes;
+    const assets = [...shellFiles.map((file) => `/${file}`), ...(hostsRemote ? await firstRemoteFiles(config.staticDir) : [])];
+    cached = { key, assets };
+    return assets;
+  };
+}
+
+/**
+ * The login page with the console's files to prefetch as a JSON data block at the end of its body (a
+ * data block runs nothing, so the Content-Security-Policy is unchanged). Drawn again, and gzipped, only
+ * when the page or the list changes, so answering it stays one write.
+ */
+export function loginPageWithAssets(page: () => Promise<BuiltPage | undefined>, assets: () => Promise<string[]>): () => Promise<BuiltPage | undefined> {
+  let drawn: { page: BuiltPage; assets: string[]; result: BuiltPage } | undefined;
+  return async () => {
+    const [built, list] = await Promise.all([page(), assets()]);
+    if (!built) return undefined;
+    if (list.length === 0) return built;
+    if (drawn?.page !== built || drawn.assets !== list) {
+      const data = `<script type="application/json" id="${CONSOLE_ASSETS_ELEMENT_ID}">${jsonInHtml(list)}</script>`;
+      drawn = { page: built, assets: list, result: drawnPage(built.html.toString('utf8').replace('</body>', () => `${data}</body>`)) };
+    }
+    return drawn.result;
   };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { builtPage, drawnPage, isRemoteName, LOGIN_PAGE, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
+import { builtPage, consoleAssets, drawnPage, isRemoteName, LOGIN_PAGE, loginPageWithAssets, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
 import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, sharePageHeaders } from '../../plugins/external/security-headers';
@@ -82,8 +82,11 @@ export default fp(
       return reply.send(gzip ? page.gzipped : page.html);
     };
 
-    /** The login page (its own light page, from memory; the console's when it is not built), which loads no remote. */
-    const loginPage = builtPage(join(shell, LOGIN_PAGE));
+    /**
+     * The login page (its own light page, from memory; the console's when it is not built), which loads no
+     * remote. It lists the console's files, which its script prefetches once the page is idle.
+     */
+    const loginPage = loginPageWithAssets(builtPage(join(shell, LOGIN_PAGE)), consoleAssets(fastify.config));
     const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const page = await loginPage();
       if (!page) return sendConsole(request, reply);
