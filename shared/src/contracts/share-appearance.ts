@@ -9,16 +9,21 @@ export const DEFAULT_THEME_COLOR = '#165DFF';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** True for a `#rgb` or `#rrggbb` colour. */
+export function isHexColor(color: string): boolean {
+  return HEX.test(color);
+}
+
 /** The share's theme colour when it is a hex colour, else the default. */
 export function themeColorOf(color: string | undefined): string {
-  return color && HEX.test(color.trim()) ? color.trim() : DEFAULT_THEME_COLOR;
+  return color && isHexColor(color.trim()) ? color.trim() : DEFAULT_THEME_COLOR;
 }
 
 const DARK_TEXT = '#1c1f23';
 const LIGHT_TEXT = '#ffffff';
 
 /** The red, green and blue (0–255) of a `#rgb` or `#rrggbb` colour. */
-function channelsOf(hex: string): [number, number, number] {
+export function channelsOf(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
   if (h.length === 3) h = h.split('').map((c) => c + c).join('');
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];

@@ -1,14 +1,8 @@
 import type { Theme } from '@flotilla/shared';
+import { channelsOf, isHexColor } from '@flotilla/shared/contracts';
 
 /** Semi's colour variables that follow the console's theme colour (its components read these). */
 export type ThemeColorVariables = Record<`--semi-color-${string}`, string>;
-
-const HEX = /^#([0-9a-f]{6})$/i;
-
-function channels(hex: string): [number, number, number] {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-}
 
 /** `rgb` moved towards white (amount > 0) or black (amount < 0), as Semi's own scales step. */
 function mix([r, g, b]: [number, number, number], amount: number): string {
@@ -20,12 +14,12 @@ function mix([r, g, b]: [number, number, number], amount: number): string {
 /**
  * The primary, link and focus colours of Semi for a theme colour: the colour itself, darker on hover and
  * press in the light theme, lighter in the dark one (where Semi's own primary is lighter too), and its
- * translucent tints for light backgrounds. Undefined for anything but `#rrggbb`, so a damaged stored value
+ * translucent tints for light backgrounds. Undefined for anything but a hex colour, so a damaged stored value
  * leaves Semi's defaults alone.
  */
 export function themeColorVariables(color: string, theme: Theme): ThemeColorVariables | undefined {
-  if (!HEX.test(color)) return undefined;
-  const rgb = channels(color);
+  if (!isHexColor(color)) return undefined;
+  const rgb = channelsOf(color);
   const dark = theme === 'dark';
   const base = dark ? mix(rgb, 0.15) : mix(rgb, 0);
   const hover = dark ? mix(rgb, 0.3) : mix(rgb, -0.12);

@@ -30,6 +30,7 @@ describe('the console theme colour', () => {
   it("leaves Semi's defaults alone for a damaged stored colour", () => {
     expect(themeColorVariables('blue', 'light')).toBeUndefined();
     expect(themeColorVariables('#12345', 'light')).toBeUndefined();
+    expect(themeColorVariables('#16f', 'light')?.['--semi-color-primary']).toBe('rgb(17, 102, 255)');
     expect(themeColorVariables('#165dff', 'light')?.['--semi-color-primary']).toBe('rgb(22, 93, 255)');
   });
 });
