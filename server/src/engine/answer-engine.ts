@@ -99,7 +99,7 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
               input.question,
             );
             citations = knowledge.citations;
-            const attachments = await attachmentContext(uploadFiles, parser, attached, provider.reads);
+            const attachments = await attachmentContext(uploadFiles, parser, attached, provider.reads, signal);
             const request: AnswerRequest = {
               model: upstreamModel,
               systemPrompt: [basic.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),

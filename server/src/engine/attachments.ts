@@ -57,13 +57,53 @@ async function bytesOf(files: UploadFiles, upload: Upload): Promise<Buffer | und
   return readFile(files.pathOf(upload.storageKey)).catch(() => undefined);
 }
 
-/** A document's text within `budget` characters (cut with {@link TRUNCATED_MARKER}), or null when it has none to read. */
-async function documentWithin(files: UploadFiles, parser: DocumentParser, upload: Upload, budget: number): Promise<AttachedDocument> {
+/**
+ * Texts of attached documents already read, by upload id (an upload never changes), cut at the whole
+ * budget: a visitor who attaches the same file to every question has it parsed once. Least recently used
+ * out beyond {@link TEXT_CACHE_ENTRIES}.
+ */
+const TEXT_CACHE_ENTRIES = 200;
+const texts = new Map<string, string | null>();
+
+/**
+ * Visitors' documents are parsed one at a time, so that anonymous chats can hold at most one of the
+ * parser processes that dataset ingestion and previews also wait for.
+ */
+let parsing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(parse: () => Promise<T>): Promise<T> {
+  const run = parsing.then(parse, parse);
+  parsing = run.catch(() => undefined);
+  return run;
+}
+
+async function textOf(files: UploadFiles, parser: DocumentParser, upload: Upload, signal?: AbortSignal): Promise<string | null> {
+  const known = texts.get(upload.id);
+  if (known !== undefined) {
+    texts.delete(upload.id);
+    texts.set(upload.id, known);
+    return known;
+  }
   const bytes = await bytesOf(files, upload);
   const detected = bytes && (await detectFileType(bytes, upload.name));
-  if (!bytes || !detected || detected.problem) return { name: upload.name, text: null };
-  // A scanned PDF (no text), a damaged or protected file, one over the parse budget: the model is told it could not be read.
-  const text = await parser.text(detected.type, bytes).catch(() => null);
+  if (!bytes || !detected || detected.problem) return null;
+  // A scanned PDF (no text), a damaged or protected file, one over the parse budget: the model is told it could
+  // not be read. A visitor who left (signal) stops their parse, and it is not remembered.
+  const text = await oneAtATime(() => {
+    signal?.throwIfAborted();
+    return parser.text(detected.type, bytes, { signal });
+  }).then(
+    (whole) => whole.slice(0, ATTACHMENT_BUDGETS.documentChars + 1),
+    () => null,
+  );
+  if (signal?.aborted) return null;
+  texts.set(upload.id, text);
+  if (texts.size > TEXT_CACHE_ENTRIES) texts.delete(texts.keys().next().value as string);
+  return text;
+}
+
+/** A document's text within `budget` characters (cut with {@link TRUNCATED_MARKER}), or null when it has none to read. */
+async function documentWithin(files: UploadFiles, parser: DocumentParser, upload: Upload, budget: number, signal?: AbortSignal): Promise<AttachedDocument> {
+  const text = await textOf(files, parser, upload, signal);
   if (text === null) return { name: upload.name, text: null };
   return text.length > budget ? { name: upload.name, text: `${text.slice(0, budget)}\n${TRUNCATED_MARKER}` } : { name: upload.name, text };
 }
@@ -71,10 +111,16 @@ async function documentWithin(files: UploadFiles, parser: DocumentParser, upload
 /**
  * Turns a question's attachments into what `reads` says the provider can take: images as `data:` URLs of
  * the stored bytes (up to {@link ATTACHMENT_BUDGETS}.imageBytes in all, in order), documents as text
- * (the character budget split evenly between them, read by `parser` within the parse budget); everything else is
- * named in `unread`.
+ * (the character budget split evenly between them, read by `parser` within the parse budget, stopped when
+ * `signal` aborts); everything else is named in `unread`.
  */
-export async function attachmentContext(files: UploadFiles, parser: DocumentParser, attached: OwnAttachments, reads: ProviderReads): Promise<AttachmentContext> {
+export async function attachmentContext(
+  files: UploadFiles,
+  parser: DocumentParser,
+  attached: OwnAttachments,
+  reads: ProviderReads,
+  signal?: AbortSignal,
+): Promise<AttachmentContext> {
   const unread: string[] = [];
   const images: string[] = [];
   let imageBytes = 0;
@@ -89,6 +135,6 @@ export async function attachmentContext(files: UploadFiles, parser: DocumentPars
   }
   if (!reads.documents) return { images, documents: [], unread: [...unread, ...attached.files.map((file) => file.name)] };
   const budget = Math.floor(ATTACHMENT_BUDGETS.documentChars / Math.max(1, attached.files.length));
-  const documents = await Promise.all(attached.files.map((file) => documentWithin(files, parser, file, budget)));
+  const documents = await Promise.all(attached.files.map((file) => documentWithin(files, parser, file, budget, signal)));
   return { images, documents, unread };
 }

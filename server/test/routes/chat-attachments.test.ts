@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Attachment, QaEvent, Robot } from '@flotilla/shared/contracts';
 import { ATTACHMENT_BUDGETS, TRUNCATED_MARKER } from '../../src/engine/attachments';
 import { useTestApp } from '../helper';
@@ -103,6 +103,21 @@ describe('POST /v2/qa with attachments', () => {
     expect(cut).toContain(TRUNCATED_MARKER);
     expect(cut).not.toContain('SECRET-TAIL');
     expect(cut.length).toBeLessThan(ATTACHMENT_BUDGETS.documentChars + 500);
+  });
+
+  it('reads a document attached to several questions once', async () => {
+    await useModel('text');
+    const manual = await upload('manual.txt', Buffer.from('Hold the power button for ten seconds.\n'));
+    const parse = vi.spyOn(t.app.parser, 'text');
+    try {
+      for (const question of ['How do I reset it?', 'And again?', 'Once more?']) {
+        expect((await ask({ question, files: [manual] })).statusCode).toBe(200);
+        expect(textOf(lastMessages().at(-1))).toContain('Hold the power button for ten seconds.');
+      }
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('reads a zip bomb docx as a document with no text, within the parse budget, and answers', async () => {
