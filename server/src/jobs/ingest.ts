@@ -85,10 +85,19 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
 
   /**
    * Tokenises the passages (and computes their vectors when the dataset has a model) and writes them into the
-   * run's staged `generation`, a bounded number per transaction (STAGE_ROWS) with the event loop served between two, as their
-   * tokens come back; progress goes from `from` to `to`. Returns how many were written.
+   * run's staged `generation`, a bounded number per transaction (STAGE_ROWS) with the event loop served
+   * between two, as their tokens come back; progress goes from `from` to `to`. Returns how many there are in
+   * all and the last ones, not written: fewer than a transaction holds, they go with the publishing one.
    */
-  async function stage(passages: Passage[], model: string | null, run: JobRun, staging: StagingJob, generation: number, from: number, to: number): Promise<number> {
+  async function stage(
+    passages: Passage[],
+    model: string | null,
+    run: JobRun,
+    staging: StagingJob,
+    generation: number,
+    from: number,
+    to: number,
+  ): Promise<{ count: number; last: NewSegment[] }> {
     const embedModel = model !== null && embedder.has(model) ? model : null;
     const texts = passages.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text);
     const tokenized = (start: number) => {
@@ -124,8 +133,7 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       while (pending.length >= rows) await write(pending.splice(0, rows));
       await run.step();
     }
-    if (pending.length > 0) await write(pending);
-    return written;
+    return { count: written + pending.length, last: pending };
   }
 
   /**
@@ -187,8 +195,8 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     await purge(generation - 1);
     let published = false;
     try {
-      const count = await stage(passages, dataset.embeddingModel, run, staging, generation, 0.25, 0.99);
-      const outcome = await repos.datasetFiles.publishSegments(staging, generation, count, { embeddingModel: dataset.embeddingModel, settings: payload.settings, warning });
+      const staged = await stage(passages, dataset.embeddingModel, run, staging, generation, 0.25, 0.99);
+      const outcome = await repos.datasetFiles.publishSegments(staging, generation, staged, { embeddingModel: dataset.embeddingModel, settings: payload.settings, warning });
       published = outcome === 'done';
       // Readers see the new generation now; the old one is deleted behind them.
       if (published) await purge(generation - 1);

@@ -3,7 +3,7 @@ import type { Dataset, DatasetFile, SegmentListResponse } from '@flotilla/shared
 import { ingestHandlers } from '../../src/jobs/ingest';
 import { JobRun, JobStopped } from '../../src/jobs/worker';
 import { inlineTokenizer, type Tokenizer } from '../../src/knowledge/tokenize-pool';
-import type { Job } from '../../src/plugins/app/jobs/jobs-repository';
+import { MAX_ATTEMPTS } from '../../src/plugins/app/jobs/jobs-repository';
 import { UploadFiles } from '../../src/plugins/app/uploads/upload-files';
 import { useTestApp } from '../helper';
 import { createDataset, en, segmentRows, upload } from '../support/datasets';
@@ -74,6 +74,7 @@ async function halfWritten(dataset: Dataset, name: string, word: string) {
   const tokenizer = heldTokenizer(6);
   const started = await startJob(tokenizer);
   // Six batches of 100 tokenised (half the file): at least one transaction of them written, nothing published.
+  expect(started.job.fileId).toBe(file.id);
   await expect.poll(() => storedRows(file.id)).toBeGreaterThan(0);
   /** The run "dies" here, with part of the file written: it writes nothing more and clears nothing. */
   const die = async () => {
@@ -167,8 +168,8 @@ describe('a parse job writing a large file', () => {
     const dataset = await createDataset(t, operator);
     const { file, job, die } = await halfWritten(dataset, 'abandoned.txt', 'abandonword');
     await die();
-    // Died while parsing its file: taken back as a poison file, failed, never run again.
-    await t.app.db.updateTable('jobs').set({ heartbeatAt: '2000-01-01T00:00:00.000Z', parsingSince: '2000-01-01T00:00:00.000Z' }).where('id', '=', job.id).execute();
+    // Died on its last attempt: taken back, failed, never run again.
+    await t.app.db.updateTable('jobs').set({ heartbeatAt: '2000-01-01T00:00:00.000Z', attempts: MAX_ATTEMPTS }).where('id', '=', job.id).execute();
     expect(await t.app.repos.jobs.recoverStale(new Date().toISOString())).toBe(1);
     expect(await fileOf(dataset, file.id)).toMatchObject({ status: 'failed', segmentCount: 0 });
 

@@ -202,7 +202,7 @@ describe('jobs of a process that died', () => {
     const segment = { text: 'stale', question: null, answer: null, searchText: 'stale', embedding: null };
     expect(await datasetFiles.beginStaging(run)).toBeUndefined();
     expect(await datasetFiles.stageSegments(run, generation!, 0, [segment, segment])).toBe(false);
-    expect(await datasetFiles.publishSegments(run, generation!, 2, { embeddingModel: null })).toBe('lost');
+    expect(await datasetFiles.publishSegments(run, generation!, { count: 2, last: [segment, segment] }, { embeddingModel: null })).toBe('lost');
     expect(await t.app.db.selectFrom('segments').select('id').where('fileId', '=', file.id).execute()).toHaveLength(1);
     expect((await segmentRows(t, { fileId: file.id })).map((s) => s.id)).toEqual(done.map((s) => s.id));
     expect((await t.get(`/v1/datasets/${dataset.id}`, { token: admin })).json().segmentCount).toBe(1);

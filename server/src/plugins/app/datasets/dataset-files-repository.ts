@@ -393,15 +393,16 @@ export function datasetFilesRepository(db: Database) {
     },
 
     /**
-     * Makes the run's `count` staged segments the file's, in ONE small transaction: the job done (only while it
-     * is still this run's), the file done at this generation with its count (and `settings` when a re-index
-     * brought new ones, `warning` as its note), the dataset's count. Readers see the old segments until this
-     * commits and the new ones after, all of them; the old generation is left for purgeGenerations.
+     * Makes the run's segments the file's, in ONE small transaction: its `last` ones written (fewer than a
+     * staging transaction holds: a small file's only ones), the job done (only while it is still this run's),
+     * the file done at this generation with its count, `count` in all (and `settings` when a re-index brought
+     * new ones, `warning` as its note), the dataset's count. Readers see the old segments until this commits
+     * and the new ones after, all of them; the old generation is left for purgeGenerations.
      */
     async publishSegments(
       job: StagingJob,
       generation: number,
-      count: number,
+      { count, last }: { count: number; last: NewSegment[] },
       options: { embeddingModel: string | null; settings?: ChunkSettings; warning?: string | null },
     ): Promise<CommitOutcome> {
       try {
@@ -429,6 +430,7 @@ export function datasetFilesRepository(db: Database) {
           ]);
           if (Number(file.numAffectedRows) === 0) throw new RollBack('lost');
           if ((dataset.embeddingModel ?? null) !== options.embeddingModel) throw new RollBack('modelChanged');
+          await insertSegments(trx, job.tenantId, segmentRows(job.datasetId, job.fileId, generation, count - last.length, last));
           return 'done' as const;
         });
       } catch (error) {
