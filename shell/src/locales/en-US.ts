@@ -25,6 +25,7 @@ export const enUS: Catalog = {
   'shell.login.usernameRequired': 'username cannot be empty',
   'shell.login.passwordRequired': 'password cannot be empty',
   'shell.login.networkError': 'Cannot reach the server, check the network and try again',
+  'shell.login.badAnswer': "The server's answer could not be read; please try again",
   'shell.login.retryIn': 'Too many failed logins, please try again in {seconds} s',
 
   'shell.menu.label': 'Main menu',

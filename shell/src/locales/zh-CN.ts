@@ -25,6 +25,7 @@ export const zhCN: Catalog = {
   'shell.login.usernameRequired': '用户名不能为空',
   'shell.login.passwordRequired': '密码不能为空',
   'shell.login.networkError': '无法连接服务器，请检查网络后重试',
+  'shell.login.badAnswer': '服务器返回的内容无法识别，请重试',
   'shell.login.retryIn': '登录失败次数过多，请 {seconds} 秒后再试',
 
   'shell.menu.label': '主菜单',

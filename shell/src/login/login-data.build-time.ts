@@ -21,6 +21,7 @@ const LOGIN_MESSAGE_IDS = [
   'shell.login.usernameRequired',
   'shell.login.passwordRequired',
   'shell.login.networkError',
+  'shell.login.badAnswer',
   'shell.login.retryIn',
 ];
 

@@ -24,6 +24,8 @@ function byId<T extends HTMLElement>(doc: Document, id: string): T {
 /** What a failed login says: the wait of a throttled login, the server's message, or that it is unreachable. */
 async function failureMessage(response: Response | null, t: (id: string, values?: Record<string, unknown>) => string): Promise<string> {
   if (!response) return t('shell.login.networkError');
+  // A success without a session (a proxy's page, an empty body): not a login, and not the server's message.
+  if (response.ok) return t('shell.login.badAnswer');
   const body: unknown = await response.json().catch(() => null);
   const retryAfter = response.status === 429 ? (body as Partial<ErrorResponse> | null)?.retryAfter : undefined;
   if (retryAfter) return t('shell.login.retryIn', { seconds: retryAfter });
@@ -133,7 +135,7 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
       headers: { Accept: 'application/json', 'Accept-Language': i18n.locale, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: username.trim(), password }),
     }).catch(() => null);
-    const session = response?.ok ? ((await response.json().catch(() => null)) as LoginResponse | null) : null;
+    const session = response?.ok ? asSession(await response.json().catch(() => null)) : null;
     if (session) {
       const { token, user } = session;
       writeStorage(STORAGE_KEYS.token, token);
@@ -151,4 +153,10 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
 
   // Until now a press of Enter would have gone nowhere: the button waits for the script.
   showSubmit();
+}
+
+/** A login answer that carries a session (a token and a user with an id), else null: anything else is a failure. */
+function asSession(body: unknown): LoginResponse | null {
+  const candidate = body as Partial<LoginResponse> | null;
+  return typeof candidate?.token === 'string' && typeof candidate.user?.id === 'string' ? (candidate as LoginResponse) : null;
 }

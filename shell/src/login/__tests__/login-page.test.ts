@@ -134,6 +134,20 @@ describe('logging in', () => {
     expect(await screen.findByText('Cannot reach the server, check the network and try again')).toBeTruthy();
   });
 
+  it('says the answer could not be read when a success carries no session, and lets the visitor try again', async () => {
+    for (const body of [{}, [], { token: 'tok', user: {} }]) {
+      vi.stubGlobal('fetch', vi.fn(async () => json(200, body)));
+      localStorage.removeItem('token');
+      renderLogin();
+      fill(/username/i, 'admin');
+      fill(/password/i, 'secret');
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(await screen.findByText("The server's answer could not be read; please try again")).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+      expect(localStorage.getItem('token')).toBeNull();
+    }
+  });
+
   it('posts the form, stores the session and goes back to the redirect with its query', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(200, { token: 'tok-1', user }));
     vi.stubGlobal('fetch', fetchMock);
