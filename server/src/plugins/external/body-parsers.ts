@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json-depth';
 
 /**
- * Bodies: calls marked (form) in the specification accept url-encoded forms as well as JSON
- * (DESIGN.md §5). An empty JSON body counts as no body, since clients send the JSON content type on
+ * Bodies: the calls the console and older clients send as forms (login, users, recharge…) accept
+ * url-encoded forms as well as JSON. An empty JSON body counts as no body, since clients send the JSON content type on
  * body-less POSTs such as the menu call; a route that needs a body then answers 422, not 400. A body nested
  * deeper than MAX_JSON_DEPTH is refused (422) before it is parsed.
  * Multipart bodies (uploads) are read by the routes that take them (`request.parts()`): by default one
