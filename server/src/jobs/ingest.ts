@@ -24,14 +24,13 @@ const BATCHES_IN_FLIGHT = 16;
 /** Texts per embeddings request between two steps. */
 const EMBED_BATCH = 64;
 /**
- * Segments written per transaction while a file is staged: SQLite writes on the main thread (~110 µs per
- * segment with its full-text index on an idle machine, several times that on a busy one), and every other
- * request waits for the transaction. Each job starts at 256 and halves or doubles its count, within these
- * bounds, to keep a transaction near STAGE_TARGET_MS; fewer rows per transaction cost throughput (the index
- * writes its pending terms out at every commit). Powers of two: the INSERT's statement texts (one per size).
+ * Segments written per transaction while a file is staged. SQLite writes on the main thread, ~110 µs per
+ * segment with its full-text index on an idle machine, and every other request waits for the transaction:
+ * 256 hold it ~30 ms. Fewer cost throughput (the index writes its pending terms out at every commit). Sizing
+ * each job's transactions by their measured time shrank them all to the minimum while four jobs ran: the time
+ * measured includes waiting for the other jobs' transactions (mixed-size ingestion at half the rate).
  */
-const STAGE_ROWS = { first: 256, min: 64, max: 512 };
-const STAGE_TARGET_MS = 25;
+const STAGE_ROWS = 256;
 
 type Dependencies = {
   repos: Repositories;
@@ -85,7 +84,7 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
 
   /**
    * Tokenises the passages (and computes their vectors when the dataset has a model) and writes them into the
-   * run's staged `generation`, a bounded number per transaction (STAGE_ROWS) with the event loop served
+   * run's staged `generation`, STAGE_ROWS per transaction with the event loop served
    * between two, as their tokens come back; progress goes from `from` to `to`. Returns how many there are in
    * all and the last ones, not written: fewer than a transaction holds, they go with the publishing one.
    */
@@ -107,14 +106,9 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       return batch;
     };
     let written = 0;
-    let rows = STAGE_ROWS.first;
     const pending: NewSegment[] = [];
     const write = async (segments: NewSegment[]) => {
-      const started = performance.now();
       if (!(await repos.datasetFiles.stageSegments(staging, generation, written, segments))) throw new JobStopped('lost');
-      const ms = performance.now() - started;
-      if (ms > STAGE_TARGET_MS && rows > STAGE_ROWS.min) rows /= 2;
-      else if (ms < STAGE_TARGET_MS / 2 && segments.length === rows && rows < STAGE_ROWS.max) rows *= 2;
       written += segments.length;
       await run.step(from + ((to - from) * written) / passages.length);
     };
@@ -130,7 +124,7 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       const batch = searchTexts.map((search, i): NewSegment => ({ ...(passages[start + i] as Passage), searchText: search, embedding: null }));
       if (embedModel) await embed(batch, embedModel, run);
       pending.push(...batch);
-      while (pending.length >= rows) await write(pending.splice(0, rows));
+      while (pending.length >= STAGE_ROWS) await write(pending.splice(0, STAGE_ROWS));
       await run.step();
     }
     return { count: written + pending.length, last: pending };
