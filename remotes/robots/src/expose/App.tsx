@@ -1,12 +1,15 @@
 import { loadCatalogs, ownedRoutePath, useT } from '@flotilla/shared';
 import { NotFoundState } from '@flotilla/shared/ui';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { RobotDetailPage } from '../features/robot-detail/ui/robot-detail-page';
 import { RobotListPage } from '../features/robots/ui/robot-list-page';
 import { ROBOT_LIST_PATH } from '../lib/paths';
 import { catalogs } from '../locales';
 
 loadCatalogs(catalogs);
+
+// The detail page (its tabs, forms and editors) loads when it is opened, so the list's first screen does not wait for it.
+const RobotDetailPage = lazy(() => import('../features/robot-detail/ui/robot-detail-page').then((module) => ({ default: module.RobotDetailPage })));
 
 /**
  * The robots area, mounted by the shell inside its router. Flow editors and business scenes are

@@ -7,10 +7,7 @@ import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
 import { SaveFailedBanner } from '../../../ui/tab-states';
-import { EditRobotModal } from '../../robot-edit/ui/edit-robot-modal';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
-import { BindTagsModal } from '../../robot-tags/ui/bind-tags-modal';
-import { ManageTagsModal } from '../../robot-tags/ui/manage-tags-modal';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';
 import {
   $createdRobot,
@@ -24,7 +21,7 @@ import {
   robotsPageOpened,
   robotTagFilterChanged,
 } from '../robots.model';
-import { CreateRobotModal } from './create-robot-modal';
+import { RobotListDialogs } from './robot-list-dialogs';
 import { RobotRowActions } from './robot-row-actions';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
@@ -170,10 +167,7 @@ export function RobotListPage() {
           </div>
         </div>
       </Surface>
-      <CreateRobotModal />
-      <EditRobotModal />
-      <ManageTagsModal />
-      <BindTagsModal />
+      <RobotListDialogs />
     </Page>
   );
 }
