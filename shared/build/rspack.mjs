@@ -28,6 +28,8 @@ export const SHARED_SINGLETONS = {
   // Semi reaches the apps only through this module: it imports the components in use one by one.
   // Sharing `@douyinfe/semi-ui` itself would ship the whole library, since shared modules are not tree-shaken.
   '@flotilla/shared/ui/semi': { singleton: true, requiredVersion: false },
+  // Semi's Form and its field types, loaded with the first form rather than with the first screen.
+  '@flotilla/shared/ui/semi-forms': { singleton: true, requiredVersion: false },
   '@flotilla/shared/contracts': { singleton: true, requiredVersion: false },
 };
 

@@ -60,3 +60,25 @@ describe('Semi reaches the apps only through @flotilla/shared/ui/semi', () => {
     ]);
   });
 });
+
+describe("Semi's Form stays out of the first screen", () => {
+  const gateway = (name: string) => readFileSync(join(semiGateway, name), 'utf8');
+  /** Every Semi module a gateway imports or re-exports. */
+  const semiModules = (text: string) => [...text.matchAll(SEMI_IMPORT)].map((match) => match[2]);
+
+  it('the list-screen module does not import Semi\'s Form, which brings every field type with it', () => {
+    expect(semiModules(gateway('semi.ts')).filter((path) => /\/form(\/|$)/.test(path))).toEqual([]);
+    expect(semiModules(gateway('semi-forms.ts'))).toContain('@douyinfe/semi-ui/lib/es/form');
+  });
+
+  it('both modules are shared singletons, and the shell provides the forms one without loading it up front', () => {
+    const sharedConfig = readFileSync(join(root, 'shared', 'build', 'rspack.mjs'), 'utf8');
+    expect(sharedConfig).toContain("'@flotilla/shared/ui/semi': { singleton: true");
+    expect(sharedConfig).toContain("'@flotilla/shared/ui/semi-forms': { singleton: true");
+    const shellImports = sources(join(root, 'shell', 'src'))
+      .filter((file) => !file.includes(`${sep}__tests__${sep}`))
+      .map((file) => readFileSync(file, 'utf8'));
+    expect(shellImports.some((text) => text.includes("import('@flotilla/shared/ui/semi-forms')"))).toBe(true);
+    expect(shellImports.some((text) => /from '@flotilla\/shared\/ui\/semi-forms'/.test(text))).toBe(false);
+  });
+});

@@ -3,10 +3,11 @@
 // is a federation singleton: one copy of each component at run time, sharing one locale and config
 // context, and only the components listed here are downloaded. The package's root entry would bring
 // the whole library (every component, icon, lottie, the rich-text editor…) as one shared chunk.
+// Semi's Form, which imports every field type (DatePicker with date-fns, Cascader, Upload…), is apart in
+// `@flotilla/shared/ui/semi-forms`, so a screen without a form does not download it.
 // A component or icon an app needs for the first time is added here (and the shell rebuilt).
 import '@douyinfe/semi-ui/lib/es/_base/base.css';
 
-export { ArrayField, Form } from '@douyinfe/semi-ui/lib/es/form';
 export { default as Avatar } from '@douyinfe/semi-ui/lib/es/avatar';
 export { default as Banner } from '@douyinfe/semi-ui/lib/es/banner';
 export { default as Button } from '@douyinfe/semi-ui/lib/es/button';
@@ -45,7 +46,6 @@ export { default as Tooltip } from '@douyinfe/semi-ui/lib/es/tooltip';
 export { default as Tree } from '@douyinfe/semi-ui/lib/es/tree';
 export { default as Typography } from '@douyinfe/semi-ui/lib/es/typography';
 
-export type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
 export type { SelectProps } from '@douyinfe/semi-ui/lib/es/select';
 export type { ColumnProps, TableProps } from '@douyinfe/semi-ui/lib/es/table';
 export type { TagColor } from '@douyinfe/semi-ui/lib/es/tag/interface';

@@ -1,4 +1,5 @@
-import { Banner, Button, Form, Spin } from '@flotilla/shared/ui/semi';
+import { Banner, Button, Spin } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
 import { CHUNK_LIMITS, useT, type Dataset, type EmbeddingModel } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

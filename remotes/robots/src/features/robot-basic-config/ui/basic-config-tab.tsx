@@ -1,4 +1,5 @@
-import { Button, Form, Switch, Typography } from '@flotilla/shared/ui/semi';
+import { Button, Switch, Typography } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
 import { ROBOT_LIMITS, useT, type BasicConfig, type UpdateBasicConfigBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';

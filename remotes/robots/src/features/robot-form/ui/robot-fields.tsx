@@ -1,4 +1,4 @@
-import { Form } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
 import { useT } from '@flotilla/shared';
 import type { IconField } from '../robot-form.model';
 import { IconPicker } from './icon-picker';

@@ -1,5 +1,6 @@
-import { Form, Modal } from '@flotilla/shared/ui/semi';
-import type { FormApi } from '@flotilla/shared/ui/semi';
+import { Modal } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
+import type { FormApi } from '@flotilla/shared/ui/semi-forms';
 import type { CreateRobotBody, Failure } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef, type ReactNode } from 'react';

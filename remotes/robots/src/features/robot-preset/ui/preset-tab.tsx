@@ -1,4 +1,5 @@
-import { ArrayField, Button, Form, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
+import { Button, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
+import { ArrayField, Form } from '@flotilla/shared/ui/semi-forms';
 import { ROBOT_LIMITS, useT, type Preset, type UpdatePresetBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';

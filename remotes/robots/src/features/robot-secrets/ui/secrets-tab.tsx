@@ -1,7 +1,6 @@
 import {
   Banner,
   Button,
-  Form,
   Input,
   Modal,
   Popconfirm,
@@ -12,8 +11,9 @@ import {
   IconKey,
   IconPlus,
 } from '@flotilla/shared/ui/semi';
-import type { FormApi } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
+import type { FormApi } from '@flotilla/shared/ui/semi-forms';
 import { useDateTime, useT, type ApiSecret } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';

@@ -1,4 +1,5 @@
-import { Button, Form, Input, Switch, Toast, Typography, IconCopy } from '@flotilla/shared/ui/semi';
+import { Button, Input, Switch, Toast, Typography, IconCopy } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
 import { SHARE_LIMITS, useT, type ShareSettings, type UpdateShareBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';

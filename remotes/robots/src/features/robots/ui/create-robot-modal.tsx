@@ -1,4 +1,5 @@
-import { Form, Radio } from '@flotilla/shared/ui/semi';
+import { Radio } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { RobotFormModal, type RobotFormValues } from '../../robot-form/ui/robot-form-modal';

@@ -1,5 +1,6 @@
-import { Banner, Form, Modal } from '@flotilla/shared/ui/semi';
-import type { FormApi } from '@flotilla/shared/ui/semi';
+import { Banner, Modal } from '@flotilla/shared/ui/semi';
+import { Form } from '@flotilla/shared/ui/semi-forms';
+import type { FormApi } from '@flotilla/shared/ui/semi-forms';
 import { ROLES, useT, type Failure, type Role } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';
