@@ -84,9 +84,9 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
 
   /**
    * Tokenises the passages (and computes their vectors when the dataset has a model) and writes them into the
-   * run's staged `generation`, STAGE_ROWS per transaction with the event loop served
-   * between two, as their tokens come back; progress goes from `from` to `to`. Returns how many there are in
-   * all and the last ones, not written: fewer than a transaction holds, they go with the publishing one.
+   * run's staged `generation`, STAGE_ROWS per transaction with the event loop served between two, as their
+   * tokens come back; progress goes from `from` to `to`. Returns how many there are in all and the last ones,
+   * not written: fewer than a transaction holds, they go with the publishing one.
    */
   async function stage(
     passages: Passage[],
