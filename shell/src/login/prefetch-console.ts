@@ -17,9 +17,10 @@ export function consoleAssets(doc: Document): string[] {
 }
 
 /**
- * Adds a `<link rel="prefetch">` for each listed file once the page has loaded and the browser is idle,
- * so nothing of it competes with the form's first paint or the login call. Prefetches run at the
- * lowest priority, and a link is not a script: the page's Content-Security-Policy allows them.
+ * Adds a `<link rel="prefetch">` for each listed file once the page has loaded, drawn a frame and the
+ * browser is idle, so nothing of it competes with the form's first paint (on a small page the load
+ * event can come before it). Prefetches run at the lowest priority, and a link is not a script: the
+ * page's Content-Security-Policy allows them.
  */
 export function prefetchConsole(win: Window = window): void {
   const doc = win.document;
@@ -32,6 +33,8 @@ export function prefetchConsole(win: Window = window): void {
     }
   };
   const whenIdle = () => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(prefetch) : win.setTimeout(prefetch, 0));
-  if (doc.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  // A task queued from an animation frame runs after that frame has been painted.
+  const afterNextPaint = () => win.requestAnimationFrame(() => win.setTimeout(whenIdle, 0));
+  if (doc.readyState === 'complete') afterNextPaint();
+  else win.addEventListener('load', afterNextPaint, { once: true });
 }
