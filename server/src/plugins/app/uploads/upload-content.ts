@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { extname } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -12,17 +13,12 @@ const TEXT_TYPES: Record<string, string> = {
   '.htm': 'text/html',
 };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Valid UTF-8 with no NUL byte: what a text file is, and what no binary format passes for long. */
+/**
+ * Valid UTF-8 with no NUL byte: what a text file is, and what no binary format passes for long. Checked by
+ * Node's own validator, without decoding: decoding a 50 MB upload into a string held the event loop ~0.3 s.
+ */
 export function isUtf8Text(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    utf8.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return !bytes.includes(0) && isUtf8(bytes);
 }
 
 /**
