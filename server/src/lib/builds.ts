@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
-import { accentVariablesOf, iconOf, REMOTE_NAMES, RemotesConfigSchema, ROUTES, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
+import { accentVariablesOf, iconOf, REMOTE_NAMES, RemotesConfigSchema, ROUTES, SHARE_INFO_ELEMENT_ID, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 
 /** Where the builds live under FLOTILLA_STATIC_DIR. */
@@ -109,8 +109,6 @@ export function loginPageWithAssets(page: () => Promise<BuiltPage | undefined>, 
   };
 }
 
-/** The id of the element the public chat page reads its share's info from, when the server inlined it. */
-export const SHARE_INFO_ELEMENT_ID = 'share-info';
 
 /**
  * JSON that stays data inside an HTML element: `<`, `>` and `&` are written as escapes, so no text

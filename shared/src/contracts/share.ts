@@ -15,6 +15,8 @@ export const ShareInfoSchema = Type.Object({
   themeColor: Type.String(),
 });
 export type ShareInfo = Static<typeof ShareInfoSchema>;
+/** The id of the JSON data block in which the server inlines a share's info into the public chat page it serves. */
+export const SHARE_INFO_ELEMENT_ID = 'share-info';
 
 /** `GET /v1/users/{adminId}/processes/{processId}/share` and its `share/enable`, `share/disable`: a robot's share settings. */
 export const ShareParamsSchema = Type.Object({ adminId: IdSchema, processId: IdSchema });

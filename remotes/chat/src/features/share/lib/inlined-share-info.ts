@@ -1,7 +1,4 @@
-import type { ShareInfo } from '@flotilla/shared';
-
-/** Where the server puts the share's info in the page it serves (server/src/lib/builds.ts writes the same id). */
-const SHARE_INFO_ELEMENT_ID = 'share-info';
+import { SHARE_INFO_ELEMENT_ID, type ShareInfo } from '@flotilla/shared';
 
 /**
  * The share's info the server inlined into the public page (a JSON data block, the answer of
