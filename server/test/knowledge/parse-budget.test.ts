@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARSE_BUDGET } from '../../src/knowledge/parse-budget';
 import { ParsePool } from '../../src/knowledge/parse-pool';
-import { ReasonError } from '../../src/knowledge/reasons';
 import { checkZipBudget } from '../../src/knowledge/zip-budget';
 import { docx, pdf } from '../support/documents';
 import { zipBombDocx } from '../support/zip-bomb';
-
-/** The reason a parse fails with. */
-async function reasonOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReasonError) return error.reason;
-    throw error;
-  }
-  throw new Error('expected a ReasonError');
-}
+import { reasonOf } from '../support/reasons';
 
 /** A budget that lets the zip through (to reach the process's own limits). */
 const UNCHECKED_ZIP = { expandedBytes: 10 * 1024 ** 3, entries: 10_000, ratio: 1e9 };

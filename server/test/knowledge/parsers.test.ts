@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../../src/knowledge/file-types';
 import { documentText, qaPairs, tableSheets } from '../../src/knowledge/parsers/index';
 import { normaliseText } from '../../src/knowledge/parsers/text';
-import { ReasonError } from '../../src/knowledge/reasons';
 import { CORRUPT_PDF, docx, encryptedPdf, EXE, pdf, xlsx, zip } from '../support/documents';
+import { reasonOf } from '../support/reasons';
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
-
-/** The reason a parse fails with. */
-async function reasonOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReasonError) return error.reason;
-    throw error;
-  }
-  throw new Error('expected a ReasonError');
-}
 
 describe('detectFileType', () => {
   it('decides binary types by content, whatever the name says', async () => {
