@@ -1,9 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { isSameOrigin, normalizeOrigin, shareOriginAllowed } from '../../lib/origins';
 import { isShareId } from '../app/shares/shares-repository';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The security headers of this route's answers, when they differ from every answer's (`ANSWER_HEADERS`). */
+    securityHeaders?: SecurityHeaders;
+  }
+}
+
+/** Helmet's headers for one policy, by name, as they are sent. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
 
 type PagePolicy = {
   /** Origins outside this server that `/remotes.json` loads remotes from. */
@@ -17,7 +28,7 @@ type PagePolicy = {
  * the console; Semi sets inline styles; the chat shows data: and blob: images and plays blob: audio
  * (read-aloud answers). Nothing else runs, loads or submits, and by default nothing may frame it.
  */
-function contentSecurityPolicy({ remoteOrigins = [], frameAncestors = ["'none'"] }: PagePolicy = {}): FastifyHelmetOptions['contentSecurityPolicy'] {
+function contentSecurityPolicy({ remoteOrigins = [], frameAncestors = ["'none'"] }: PagePolicy = {}): HelmetOptions['contentSecurityPolicy'] {
   return {
     useDefaults: false,
     directives: {
@@ -38,11 +49,29 @@ function contentSecurityPolicy({ remoteOrigins = [], frameAncestors = ["'none'"]
 }
 
 /**
+ * The headers helmet sets for `options`, computed once. Helmet is middleware that calls `setHeader` on
+ * each answer; run once against a recorder, its result is a fixed set a hook copies onto each answer
+ * (building helmet per answer, as @fastify/helmet does, re-parses the policy every time: a sixth of a
+ * small API call's time).
+ */
+function helmetHeaders(options: HelmetOptions): SecurityHeaders {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
  * Every answer's headers (the console's pages and the API alike), from which the pages below differ:
  * the console adds its remotes' origins, a share page its framing sites, build files their loaders.
  */
-function headers(policy: PagePolicy = {}, { framedBySites = false, loadedBySites = false } = {}): FastifyHelmetOptions {
-  return {
+function headers(policy: PagePolicy = {}, { framedBySites = false, loadedBySites = false } = {}): SecurityHeaders {
+  return helmetHeaders({
     contentSecurityPolicy: contentSecurityPolicy(policy),
     // X-Frame-Options cannot list sites: a page others may frame relies on frame-ancestors alone.
     xFrameOptions: framedBySites ? false : { action: 'deny' },
@@ -50,11 +79,20 @@ function headers(policy: PagePolicy = {}, { framedBySites = false, loadedBySites
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // No includeSubDomains: a deployment's sibling hosts are not this server's to decide.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-  };
+  });
+}
+
+/** The headers of every answer that does not declare its own. */
+const ANSWER_HEADERS = headers();
+
+/** Sends `next` instead of the headers the answer has so far (a page's policy replaces every answer's). */
+export function setSecurityHeaders(reply: FastifyReply, next: SecurityHeaders): void {
+  for (const name of Object.keys(ANSWER_HEADERS)) if (!(name in next)) reply.removeHeader(name);
+  reply.headers(next);
 }
 
 /** The console's HTML: the origins its remotes are loaded from may serve its scripts, styles and manifests. */
-export function consolePageHeaders(remoteOrigins: readonly string[]): FastifyHelmetOptions {
+export function consolePageHeaders(remoteOrigins: readonly string[]): SecurityHeaders {
   return headers({ remoteOrigins });
 }
 
@@ -69,7 +107,7 @@ function shareFrameAncestors(allowedOrigins: readonly string[] | undefined): str
 }
 
 /** A share page's HTML: framed by the sites its share allows. */
-export function sharePageHeaders(allowedOrigins: readonly string[] | undefined): FastifyHelmetOptions {
+export function sharePageHeaders(allowedOrigins: readonly string[] | undefined): SecurityHeaders {
   return headers({ frameAncestors: shareFrameAncestors(allowedOrigins) }, { framedBySites: true });
 }
 
@@ -100,7 +138,7 @@ function namedShare(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Security headers (helmet) on every answer, and CORS: only the build files (to any origin) and the
+ * Security headers (helmet's, computed once per policy) on every answer, and CORS: only the build files (to any origin) and the
  * public calls that name a share (to the origins the share allows) answer another site. Same-origin
  * use needs no CORS. A preflight cannot show its body, so one for a share call is answered and the call
  * itself decides: it gets CORS headers only when it names a share that allows its origin, and the chat
@@ -110,7 +148,9 @@ export default fp(
   async (fastify: FastifyInstance) => {
     const { publicOrigins } = fastify.config;
 
-    await fastify.register(helmet, headers());
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.headers(request.routeOptions.config.securityHeaders ?? ANSWER_HEADERS);
+    });
 
     // The public calls whose query or body schema names a share, as they are declared, so that a
     // preflight (which shows only a method and a path) can be matched to one.

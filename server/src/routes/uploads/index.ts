@@ -105,8 +105,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.get('/v2/upload/file/:id', {
-    config: { auth: PUBLIC },
-    helmet: CROSS_ORIGIN_FILE_HEADERS,
+    config: { auth: PUBLIC, securityHeaders: CROSS_ORIGIN_FILE_HEADERS },
     schema: {
       tags,
       summary: 'An uploaded file by id (public: ids are random; share pages show icons and attachments without login). Images inline, anything else as a download',

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { builtPage, consoleAssets, drawnPage, isRemoteName, LOGIN_PAGE, loginPageWithAssets, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
-import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, sharePageHeaders } from '../../plugins/external/security-headers';
+import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, setSecurityHeaders, sharePageHeaders } from '../../plugins/external/security-headers';
 import { PUBLIC } from '../access';
 
 /** Paths that never fall back to an HTML page: the API, the docs, the remotes' files. */
@@ -27,6 +27,9 @@ const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 const hide = { hide: true };
+
+/** The login page loads nothing from the remotes' origins. */
+const LOGIN_PAGE_HEADERS = consolePageHeaders([]);
 
 /** The share a public chat URL names, as the chat page reads it: the path's last part, else `?shareId=`. */
 function shareIdOfPage(request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>): string | undefined {
@@ -70,7 +73,7 @@ export default fp(
         request.log.warn({ err: error }, 'remotes.json could not be read: the console page allows no remote origins');
         return [];
       });
-      reply.helmet(consolePageHeaders(origins));
+      setSecurityHeaders(reply, consolePageHeaders(origins));
       return sendPage(reply, shell);
     };
 
@@ -90,7 +93,7 @@ export default fp(
     const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const page = await loginPage();
       if (!page) return sendConsole(request, reply);
-      reply.helmet(consolePageHeaders([]));
+      setSecurityHeaders(reply, LOGIN_PAGE_HEADERS);
       return sendBuiltPage(request, reply, page);
     };
 
@@ -102,7 +105,7 @@ export default fp(
     const sendSharePage = async (request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>, reply: FastifyReply) => {
       const shareId = shareIdOfPage(request);
       const share = shareId === undefined ? undefined : await fastify.repos.shares.publicInfo(shareId);
-      reply.helmet(sharePageHeaders(share?.allowedOrigins));
+      setSecurityHeaders(reply, sharePageHeaders(share?.allowedOrigins));
       const page = await chatPage();
       if (!page) return sendPage(reply, chat);
       return sendBuiltPage(request, reply, share ? drawnPage(sharePageHtml(page.html.toString('utf8'), share.info)) : page);
@@ -119,10 +122,10 @@ export default fp(
 
     for (const path of CHAT_PATHS) {
       // Until its share is read, a page may be framed by this server only (and never by X-Frame-Options).
-      fastify.get(path, { config: { auth: PUBLIC }, schema: hide, helmet: sharePageHeaders(undefined) }, sendSharePage);
+      fastify.get(path, { config: { auth: PUBLIC, securityHeaders: sharePageHeaders(undefined) }, schema: hide }, sendSharePage);
     }
 
-    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC }, schema: hide, helmet: CROSS_ORIGIN_FILE_HEADERS }, (request, reply) => {
+    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC, securityHeaders: CROSS_ORIGIN_FILE_HEADERS }, schema: hide }, (request, reply) => {
       const { name } = request.params;
       if (!isRemoteName(name)) return reply.callNotFound();
       return reply.sendFile(request.params['*'] || 'index.html', remoteDist(staticDir, name));
