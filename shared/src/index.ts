@@ -1,5 +1,5 @@
 /**
- * The one package every app imports (DESIGN.md §2): the auth event bus, the HTTP client, i18n,
+ * The one package every app imports (see docs/architecture.md, Parts): the auth event bus, the HTTP client, i18n,
  * permission, settings, the API contracts and the list and item model factories. Shared as a
  * federation singleton, so every app sees the same stores. Semi-based widgets live in `@flotilla/shared/ui`, so pages that must stay
  * small (login, public chat) can use this entry without loading Semi.

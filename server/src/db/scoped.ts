@@ -14,7 +14,7 @@ import type { DB, TenantTable } from './schema';
 
 /**
  * The only way to reach tenant-owned rows: every query built here is filtered by the tenant, and every
- * insert stamps it, so a handler cannot forget the filter and read another tenant's rows (DESIGN.md §10).
+ * insert stamps it, so a handler cannot forget the filter and read another tenant's rows.
  * Works on a transaction too (`scoped(trx, tenantId)`).
  */
 export function scoped(db: Kysely<DB>, tenantId: string) {

@@ -87,9 +87,10 @@ export type WorkerOptions = {
 };
 
 /**
- * The in-process worker of the jobs table (DESIGN.md §5). Each of `workers` loops claims the oldest queued
- * job (atomically, so several server processes can share the table), runs its handler while beating, and
- * ends it: done (written by the handler in its final transaction), failed with a reason, or started over.
+ * The in-process worker of the jobs table (docs/architecture.md, Server layers). Each of `workers`
+ * loops claims the oldest queued job (atomically, so several server processes can share the table), runs
+ * its handler while beating, and ends it: done (written by the handler in its final transaction), failed
+ * with a reason, or started over.
  * A timer takes back running jobs whose process stopped beating (killed): re-queued, or failed after three
  * attempts, or at once when the process died while parsing the job's file. Closing stops the running jobs at their next step and re-queues them for the next start.
  */

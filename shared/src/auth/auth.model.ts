@@ -33,7 +33,7 @@ export const $user = createStore<User | null>(readStoredJson<User | null>(STORAG
   .on(userLoaded, (_, user) => user)
   .on(loggedOut, () => null);
 
-/** Logged in means a token is present (spec §4). */
+/** Logged in means a token is present. */
 export const $isLoggedIn = $token.map((token) => Boolean(token));
 export const $role = $user.map((user): Role | null => user?.role ?? null, { skipVoid: false });
 /** The stored user id; when missing while logged in, the shell loads the user info. */

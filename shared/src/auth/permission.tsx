@@ -5,8 +5,8 @@ import { roleAllowed } from '../contracts';
 import { $role } from './auth.model';
 
 /**
- * The permission rule of spec §5: `roles` must be an array (anything else throws, like the
- * original directive), and the element is kept only when the user's role is in it.
+ * The permission rule: `roles` must be an array (anything else throws, so a mistake shows at once),
+ * and the element is kept only when the user's role is in it (docs/product-rules.md, Guards).
  */
 export function hasPermission(roles: unknown, role: Role | null): boolean {
   if (!Array.isArray(roles)) {
@@ -26,7 +26,7 @@ export function Permission({ roles, children }: { roles: readonly Role[]; childr
   return usePermission(roles) ? <>{children}</> : null;
 }
 
-/** Spec §5 route check: open when `requiresAuth` is false, else the roles must contain `*` or the user's role. */
+/** The route check: open when `requiresAuth` is false, else the roles must contain `*` or the user's role. */
 export function routeAllowed(meta: Pick<RouteMeta, 'requiresAuth' | 'roles'>, role: Role | null): boolean {
   return !meta.requiresAuth || roleAllowed(meta.roles, role ?? undefined);
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, LocalizedTextSchema, RoleSchema } from './common';
 
-/** The user record of spec §3 (persisted by the console as `user-state`). */
+/** The user record (persisted by the console as `user-state`). */
 export const UserSchema = Type.Object({
   id: IdSchema,
   username: Type.String(),

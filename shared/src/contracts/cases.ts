@@ -4,7 +4,7 @@ import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 export const CASE_STATUSES = ['open', 'following', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-/** A case: what a robot opened from a conversation for an agent to follow up (DESIGN.md §8). */
+/** A case: what a robot opened from a conversation for an agent to follow up (a lead, an order, a complaint). */
 export const CaseSchema = Type.Object({
   id: IdSchema,
   processId: IdSchema,

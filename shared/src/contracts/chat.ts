@@ -19,7 +19,7 @@ export const ChatTargetQuerySchema = Type.Object({
 });
 export type ChatTargetQuery = Static<typeof ChatTargetQuerySchema>;
 
-/** Spec §3 "Chat session" (the local editing flag lives in the browser only). */
+/** A chat session (the flag of the session being renamed lives in the browser only). */
 export const ChatSessionSchema = Type.Object({
   sessionId: IdSchema,
   title: Type.String(),
@@ -217,7 +217,7 @@ export const RobotSessionListResponseSchema = Type.Object({ list: Type.Array(Rob
 export type RobotSessionListResponse = Static<typeof RobotSessionListResponseSchema>;
 
 /**
- * `POST /v2/qa`: ask (DESIGN.md §5). With `stream` (default) the answer is `text/event-stream` of
+ * `POST /v2/qa`: ask a robot. With `stream` (default) the answer is `text/event-stream` of
  * {@link QaEvent}s; with `stream: false`, one {@link QaAnswer}. Without `sessionId` a session is created.
  */
 export const QaBodySchema = Type.Object({

@@ -1,11 +1,11 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Roles a user can hold (DESIGN.md §5). `*` in a route's roles means any role. */
+/** Roles a user can hold (docs/product-rules.md, Roles). `*` in a route's roles means any role. */
 export const ROLES = ['admin', 'operator', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
-/** Locales the console speaks; the first is the default (spec §9). */
+/** Locales the console speaks; the first is the default. */
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
@@ -39,7 +39,7 @@ export type Page<T> = { list: T[]; total: number };
 export const OkSchema = Type.Object({ ok: Type.Literal(true) });
 export type Ok = Static<typeof OkSchema>;
 
-/** Spec §9 business constants. */
+/** The product's constants (docs/product-rules.md, Constants). */
 export const LIMITS = {
   requestTimeoutMs: 200000,
   chatSessionPageSize: 40,

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, OffsetSchema, PageQuerySchema, PageSchema } from './common';
 
-/** How files are split into segments (DESIGN.md §7); a dataset's settings are the defaults of its uploads. */
+/** How files are split into segments (bounds and defaults); a dataset's settings are the defaults of its uploads. */
 export const CHUNK_LIMITS = {
   chunkSize: { min: 100, max: 4000, default: 500 },
   overlap: { min: 0, max: 1000, default: 50 },

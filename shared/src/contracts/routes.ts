@@ -1,10 +1,10 @@
 import type { RemoteName } from './app';
 import type { Role } from './common';
 
-/** Who may open a route: roles, or `*` for any logged-in user (spec §5). */
+/** Who may open a route: roles, or `*` for any logged-in user. */
 export type RouteRoles = ReadonlyArray<Role | '*'>;
 
-/** Route meta of spec §2/§5, shared by the shell's guards and the server's menu data. */
+/** Route meta (docs/product-rules.md, Routes), shared by the shell's guards and the server's menu data. */
 export type RouteMeta = {
   /** Route name (spec: login, Workplace, chat…); unique. */
   name: string;
@@ -24,7 +24,7 @@ const OPERATORS: RouteRoles = ['admin', 'operator'];
 const STAFF: RouteRoles = ['admin', 'operator', 'agent'];
 const ADMINS: RouteRoles = ['admin'];
 
-/** Every route of spec §2 plus the case routes of DESIGN.md §9, in matching order. */
+/** Every route of the console and the public chat, in matching order. */
 export const ROUTES: readonly RouteMeta[] = [
   { name: 'login', path: '/login', owner: 'shell', requiresAuth: false, roles: ['*'], titleId: 'route.login' },
   { name: 'guoguoLogin', path: '/guoguo/login', owner: 'shell', requiresAuth: false, roles: ['*'], titleId: 'route.login' },
@@ -81,20 +81,20 @@ export function ownedRoutePath(owner: RouteMeta['owner'], name: string): string 
 }
 
 /**
- * The detail page of one robot (spec §2: `/ai/{id}/detail/`). Other areas (cases) link to it by URL,
+ * The detail page of one robot, `/ai/{id}/detail/` (with the trailing slash). Other areas (cases) link to it by URL,
  * never by importing the robots remote.
  */
 export function robotDetailPath(processId: string): string {
   return `/ai/${encodeURIComponent(processId)}/detail/`;
 }
 
-/** Route names that need no login (spec §2: login and register). */
+/** Route names that need no login: login and register. */
 export const WHITELIST_ROUTE_NAMES = ['login', 'register'] as const;
 
 /** Path prefixes of the public chat: the server answers them with the chat remote's own HTML entry. */
 export const PUBLIC_CHAT_PATHS = ['/f/', '/chat', '/p/chat', '/r/'] as const;
 
-/** Spec §5: allowed when the roles contain `*` or the user's role. */
+/** Allowed when the roles contain `*` or the user's role. */
 export function roleAllowed(roles: RouteRoles, role: Role | undefined): boolean {
   return roles.includes('*') || (role !== undefined && roles.includes(role));
 }

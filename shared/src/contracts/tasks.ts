@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 
-/** Background jobs (DESIGN.md §5): parsing a file, re-indexing it, importing QA pairs. */
+/** Background jobs, shown to users as tasks: parsing a file, re-indexing it, importing QA pairs. */
 export const TASK_TYPES = ['parseFile', 'reindexFile', 'importQa'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;

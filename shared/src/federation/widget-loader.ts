@@ -38,8 +38,8 @@ let registered: WidgetLoader | null = null;
 
 /**
  * Sets how widgets of other remotes are loaded (the shell does this once, over its remote registry).
- * A remote never loads another remote itself (DESIGN.md §2). Returns a function that removes this
- * loader again (for tests).
+ * A remote never loads another remote itself: it asks for a widget and this loader fetches it.
+ * Returns a function that removes this loader again (for tests).
  */
 export function registerWidgetLoader(loader: WidgetLoader): () => void {
   registered = loader;

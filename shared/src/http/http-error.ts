@@ -13,7 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Error codes whose pages show their own message instead of the generic notice (spec §8). */
+/** Codes whose pages show their own message, not the generic notice (docs/product-rules.md, Error catalogue). */
 export const SELF_REPORTED_CODES = ['IMPORT_FAILED', 'DATABASE_ERROR'] as const;
 
 /** The user-facing message of an error body: `message`, else the first 422 detail, else a fallback. */

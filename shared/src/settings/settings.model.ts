@@ -4,7 +4,7 @@ import { readStoredJson, STORAGE_KEYS, writeStorage } from '../storage';
 export type Theme = 'light' | 'dark';
 export type Device = 'desktop' | 'mobile';
 
-/** The console's layout settings (spec §2 settings drawer, §3 defaults). */
+/** The console's layout settings, changed in the settings drawer (docs/product-rules.md, Settings drawer). */
 export type Settings = {
   theme: Theme;
   colorWeak: boolean;
@@ -19,7 +19,7 @@ export type Settings = {
   device: Device;
 };
 
-/** Spec §3: light theme, colour-weak off, navbar/menu/footer shown, #165DFF, menu width 220, no tab bar, local menu, desktop. */
+/** Light theme, colour-weak off, navbar/menu/footer shown, #165DFF, menu width 220, no tab bar, local menu, desktop. */
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'light',
   colorWeak: false,
@@ -47,7 +47,7 @@ function initialSettings(): Settings {
 
 /** Some settings changed (a drawer toggle, the theme switch, the window size). */
 export const settingsChanged = createEvent<Partial<Settings>>();
-/** Back to the defaults of spec §3. */
+/** Back to {@link DEFAULT_SETTINGS}. */
 export const settingsReset = createEvent<void>();
 
 export const $settings = createStore<Settings>(initialSettings())

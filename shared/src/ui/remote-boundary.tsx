@@ -40,7 +40,7 @@ function RemoteFailed({ name, error, onRetry }: { name: string; error: Error; on
 
 /**
  * Mounts a federated module inside an error boundary + suspense with a Retry: a remote that fails
- * (manifest 404, script error, timeout, render error) breaks only its own area (DESIGN.md §3).
+ * (manifest 404, script error, timeout, render error) breaks only its own area; the rest of the console keeps working.
  * `load` is called again on every retry.
  */
 export function RemoteBoundary<P extends object>({

@@ -4,7 +4,7 @@ import 'nprogress/nprogress.css';
 import './route-progress.css';
 
 /**
- * Spec §9 progress bar: minimum 0.08, speed 200 ms, trickle rate 0.02 every 800 ms.
+ * The product's progress bar: minimum 0.08, speed 200 ms, trickle rate 0.02 every 800 ms.
  * nprogress 0.2.0 has no trickle rate (its own trickle adds a random amount), so its trickle is off
  * and an interval adds exactly `trickleRate` every `trickleIntervalMs`.
  */

@@ -17,7 +17,7 @@ import { matchRouteMeta } from './route-match';
 const Console = lazy(() => import('../layout/console'));
 
 /**
- * Every path that is not a login page, `/` or a public chat path: the guards of spec §4–6, then
+ * Every path that is not a login page, `/` or a public chat path: the guards (docs/product-rules.md, Guards), then
  * the console layout with the page (a remote's area, or not-found).
  */
 export function AuthedArea() {

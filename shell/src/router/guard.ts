@@ -1,7 +1,7 @@
 import { ROUTES, roleAllowed, WHITELIST_ROUTE_NAMES, type MenuItem, type Role, type RouteMeta } from '@flotilla/shared/contracts';
 import { hasParams, HOME_PATH } from './route-match';
 
-/** What the guard lets happen to a navigation (spec §5–6). */
+/** What the guard lets happen to a navigation. */
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'notFound' };
 
 export type GuardInput = {
@@ -33,7 +33,7 @@ export function inMenu(route: RouteMeta, menu: readonly string[]): boolean {
   return menu.includes(route.path) || menu.includes(route.name) || (route.menuKey !== undefined && menu.includes(route.menuKey));
 }
 
-/** Spec §6: the first console route that allows the role; the role defaults to admin. */
+/** The first console route that allows the role; the role defaults to admin. */
 export function firstRouteForRole(role: Role | null, routes: readonly RouteMeta[] = ROUTES): RouteMeta | null {
   return (
     routes.find((route) => route.requiresAuth && route.owner !== 'shell' && !hasParams(route.path) && roleAllowed(route.roles, role ?? 'admin')) ?? null
@@ -41,7 +41,7 @@ export function firstRouteForRole(role: Role | null, routes: readonly RouteMeta[
 }
 
 /**
- * The role and menu guard (spec §5–6), run once the user is logged in and known.
+ * The role and menu guard (docs/product-rules.md, Guards), run once the user is logged in and known.
  * menuFromServer on: the route must be in the server menu (or whitelisted) and pass the role check, else not-found.
  * Off: a user failing the role check goes to the first route allowing the role, else not-found.
  */

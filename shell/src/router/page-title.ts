@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useT } from '@flotilla/shared';
 
-/** Spec §2: the page title comes from the route meta; the default is the product's title. */
+/** The page title comes from the route meta; the default is the product's title. */
 export function usePageTitle(titleId: string | null): void {
   const t = useT();
   useEffect(() => {

@@ -3,10 +3,10 @@ import { ROUTES, type RouteMeta } from '@flotilla/shared/contracts';
 
 const ROUTE_OBJECTS = ROUTES.map((meta) => ({ path: meta.path, meta }));
 
-/** Where the console sends a logged-in user by default (spec §2: `/` redirects to robot). */
+/** Where the console sends a logged-in user by default (`/` redirects here). */
 export const HOME_PATH = '/robot';
 
-/** The paths of the login page (spec §2). */
+/** The paths of the login pages. */
 export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map((route) => route.path);
 
 /** The spec route a pathname belongs to (react-router ranking: static segments beat params); null when none. */

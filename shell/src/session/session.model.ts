@@ -1,7 +1,7 @@
 import { createEffect, createEvent, sample } from 'effector';
 import { $token, $userId, http, loggedOut, userLoaded, type User } from '@flotilla/shared';
 
-/** A logged-in page needs the user record and it is missing (spec §4: load the user info). */
+/** A logged-in page needs the user record and it is missing, so it is loaded. */
 export const userLoadRequested = createEvent<void>();
 /** The user chose "log out" in the user menu. */
 export const logoutClicked = createEvent<void>();
@@ -26,7 +26,7 @@ sample({
   target: loadUserFx,
 });
 sample({ clock: loadUserFx.doneData, target: userLoaded });
-// Spec §4: when loading the user fails, log out; the guard then sends the visitor to login with the redirect.
+// When loading the user fails, log out; the guard then sends the visitor to login with the redirect.
 sample({ clock: loadUserFx.fail, fn: () => 'load-failed' as const, target: loggedOut });
 
 sample({ clock: logoutClicked, target: logoutFx });

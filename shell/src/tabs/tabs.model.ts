@@ -38,12 +38,12 @@ export const tabOpened = createEvent<Tab>();
 export const tabClosed = createEvent<string>();
 export const otherTabsClosed = createEvent<string>();
 
-/** The open tabs (spec §2 tab bar); back to the home tab on logout. */
+/** The open tabs of the tab bar; back to the home tab on logout. */
 export const $tabs = createStore<Tab[]>([HOME_TAB])
   .on(tabOpened, openTab)
   .on(tabClosed, closeTab)
   .on(otherTabsClosed, closeOtherTabs)
   .reset(loggedOut);
 
-/** The cache list kept beside the open tabs (spec §2). */
+/** The cache list kept beside the open tabs. */
 export const $cacheList = $tabs.map(cacheListOf);

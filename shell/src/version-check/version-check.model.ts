@@ -2,14 +2,14 @@ import { createEffect, createEvent, createStore, sample, scopeBind } from 'effec
 import { LIMITS, type VersionInfo } from '@flotilla/shared';
 
 /**
- * Spec §4: the version fetched is compared with the first one seen; any other version is new.
+ * The version fetched is compared with the first one seen; any other version is new.
  * `notified` is the version already announced, so one release is announced once.
  */
 export function isNewVersion(first: string | null, current: string, notified: string | null = null): boolean {
   return first !== null && current !== first && current !== notified;
 }
 
-/** The console started: check now and then every 600000 ms (spec §9). */
+/** The console started: check now and then every 600000 ms (`LIMITS.versionCheckIntervalMs`). */
 export const versionCheckStarted = createEvent<void>();
 /** A check is due (the interval fired). The remotes' versions are re-read on it too. */
 export const versionCheckDue = createEvent<void>();

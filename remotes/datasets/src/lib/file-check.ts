@@ -1,6 +1,6 @@
 import { CHUNK_LIMITS } from '@flotilla/shared';
 
-/** The document types a dataset takes (DESIGN.md §7), by file extension. */
+/** The document types a dataset takes, by file extension. */
 export const DOCUMENT_EXTENSIONS = ['txt', 'md', 'html', 'pdf', 'docx', 'csv', 'xlsx'] as const;
 /** The types a QA import takes: a sheet with question and answer columns. */
 export const QA_EXTENSIONS = ['csv', 'xlsx'] as const;

@@ -1,4 +1,4 @@
-/** The model name the snippets send: the secret names the robot, so any string works (DESIGN.md §5). */
+/** The model name the snippets send: the secret names the robot, so any string works. */
 const MODEL = 'flotilla';
 
 /** The OpenAI-compatible base URL of this console's server (`<origin>/v1`). */

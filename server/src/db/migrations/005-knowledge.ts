@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 
-// Knowledge (DESIGN.md §7): datasets' chunk settings, catalogues, files, segments, and the jobs table
-// of the background worker (DESIGN.md §5). The full-text index over segments is the next migration.
+// Knowledge: datasets' chunk settings, catalogues, files, segments, and the jobs table
+// of the background worker. The full-text index over segments is the next migration.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('datasets').addColumn('chunk_size', 'integer', (c) => c.notNull().defaultTo(500)).execute();
   await db.schema.alterTable('datasets').addColumn('overlap', 'integer', (c) => c.notNull().defaultTo(50)).execute();

@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-/** The answer engine (DESIGN.md §6), one per server, shared by `/v2/qa` and `/v1/chat/completions`. */
+/** The answer engine (server/src/engine), one per server, shared by `/v2/qa` and `/v1/chat/completions`. */
 export default fp(
   async (fastify) => {
     const answers = createAnswerEngine(fastify.repos, fastify.config, fastify.embedder, fastify.parser, fastify.log);

@@ -3,8 +3,8 @@ import { randomPassword } from '../../lib/password';
 import { readMenuSeed } from './menu/menu-repository';
 
 /**
- * First start: the "Default" tenant and its admin, the platform owner (DESIGN.md §5). Idempotent: does
- * nothing once a tenant exists. The menu seed is applied on every start (it only adds missing entries).
+ * First start: the "Default" tenant and its admin, the platform owner (who alone may create tenants).
+ * Idempotent: does nothing once a tenant exists. The menu seed is applied on every start (it only adds missing entries).
  */
 export default fp(
   async (fastify) => {

@@ -27,8 +27,8 @@ declare module 'fastify' {
 }
 
 /**
- * The one error handler (DESIGN.md §5): known errors → `{ code, message }` in the request's language,
- * bad input → 422 `{ detail }` (FastAPI's shape; an AppError with status 422 becomes one `detail` entry whose
+ * The one error handler (docs/product-rules.md, Error catalogue): known errors → `{ code, message }`
+ * in the request's language, bad input → 422 `{ detail }` (FastAPI's shape; an AppError with status 422 becomes one `detail` entry whose
  * `type` is its code), anything else → 500 with its details logged, not sent.
  */
 export default fp(

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /**
- * The in-process worker of the jobs table (DESIGN.md §5): starts when the app is ready (after migrations and
+ * The in-process worker of the jobs table: starts when the app is ready (after migrations and
  * every plugin), stops before the database closes — running jobs stop at their next step and go back to the
  * queue. FLOTILLA_JOB_WORKERS=0 runs no jobs in this process (it still takes back jobs of dead processes).
  */

@@ -4,7 +4,7 @@ import datasetsRoutes from './datasets';
 import filesRoutes from './files';
 import qaRoutes from './qa';
 
-/** The dataset calls (DESIGN.md §5 "Calls the specification does not show"), one file per resource. */
+/** The dataset calls (datasets, catalogues, files, QA pairs), one file per resource. */
 const datasetRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(datasetsRoutes);
   await fastify.register(cataloguesRoutes);

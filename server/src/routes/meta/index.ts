@@ -19,7 +19,7 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  // The console polls this to notice a new deployment (spec §4), so it must never come from a cache.
+  // The console polls this to notice a new deployment, so it must never come from a cache.
   fastify.get('/version.json', {
     config: { auth: PUBLIC },
     schema: { tags, summary: 'Version and build time of the console', response: { 200: VersionInfoSchema } },

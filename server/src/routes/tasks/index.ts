@@ -26,7 +26,7 @@ function toTask(job: Job, locale: Locale): Task {
 /** Admins reach every job of their tenant; anyone else the jobs they started (others' answer 404). */
 const readerOf = (request: FastifyRequest): JobReader => ({ tenantId: request.auth.tenantId, userId: request.auth.userId, admin: request.auth.role === 'admin' });
 
-/** The task centre (DESIGN.md §5): background jobs — parsing, re-indexing, imports — with progress, cancel and retry. */
+/** The task centre: background jobs — parsing, re-indexing, imports — with progress, cancel and retry. */
 const tasksRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { jobs } = fastify.repos;
 

@@ -33,7 +33,7 @@ describe('auth bus', () => {
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBeNull();
   });
 
-  it('a failed login clears the token (spec §8)', async () => {
+  it('a failed login clears the token', async () => {
     const scope = fork({ values: [[$token, 'stale']] });
     await allSettled(loginFailed, { scope });
     expect(scope.getState($token)).toBeNull();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, routeAllowed } from '../permission';
 
-describe('permission rule (spec §5)', () => {
+describe('permission rule: an array of roles, kept only for those roles', () => {
   it('throws when roles is not an array', () => {
     expect(() => hasPermission('admin', 'admin')).toThrow(/array of roles/);
   });

@@ -7,7 +7,7 @@ async function freshModel() {
 }
 
 describe('settings', () => {
-  it('starts from the defaults of spec §3', async () => {
+  it('starts from the product defaults (light, #165DFF, menu width 220, no tab bar)', async () => {
     localStorage.clear();
     const { $settings } = await freshModel();
     expect($settings.getState()).toEqual({

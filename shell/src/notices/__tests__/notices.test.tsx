@@ -21,7 +21,7 @@ afterEach(async () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue', () => {
   it('401 without isLogin: one forced-logout modal; OK logs out and reloads', async () => {
     const reload = vi.fn();
     const scope = fork({ handlers: [[reloadPageFx, reload]] });

@@ -5,7 +5,7 @@ function fakeBar() {
   return { configure: vi.fn(), start: vi.fn(), inc: vi.fn(), done: vi.fn() };
 }
 
-describe('route progress bar (spec §9)', () => {
+describe('route progress bar', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is configured with minimum 0.08 and speed 200, without nprogress’s random trickle', () => {

@@ -62,7 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('login guard (spec §4)', () => {
+describe('login guard', () => {
   it('sends a logged-out visitor to login, keeping the redirect name and query', async () => {
     const router = visit('/dataset?keyword=faq');
     await waitFor(() => expect(where(router)).toBe('/login?redirect=dataset&keyword=faq'));
@@ -108,7 +108,7 @@ describe('the remote of the page loads beside the layout', () => {
   });
 });
 
-describe('role guard (spec §6)', () => {
+describe('role guard', () => {
   it('shows the remote area of an allowed route, with its title', async () => {
     act(() => loggedIn({ user: admin, token: 'tok' }));
     visit('/ai/42/detail');

@@ -30,7 +30,7 @@ describe('matching a path to its route', () => {
   });
 });
 
-describe('role check with menuFromServer off (spec §5–6)', () => {
+describe('role check with menuFromServer off', () => {
   const off = { menuFromServer: false, menu: [] };
 
   it('opens a route whose roles contain the user role', () => {
@@ -67,7 +67,7 @@ describe('role check with menuFromServer off (spec §5–6)', () => {
   });
 });
 
-describe('menuFromServer on (spec §6)', () => {
+describe('menuFromServer on', () => {
   const serverMenu = menuEntries(
     menu({ key: 'robot', path: '/robot' }, { key: 'dataset', path: '/dataset', children: menu({ key: 'database', path: '/database', hidden: true }) }),
   );
@@ -100,7 +100,7 @@ describe('menuFromServer on (spec §6)', () => {
   });
 });
 
-describe('login redirect (spec §4: keeping the redirect name and query)', () => {
+describe('login redirect (keeping the redirect name and query)', () => {
   it('keeps the route name and the query', () => {
     expect(loginRedirectFor(route('dataset'), { pathname: '/dataset', search: '?keyword=faq&page=2' })).toBe('/login?redirect=dataset&keyword=faq&page=2');
   });

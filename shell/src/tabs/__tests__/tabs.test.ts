@@ -5,7 +5,7 @@ const dataset: Tab = { name: 'dataset', path: '/dataset', titleId: 'route.datase
 const detail1: Tab = { name: 'datasetDetail', path: '/dataset/1/detail', titleId: 'route.datasetDetail' };
 const detail2: Tab = { name: 'datasetDetail', path: '/dataset/2/detail', titleId: 'route.datasetDetail' };
 
-describe('tab bar (spec §2: open tabs and a cache list)', () => {
+describe('tab bar (open tabs and a cache list)', () => {
   it('opens each page once', () => {
     const tabs = openTab(openTab(openTab([HOME_TAB], dataset), dataset), detail1);
     expect(tabs.map((tab) => tab.path)).toEqual(['/robot', '/dataset', '/dataset/1/detail']);

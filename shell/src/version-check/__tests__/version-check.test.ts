@@ -10,7 +10,7 @@ import {
   versionCheckStarted,
 } from '../version-check.model';
 
-describe('version comparison (spec §4)', () => {
+describe('version comparison with the first version seen', () => {
   it('compares with the first version seen', () => {
     expect(isNewVersion(null, '1.0.0')).toBe(false);
     expect(isNewVersion('1.0.0', '1.0.0')).toBe(false);

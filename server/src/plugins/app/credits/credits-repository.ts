@@ -33,7 +33,7 @@ async function applyChange(tenant: Scoped, userId: string, change: Change): Prom
   return true;
 }
 
-/** Users' credit balances and the ledger recording every change (DESIGN.md §6 credits). */
+/** Users' credit balances and the ledger recording every change: answers spend, recharges add. */
 export function creditsRepository(db: Database) {
   const repository = {
     async balance(tenantId: string, userId: string): Promise<number> {

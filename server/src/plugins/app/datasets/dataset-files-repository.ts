@@ -261,7 +261,7 @@ export type NewDatasetFile = {
 };
 
 /**
- * Files of datasets and their segments (DESIGN.md §7). The original of each file is on disk under its
+ * Files of datasets and their segments (docs/knowledge.md). The original of each file is on disk under its
  * storage key; its segments are written only by the job that parses it — staged in a new generation, then
  * made visible all at once (beginStaging, stageSegments, publishSegments) — or added one by one by hand.
  */

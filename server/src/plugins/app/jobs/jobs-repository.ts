@@ -78,7 +78,7 @@ export async function markJobDone(trx: Kysely<DB>, job: RunningJob, note: string
 }
 
 /**
- * Jobs (DESIGN.md §5): rows run by the worker (server/src/jobs). The task calls read and change them per
+ * Jobs: rows run by the worker (server/src/jobs). The task calls read and change them per
  * tenant; the worker finds queued and stale jobs across tenants (it serves them all), then works on each
  * through its tenant.
  * A job's file follows it: queued/parsing while the job is queued/running, done or failed after.

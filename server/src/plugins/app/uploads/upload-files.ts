@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
- * Uploaded files on local disk under `<dataDir>/files` (DESIGN.md §5), by storage key
+ * Uploaded files on local disk under `<dataDir>/files`, by storage key
  * (`uploads/<tenantId>/<id>`). Written atomically: a reader never sees half a file.
  */
 export class UploadFiles {
