@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** `/version.json`: the console compares it with the first one seen (spec §4). */
+/** `/version.json`: the console compares it with the first one seen; any other version is new. */
 export const VersionInfoSchema = Type.Object({ version: Type.String(), buildTime: Type.String() });
 export type VersionInfo = Static<typeof VersionInfoSchema>;
 
-/** `/remotes.json`: where each remote's manifest lives (deployment configuration, DESIGN.md §3). */
+/** `/remotes.json`: where each remote's manifest lives (deployment configuration, never compiled into the shell). */
 export const REMOTE_NAMES = ['robots', 'datasets', 'cases', 'users', 'chat'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const RemoteEntrySchema = Type.Object({ entry: Type.String(), version: Type.String() });
