@@ -3,15 +3,16 @@ import { DEFAULT_LOCALE, type Attachment, type Citation, type Locale, type QaEve
 import type { Config } from '../config';
 import type { DocumentParser } from '../knowledge/parse-pool';
 import { AppError, notFound } from '../lib/app-error';
+import { ProviderError } from '../lib/provider-error';
 import { UploadFiles } from '../plugins/app/uploads/upload-files';
+import type { ChatAccess } from '../plugins/app/chats/chats-repository';
 import type { Repositories } from '../plugins/app/repositories';
-import type { ChatAccess } from '../routes/chat/chat-access';
 import type { Embedder } from '../search/embeddings';
 import { attachmentContext, ownAttachments, storedAttachment } from './attachments';
 import { findKnowledge } from './knowledge';
 import { builtinProvider } from './providers/builtin';
 import { openAiProvider } from './providers/openai';
-import { ProviderError, type AnswerProvider, type AnswerRequest, type ChatTurn } from './providers/provider';
+import type { AnswerProvider, AnswerRequest, ChatTurn } from './providers/provider';
 
 /** A question as the callers of the engine give it. */
 export type AskInput = {

@@ -5,8 +5,7 @@ import type { DocumentParser } from '../knowledge/parse-pool';
 import { invalidInput } from '../lib/app-error';
 import type { Chatter } from '../plugins/app/chats/chats-repository';
 import type { UploadFiles } from '../plugins/app/uploads/upload-files';
-import type { Upload } from '../plugins/app/uploads/uploads-repository';
-import { uploadUrl } from '../routes/uploads/index';
+import { uploadUrl, type Upload } from '../plugins/app/uploads/uploads-repository';
 import type { AttachedDocument, ProviderReads } from './providers/provider';
 
 /**

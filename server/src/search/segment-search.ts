@@ -1,7 +1,7 @@
 import type { SearchMode, Segment } from '@flotilla/shared/contracts';
-import type { SearchableDataset, SegmentRecord, SegmentsRepository } from '../plugins/app/segments/segments-repository';
 import type { Embedder } from './embeddings';
 import { coverage, queryTerms } from './query';
+import type { SearchableDataset, SegmentRecord, SegmentStore } from './segment-store';
 import type { DatasetVectors } from './vector-cache';
 
 /** Reciprocal rank fusion constant (Cormack et al.): a hit ranked r in a list adds 1 / (RRF_K + r). */
@@ -26,7 +26,7 @@ export type SegmentSearch = {
 export type SegmentSearchResult = { list: SegmentHit[]; total: number; mode: SearchMode };
 
 type Dependencies = {
-  segments: SegmentsRepository;
+  segments: SegmentStore;
   embedder: Embedder;
   /** Told when the embeddings endpoint fails (the search then falls back to full-text). */
   onEmbeddingError?: (error: unknown) => void;

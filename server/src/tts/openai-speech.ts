@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { TTS_AUDIO_TYPE } from '@flotilla/shared/contracts';
 import type { TtsConfig } from '../config';
-import { ProviderError } from '../engine/providers/provider';
 import { idleAbort } from '../lib/idle-abort';
 import { openAiCompatible } from '../lib/openai-compatible';
+import { ProviderError } from '../lib/provider-error';
 
 /** Speech from an OpenAI-compatible endpoint. */
 export type SpeechSynthesizer = {

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ICON_LIMITS, UPLOAD_LIMITS, type Attachment, type User } from '@flotilla/shared/contracts';
-import { contentDisposition } from '../../src/plugins/app/uploads/upload-content';
+import { contentDisposition } from '../../src/lib/upload-content';
 import { useTestApp } from '../helper';
 import { multipart, zip, type Part } from '../support/documents';
 import { me, sharedRobot, VISITOR } from './chat-fixtures';

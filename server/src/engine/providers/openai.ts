@@ -1,7 +1,8 @@
 import type { OpenAiModel } from '../../config';
 import { idleAbort } from '../../lib/idle-abort';
 import { openAiCompatible } from '../../lib/openai-compatible';
-import { estimateTokens, ProviderError, type AnswerChunk, type AnswerProvider, type AnswerRequest } from './provider';
+import { ProviderError } from '../../lib/provider-error';
+import { estimateTokens, type AnswerChunk, type AnswerProvider, type AnswerRequest } from './provider';
 
 /** A part of a user message with images (the chat completions API's content parts). */
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };

@@ -43,24 +43,12 @@ export type AnswerChunk = { type: 'delta'; text: string } | { type: 'usage'; usa
 
 /**
  * A way of answering: `builtin` (no network, no model) or `openai` (any OpenAI-compatible
- * endpoint). The stream ends when the answer is complete; it throws a {@link ProviderError} on failure and
+ * endpoint). The stream ends when the answer is complete; it throws a ProviderError (lib/provider-error.ts) on failure and
  * stops promptly when `signal` aborts.
  */
 export interface AnswerProvider {
   readonly reads: ProviderReads;
   stream(request: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerChunk>;
-}
-
-/** A provider failure the chat shows: the upstream failed or stayed silent too long. */
-export class ProviderError extends Error {
-  constructor(
-    readonly code: 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT',
-    detail: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${code}: ${detail}`, options);
-    this.name = 'ProviderError';
-  }
 }
 
 /** A rough token count where the provider reports none: a CJK character ≈ one token, else four characters. */

@@ -5,11 +5,8 @@ import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-address';
 import { shareOriginAllowed } from '../../lib/origins';
 import { RateWindow } from '../../lib/rate-window';
-import type { Chatter } from '../../plugins/app/chats/chats-repository';
+import type { ChatAccess } from '../../plugins/app/chats/chats-repository';
 import { STAFF } from '../access';
-
-/** A chatter and what answering them needs: whose credits pay, and (for visitors) the share's limit. */
-export type ChatAccess = Chatter & { adminId: string; shareId?: string; rateLimitPerMinute?: number };
 
 /** A 403 ORIGIN_NOT_ALLOWED unless the calling page may use a share with these allowed origins. */
 export function checkShareOrigin(fastify: FastifyInstance, request: FastifyRequest, allowedOrigins: readonly string[]): void {

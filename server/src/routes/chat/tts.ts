@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TTS_AUDIO_TYPE, TtsSpeechBodySchema, TtsSpeechResponseSchema, TtsVoiceListResponseSchema, type TtsVoiceListResponse } from '@flotilla/shared/contracts';
-import { ProviderError } from '../../engine/providers/provider';
 import { AppError, invalidInput } from '../../lib/app-error';
+import { ProviderError } from '../../lib/provider-error';
 import { RateWindow } from '../../lib/rate-window';
 import { openAiSpeech } from '../../tts/openai-speech';
 import { PUBLIC } from '../access';

@@ -3,8 +3,8 @@ import { CHUNK_LIMITS, UploadDatasetFileFieldsSchema, type ChunkSettings, type D
 import { AppError, invalidInput, notFound } from '../../lib/app-error';
 import { detectFileType, type Detected } from '../../knowledge/file-types';
 import type { MessageKey } from '../../lib/messages';
+import { safeFileName } from '../../lib/upload-content';
 import { fileMissing, readMultipart, validFields } from '../../plugins/app/uploads/multipart';
-import { safeFileName } from '../../plugins/app/uploads/upload-content';
 
 /** A dataset file form as read and checked: its bytes, safe name, type by content, and chunk settings. */
 export type DatasetUpload = { bytes: Buffer; name: string; detected: Detected; settings: ChunkSettings; catalogueId: string | null };

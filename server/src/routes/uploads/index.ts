@@ -5,10 +5,10 @@ import { ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadR
 import { invalidInput, notFound } from '../../lib/app-error';
 import { isoNow } from '../../lib/clock';
 import { RateWindow } from '../../lib/rate-window';
+import { contentDisposition, safeFileName, sniffContentType } from '../../lib/upload-content';
 import { fileMissing, readMultipart, validFields, type MultipartBody } from '../../plugins/app/uploads/multipart';
-import { contentDisposition, safeFileName, sniffContentType } from '../../plugins/app/uploads/upload-content';
 import { UploadFiles } from '../../plugins/app/uploads/upload-files';
-import type { Upload } from '../../plugins/app/uploads/uploads-repository';
+import { uploadUrl, type Upload } from '../../plugins/app/uploads/uploads-repository';
 import { CROSS_ORIGIN_FILE_HEADERS } from '../../plugins/external/security-headers';
 import { OPERATORS, PUBLIC } from '../access';
 import { checkVisitorRate, resolveChatter } from '../chat/chat-access';
@@ -23,9 +23,6 @@ const UploadFieldsSchema = Type.Object({
 });
 const UploadParamsSchema = Type.Object({ id: IdSchema });
 const ICON_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-
-/** Where an upload is served (`GET /v2/upload/file/{id}`). */
-export const uploadUrl = (id: string) => `/v2/upload/file/${id}`;
 
 /**
  * Chat attachments and robot icons: stored under `<dataDir>/files/uploads/<tenantId>/<id>` with a row in

@@ -30,6 +30,9 @@ export type Chatter = {
   channel: ChatChannel;
 };
 
+/** A chatter and what answering them needs: whose credits pay, and (for visitors) the share's limit. */
+export type ChatAccess = Chatter & { adminId: string; shareId?: string; rateLimitPerMinute?: number };
+
 export function toChatSession(row: Selectable<ChatSessionsTable>): ChatSession {
   return {
     sessionId: row.sessionId,

@@ -8,15 +8,9 @@ import { AppError } from '../../../lib/app-error';
 import { isoNow } from '../../../lib/clock';
 import { packVectors, VectorCache, type DatasetVectors, type VectorRow } from '../../../search/vector-cache';
 import { bm25Ceiling, commonTerms, ftsMatch, tsQuery, type CountedTerm } from '../../../search/query';
+import type { FullTextQuery, RankedSegment, SearchableDataset, SegmentRecord } from '../../../search/segment-store';
 import { lockDataset } from '../datasets/dataset-files-repository';
 import { visibleSegment, visibleSegmentSql } from './segment-visibility';
-
-/** A segment as the search reads it: the API's fields, its tokens, and where the index ranked it. */
-export type SegmentRecord = Omit<Segment, 'score'> & { searchText: string };
-export type RankedSegment = SegmentRecord & { rank: number };
-/** A dataset as a search needs it; `updatedAt` versions its content (see lockDataset). */
-export type SearchableDataset = { id: string; embeddingModel: string | null; updatedAt: string };
-export type FullTextQuery = { datasetIds: string[]; fileId?: string; terms: string[]; offset: number; limit: number; withTotal: boolean };
 
 type RecordRow = {
   id: string;

@@ -6,6 +6,9 @@ import { scoped } from '../../../db/scoped';
 export type Upload = Selectable<UploadsTable>;
 export type NewUpload = Omit<Upload, 'tenantId'>;
 
+/** Where an upload is served (`GET /v2/upload/file/{id}`). */
+export const uploadUrl = (id: string) => `/v2/upload/file/${id}`;
+
 /** Rows of uploaded files (the bytes live on disk, see UploadFiles). */
 export function uploadsRepository(db: Database) {
   return {
