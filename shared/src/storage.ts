@@ -1,4 +1,7 @@
-/** Browser storage keys. `user-state`, `userId`, `token` and `arco-locale` are fixed by the specification. */
+/**
+ * Browser storage keys. `user-state`, `userId`, `token` and `arco-locale` are fixed names
+ * (docs/product-rules.md, Session); the others are the console's own.
+ */
 export const STORAGE_KEYS = {
   user: 'user-state',
   userId: 'userId',

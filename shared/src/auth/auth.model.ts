@@ -11,7 +11,7 @@ export const loggedIn = createEvent<{ user: User; token: string }>();
 export const userLoaded = createEvent<User>();
 /** The session ended; every store of the bus resets and every open tab follows. */
 export const loggedOut = createEvent<LogoutReason>();
-/** A login attempt failed: the specification clears the token. */
+/** A login attempt failed: the token is cleared. */
 export const loginFailed = createEvent<void>();
 /** The server answered 401 without `isLogin`: the shell shows the forced-logout modal. */
 export const forcedLogout = createEvent<string>();

@@ -52,7 +52,7 @@ export const ErrorResponseSchema = Type.Object({
 });
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
-/** 422 body, in the FastAPI shape the specification's client expects. */
+/** 422 body, in the FastAPI shape the console's clients read (the first `msg` is the notice). */
 export const ValidationErrorSchema = Type.Object({
   detail: Type.Array(
     Type.Object({

@@ -6,7 +6,7 @@ export type RouteRoles = ReadonlyArray<Role | '*'>;
 
 /** Route meta (docs/product-rules.md, Routes), shared by the shell's guards and the server's menu data. */
 export type RouteMeta = {
-  /** Route name (spec: login, Workplace, chat…); unique. */
+  /** Route name (login, Workplace, chat…); unique. */
   name: string;
   /** react-router path; `:id?` marks an optional parameter. */
   path: string;

@@ -5,7 +5,7 @@ import { hasParams, HOME_PATH } from './route-match';
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'notFound' };
 
 export type GuardInput = {
-  /** The matched spec route; null when the path matches none (not-found). */
+  /** The matched route of `ROUTES`; null when the path matches none (not-found). */
   route: RouteMeta | null;
   role: Role | null;
   menuFromServer: boolean;
@@ -15,7 +15,7 @@ export type GuardInput = {
 };
 
 /**
- * Route names that pass the menuFromServer check without a menu entry: the specification's whitelist
+ * Route names that pass the menuFromServer check without a menu entry: the whitelist
  * (login, register) plus the shell's redirect helper, whose target is guarded in its turn.
  */
 export const GUARD_WHITELIST: readonly string[] = [...WHITELIST_ROUTE_NAMES, 'redirect'];

@@ -9,7 +9,7 @@ export const HOME_PATH = '/robot';
 /** The paths of the login pages. */
 export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map((route) => route.path);
 
-/** The spec route a pathname belongs to (react-router ranking: static segments beat params); null when none. */
+/** The route of `ROUTES` a pathname belongs to (react-router ranking: static segments beat params); null when none. */
 export function matchRouteMeta(pathname: string): RouteMeta | null {
   const matches = matchRoutes(ROUTE_OBJECTS, pathname);
   const last = matches?.[matches.length - 1];

@@ -86,7 +86,7 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => found(await processes.update(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
   });
 
-  // A write behind GET: the specification's path and method.
+  // A write behind GET: existing clients call it with this path and method.
   fastify.get('/v1/processes/:processId/clone', {
     config: { auth: OPERATORS },
     schema: {
@@ -148,7 +148,7 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => found(await shares.setPreset(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
   });
 
-  // adminId is part of the specification's path; every admin of a tenant is offered the same models.
+  // adminId is part of the path existing clients call; every admin of a tenant is offered the same models.
   fastify.get('/v1/processes/:adminId/modelConfig', {
     config: { auth: OPERATORS },
     schema: { tags, summary: 'Models a robot may use, with their price (never keys or endpoints)', params: ModelConfigParamsSchema, response: { 200: ModelConfigResponseSchema } },

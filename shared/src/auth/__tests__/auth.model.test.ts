@@ -12,7 +12,7 @@ const admin: User = {
 describe('auth bus', () => {
   beforeEach(() => localStorage.clear());
 
-  it('a login stores the token and the user under the specification keys', async () => {
+  it('a login stores the token and the user under the fixed keys (token, user-state, userId)', async () => {
     const scope = fork();
     await allSettled(loggedIn, { scope, params: { user: admin, token: 'tok-1' } });
     expect(scope.getState($isLoggedIn)).toBe(true);

@@ -15,7 +15,7 @@ describe('ownedRoutePath', () => {
 });
 
 describe('robotDetailPath', () => {
-  it('fills the robot detail route with an encoded id, with the trailing slash of the specification', () => {
+  it('fills the robot detail route with an encoded id, with its trailing slash', () => {
     expect(robotDetailPath('p1')).toBe('/ai/p1/detail/');
     expect(robotDetailPath('a/b c')).toBe('/ai/a%2Fb%20c/detail/');
     expect(ROUTES.find((route) => route.name === 'robotDetail')?.path).toBe('/ai/:id?/detail');

@@ -126,7 +126,7 @@ describe('http client', () => {
     expect(seen.failed).toEqual([{ status: 0, message: 'Request timed out' }]);
   });
 
-  it('has the specification timeout of 200000 ms by default', async () => {
+  it('has the product timeout of 200000 ms by default', async () => {
     const { LIMITS } = await import('../../contracts');
     expect(LIMITS.requestTimeoutMs).toBe(200000);
   });

@@ -19,7 +19,7 @@ describe('shell catalogs', () => {
     for (const [id, text] of [...Object.entries(zhCN), ...Object.entries(enUS)]) expect(text.trim(), id).not.toBe('');
   });
 
-  it('carry the product title and the exact messages of the specification', () => {
+  it('carry the product title and the exact messages of the product', () => {
     expect(zhCN['shell.product']).toBe('Flotilla 智能机器人平台');
     expect(enUS['shell.product']).toBe('Flotilla');
     expect(enUS['shell.login.usernameRequired']).toBe('username cannot be empty');

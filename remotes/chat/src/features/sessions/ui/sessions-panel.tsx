@@ -68,7 +68,7 @@ export function SessionsPanel({ target, id, open, onClose, footer }: { target: C
   const t = useT();
   const state = useSessions(target);
   const [created, clicked, more, retried, renamePending] = useUnit([newChatClicked, sessionClicked, moreSessionsClicked, sessionsRetryClicked, renameSessionFx.pending]);
-  // The spec's "local editing flag" of a session: the one being renamed.
+  // The local editing flag of a session: the one being renamed.
   const [editingId, setEditingId] = useState<string | null>(null);
   const panel = useRef<HTMLElement>(null);
 
