@@ -15,10 +15,12 @@ export type FakeRequest = {
   body: unknown;
   /** The body as sent: the JSON text, or the encoded form of a `URLSearchParams` body; `''` when none. */
   text: string;
+  /** A multipart body as sent. */
+  formData?: FormData;
 };
 
-/** What a fake route answers: status 200 and no body unless given. */
-export type FakeResponse = { status?: number; body?: unknown };
+/** What a fake route answers: JSON (status 200 and no body unless given), or a whole `Response` (a stream, a file). */
+export type FakeResponse = { status?: number; body?: unknown } | Response;
 
 /**
  * Answers one request: `undefined` falls through to a 404 `NOT_FOUND`; throwing rejects the fetch,
@@ -51,9 +53,11 @@ export function mockFetch(handler: FakeHandler): FakeRequest[] {
         query: url.searchParams,
         body: typeof init?.body === 'string' && text ? JSON.parse(text) : undefined,
         text,
+        ...(init?.body instanceof FormData && { formData: init.body }),
       };
       requests.push(request);
       const answer = handler(request) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+      if (answer instanceof Response) return answer;
       const status = answer.status ?? 200;
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status,

@@ -4,5 +4,6 @@
  * (`@flotilla/shared/test`); a shared test fails when code that ships imports it.
  */
 export * from './catalogs';
+export * from './fake-api';
 export * from './fake-fetch';
 export * from './render';

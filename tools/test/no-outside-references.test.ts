@@ -21,7 +21,7 @@ const OUTSIDE_REFERENCES: ReadonlyArray<{ what: string; pattern: RegExp }> = [
  * list with those changes. A file listed here that no longer holds one fails the check, so the list
  * only shrinks.
  */
-const BEING_EDITED: ReadonlySet<string> = new Set(['server/src/knowledge/split.ts', 'shared/src/http/client.ts']);
+const BEING_EDITED: ReadonlySet<string> = new Set(['server/src/knowledge/split.ts']);
 
 /** `line: text` for each line of `text` that refers outside the repository. */
 function outsideReferences(text: string): string[] {

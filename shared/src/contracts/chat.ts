@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, LIMITS, OffsetSchema } from './common';
+import { endpoint } from './endpoint';
 
 /**
  * Chats: sessions of a chatter and the completions (question + answer pairs) in them.
@@ -243,10 +244,15 @@ export const QaAnswerSchema = Type.Object({
 export type QaAnswer = Static<typeof QaAnswerSchema>;
 
 /** The events of a streamed answer: deltas, then exactly one `done` or `error`. */
-export type QaEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; completionId: string; sessionId: string; citations: Citation[]; usage: Usage }
-  | { type: 'error'; code: string; message: string };
+export const QaEventSchema = Type.Union([
+  Type.Object({ type: Type.Literal('delta'), text: Type.String() }),
+  Type.Object({ type: Type.Literal('done'), completionId: IdSchema, sessionId: IdSchema, citations: Type.Array(CitationSchema), usage: UsageSchema }),
+  Type.Object({ type: Type.Literal('error'), code: Type.String(), message: Type.String() }),
+]);
+export type QaEvent = Static<typeof QaEventSchema>;
+
+/** Asks a robot, through its share or as staff: a stream of {@link QaEvent}s, or one {@link QaAnswer} with `stream: false`. */
+export const AskQuestion = endpoint({ method: 'POST', path: '/v2/qa', body: QaBodySchema, response: QaAnswerSchema, answer: 'events', events: QaEventSchema });
 
 /** `GET /v1/webPreviewUi?shareId`: how a share page looks (public). */
 export const WebPreviewUiSchema = Type.Object({

@@ -1,5 +1,6 @@
 /** Schemas and types of every call, shared by server and clients. No DOM, no React. */
 export * from './common';
+export * from './endpoint';
 export * from './errors';
 export * from './auth';
 export * from './users';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema } from './common';
+import { endpoint } from './endpoint';
 
 /** `GET /v1/share/info?shareId`: what a public share page shows. Public, no login. */
 export const ShareInfoQuerySchema = Type.Object({ shareId: IdSchema });
@@ -51,3 +52,20 @@ export const UpdateShareBodySchema = Type.Object(
   { minProperties: 1 },
 );
 export type UpdateShareBody = Static<typeof UpdateShareBodySchema>;
+
+/** What a public share page shows (no login). */
+export const GetShareInfo = endpoint({ method: 'GET', path: '/v1/share/info', query: ShareInfoQuerySchema, response: ShareInfoSchema });
+/** A robot's share settings. */
+export const GetShare = endpoint({ method: 'GET', path: '/v1/users/{adminId}/processes/{processId}/share', params: ShareParamsSchema, response: ShareSettingsSchema });
+/** Changes the fields given of a robot's share settings. */
+export const UpdateShare = endpoint({
+  method: 'PUT',
+  path: '/v1/users/{adminId}/processes/{processId}/share',
+  params: ShareParamsSchema,
+  body: UpdateShareBodySchema,
+  response: ShareSettingsSchema,
+});
+/** Turns a robot's share on. */
+export const EnableShare = endpoint({ method: 'PUT', path: '/v1/users/{adminId}/processes/{processId}/share/enable', params: ShareParamsSchema, response: ShareSettingsSchema });
+/** Turns a robot's share off. */
+export const DisableShare = endpoint({ method: 'PUT', path: '/v1/users/{adminId}/processes/{processId}/share/disable', params: ShareParamsSchema, response: ShareSettingsSchema });

@@ -1,10 +1,10 @@
 import { createEvent } from 'effector';
-import { LIMITS } from '../contracts';
+import { endpointPath, LIMITS, type Endpoint, type EndpointAnswer, type EndpointInput } from '../contracts';
 import { $token, forbidden, forcedLogout } from '../auth/auth.model';
 import { $locale } from '../i18n/i18n';
 import { HttpError, messageOf, SELF_REPORTED_CODES } from './http-error';
 
-/** A request failed in a way the shell reports as a notice (400, 422, 500, network); see spec §8. */
+/** A request failed in a way the shell reports as a notice (400, 422, 429, 5xx, network); see docs/product-rules.md, Error catalogue. */
 export const requestFailed = createEvent<{ status: number; message: string }>();
 
 type HttpConfig = { baseUrl: string; timeoutMs: number };
@@ -15,7 +15,7 @@ export function configureHttp(next: Partial<HttpConfig>): void {
   Object.assign(config, next);
 }
 
-export type QueryValue = string | number | boolean | undefined | null;
+export type QueryValue = string | number | boolean | undefined | null | readonly (string | number | boolean)[];
 export type RequestOptions = {
   query?: Record<string, QueryValue>;
   /** JSON body. */
@@ -38,7 +38,9 @@ export type RequestOptions = {
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') params.append(key, String(item));
+    }
   }
   const qs = params.toString();
   return `${config.baseUrl}${path}${qs ? `?${qs}` : ''}`;
@@ -55,12 +57,12 @@ function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: st
 }
 
 /**
- * Statuses below 500 that get a notice. The specification names 400 and 422; 429 (rate limits) is a
- * notice too. A 404 or 409 is an answer the page itself shows (a not-found state, a taken name).
+ * Statuses below 500 that get a notice: 400, 422 and 429 (rate limits). A 404 or 409 is an answer the
+ * page itself shows (a not-found state, a taken name).
  */
 const NOTICE_STATUSES = new Set([400, 422, 429]);
 
-/** Reports a failure on the bus as the error catalogue of spec §8 says. */
+/** Reports a failure on the bus as docs/product-rules.md's error catalogue says. */
 function report(status: number, body: unknown, message: string, inline = false): void {
   const code = (body as { code?: unknown } | null)?.code;
   if (status === 401) {
@@ -85,10 +87,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one HTTP client: base URL from configuration, `Authorization: Bearer <token>`, timeout
- * 200000 ms, answers unwrapped to their body, every failure rejected with an {@link HttpError}.
+ * The one HTTP transport under {@link request}: base URL from configuration, `Authorization: Bearer
+ * <token>`, timeout 200000 ms, answers unwrapped to their body, every failure rejected with an
+ * {@link HttpError}. Pages call endpoints with {@link request}, never paths.
  */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = $token.getState();
   const { body, contentType } = buildBody(options);
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': $locale.getState() };
@@ -128,10 +131,38 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 }
 
-/** Shorthands of {@link request}. */
+/** How a page wants one call handled; see {@link RequestOptions}. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'inline'>;
+
+/** What {@link request} takes for `E`: its params, query and body as declared, and the call's options. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions;
+
+/** The input is optional for a call that declares no params, query or body. */
+export type CallArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The URL and options of one call of `endpoint`, as {@link send} takes them. */
+export function callOf(endpoint: Endpoint, input: object = {}): { path: string; options: RequestOptions } {
+  const { params, query, body, ...options } = input as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown } & CallOptions;
+  const path = endpointPath(endpoint.path, params);
+  if (body === undefined) return { path, options: { ...options, query } };
+  if (endpoint.bodyAs === 'multipart') return { path, options: { ...options, query, form: body as FormData } };
+  if (endpoint.bodyAs === 'form') return { path, options: { ...options, query, form: body as Record<string, string | number | boolean> } };
+  return { path, options: { ...options, query, body } };
+}
+
+/**
+ * Calls `endpoint` with its params, query and body (each as the endpoint declares it) and answers its
+ * response, typed by the endpoint: `request(UpdateShare, { params, body })`.
+ */
+export function request<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+  const { path, options } = callOf(endpoint, input);
+  return send<EndpointAnswer<E>>(endpoint.method, path, { ...options, responseType: endpoint.answer === 'blob' ? 'blob' : 'json' });
+}
+
+/** @deprecated Path-based shorthands, left while calls move to {@link request}; removed once none is left. */
 export const http = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
-  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => send<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => send<T>('PUT', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
 };

@@ -1,9 +1,7 @@
 import { createParser } from 'eventsource-parser';
-import { request, type RequestOptions } from './client';
+import type { Endpoint, EndpointEvent } from '../contracts';
+import { callOf, send, type CallArgs } from './client';
 import { HttpError } from './http-error';
-
-/** What {@link postEventStream} sends: the JSON body, an optional query, the signal that stops it. */
-export type EventStreamOptions = Pick<RequestOptions, 'query' | 'body' | 'signal' | 'silent' | 'inline'>;
 
 /** The error of a stream that was stopped through its signal (the same as the client's for a cancelled request). */
 function aborted(cause: unknown): HttpError {
@@ -11,17 +9,19 @@ function aborted(cause: unknown): HttpError {
 }
 
 /**
- * POSTs `options.body` through the shared client (token, language, timeout and failure reports as for
- * every call) and yields the `data:` of each Server-Sent Event of the `text/event-stream` answer,
+ * Calls `endpoint` (an `answer: 'events'` one) through the shared client (token, language, timeout and
+ * failure reports as for every call) and yields the `data:` of each Server-Sent Event of the `text/event-stream` answer,
  * parsed as JSON, in order. Comments (the server's heartbeats) and events without data are skipped.
  *
  * Rejects with an {@link HttpError}: before the first event when the server answers an HTTP error
- * (`status`, `code` and `message` of its body), `ABORTED` once `options.signal` aborts (the request
+ * (`status`, `code` and `message` of its body), `ABORTED` once the input's `signal` aborts (the request
  * and the body read stop at once), `NETWORK` when the connection drops mid-stream, `BAD_EVENT` for
  * data that is not JSON. Breaking out of the loop cancels the body read.
  */
-export async function* postEventStream<Event>(path: string, options: EventStreamOptions = {}): AsyncGenerator<Event, void, undefined> {
-  const response = await request<Response>('POST', path, { ...options, responseType: 'response' });
+export async function* requestEvents<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): AsyncGenerator<EndpointEvent<E>, void, undefined> {
+  type Event = EndpointEvent<E>;
+  const { path, options } = callOf(endpoint, input);
+  const response = await send<Response>(endpoint.method, path, { ...options, responseType: 'response' });
   if (!response.body) return;
 
   const queue: string[] = [];

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ShareInfoQuerySchema, ShareInfoSchema, ShareParamsSchema, ShareSettingsSchema, UpdateShareBodySchema } from '@flotilla/shared/contracts';
+import { DisableShare, EnableShare, GetShare, GetShareInfo, UpdateShare } from '@flotilla/shared/contracts';
 import { found, invalidInput } from '../../lib/app-error';
 import { normalizeOrigin } from '../../lib/origins';
 import { OPERATORS, PUBLIC } from '../access';
 import { checkShareOrigin } from '../chat/chat-access';
+import { route } from '../endpoint-route';
 
 const tags = ['share'];
 
@@ -19,9 +20,10 @@ function normalizedOrigins(origins: string[]): string[] {
 const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { shares } = fastify.repos;
 
-  fastify.get('/v1/share/info', {
+  route(fastify, GetShareInfo, {
     config: { auth: PUBLIC },
-    schema: { tags, summary: "What a public share page shows (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out", querystring: ShareInfoQuerySchema, response: { 200: ShareInfoSchema } },
+    tags,
+    summary: "What a public share page shows (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
     handler: async (request) => {
       const share = found(await shares.publicInfo(request.query.shareId), 'SHARE_NOT_FOUND');
       checkShareOrigin(fastify, request, share.allowedOrigins);
@@ -30,21 +32,17 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   // adminId is part of the specification's path; the tenant scope, not the admin, decides access.
-  fastify.get('/v1/users/:adminId/processes/:processId/share', {
+  route(fastify, GetShare, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: "A robot's share settings", params: ShareParamsSchema, response: { 200: ShareSettingsSchema } },
+    tags,
+    summary: "A robot's share settings",
     handler: async (request) => found(await shares.forProcess(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
   });
 
-  fastify.put('/v1/users/:adminId/processes/:processId/share', {
+  route(fastify, UpdateShare, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: "Change a robot's share settings (fields given): allowed origins, rate limit, expiry, theme colour",
-      params: ShareParamsSchema,
-      body: UpdateShareBodySchema,
-      response: { 200: ShareSettingsSchema },
-    },
+    tags,
+    summary: "Change a robot's share settings (fields given): allowed origins, rate limit, expiry, theme colour",
     handler: async (request) => {
       const { allowedOrigins, ...rest } = request.body;
       const body = allowedOrigins === undefined ? rest : { ...rest, allowedOrigins: normalizedOrigins(allowedOrigins) };
@@ -52,10 +50,11 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {
-    fastify.put(`/v1/users/:adminId/processes/:processId/share/${action}`, {
+  for (const [call, enabled] of [[EnableShare, true], [DisableShare, false]] as const) {
+    route(fastify, call, {
       config: { auth: OPERATORS },
-      schema: { tags, summary: enabled ? "Turn a robot's share on" : "Turn a robot's share off", params: ShareParamsSchema, response: { 200: ShareSettingsSchema } },
+      tags,
+      summary: enabled ? "Turn a robot's share on" : "Turn a robot's share off",
       handler: async (request) =>
         found(await shares.setEnabled(request.auth.tenantId, request.params.processId, enabled), 'ROBOT_NOT_FOUND'),
     });

@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggedIn, loggedOut } from '../../auth/auth.model';
-import type { User } from '../../contracts';
+import { Type } from '@sinclair/typebox';
+import { endpoint, type User } from '../../contracts';
 import { configureHttp, requestFailed } from '../client';
-import { postEventStream } from '../event-stream';
+import { requestEvents } from '../event-stream';
 import { HttpError } from '../http-error';
 
-type Ev = { type: string; text?: string };
+/** A streamed call as loose as these tests need: any body, any event with a type. */
+const Stream = endpoint({
+  method: 'POST',
+  path: '/v2/qa',
+  body: Type.Object({ question: Type.Optional(Type.String()), stream: Type.Optional(Type.Boolean()) }),
+  response: Type.Null(),
+  answer: 'events',
+  events: Type.Object({ type: Type.String(), text: Type.Optional(Type.String()) }),
+});
 
 /** A streamed answer whose body arrives in exactly these chunks; `hold` keeps it open after them. */
 function streamed(chunks: string[], { hold = false } = {}) {
@@ -42,7 +51,7 @@ async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
   return seen;
 }
 
-describe('postEventStream', () => {
+describe('requestEvents', () => {
   const failures: Array<{ status: number; message: string }> = [];
   let unwatch = () => {};
 
@@ -69,7 +78,7 @@ describe('postEventStream', () => {
     const fetchMock = fetchWith(stream);
     vi.stubGlobal('fetch', fetchMock);
 
-    const events = await collect(postEventStream<Ev>('/v2/qa', { body: { question: 'Hi', stream: true } }));
+    const events = await collect(requestEvents(Stream, { body: { question: 'Hi', stream: true } }));
 
     expect(events).toEqual([{ type: 'delta', text: 'Hello' }, { type: 'delta', text: ' world' }, { type: 'done' }]);
     const [url, init] = fetchMock.mock.calls[0];
@@ -88,7 +97,7 @@ describe('postEventStream', () => {
       vi.fn(async () => new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many questions' }), { status: 429 })),
     );
 
-    const failure = collect(postEventStream<Ev>('/v2/qa', { body: {} }));
+    const failure = collect(requestEvents(Stream, { body: {} }));
 
     await expect(failure).rejects.toBeInstanceOf(HttpError);
     await expect(failure).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Too many questions' });
@@ -99,10 +108,10 @@ describe('postEventStream', () => {
     const stream = streamed(['data: {"type":"delta","text":"A"}\n\n'], { hold: true });
     vi.stubGlobal('fetch', fetchWith(stream));
     const controller = new AbortController();
-    const seen: Ev[] = [];
+    const seen: Array<{ type: string; text?: string }> = [];
 
     const reading = (async () => {
-      for await (const event of postEventStream<Ev>('/v2/qa', { body: {}, signal: controller.signal })) {
+      for await (const event of requestEvents(Stream, { body: {}, signal: controller.signal })) {
         seen.push(event);
         controller.abort();
       }
@@ -116,9 +125,9 @@ describe('postEventStream', () => {
   it('tells a dropped connection mid-stream (NETWORK) from malformed data (BAD_EVENT)', async () => {
     const dropping = streamed(['data: {"type":"delta","text":"A"}\n\n'], { hold: true });
     vi.stubGlobal('fetch', vi.fn(async () => dropping.response));
-    const seen: Ev[] = [];
+    const seen: Array<{ type: string; text?: string }> = [];
     const reading = (async () => {
-      for await (const event of postEventStream<Ev>('/v2/qa', { body: {} })) {
+      for await (const event of requestEvents(Stream, { body: {} })) {
         seen.push(event);
         dropping.fail(new TypeError('network error'));
       }
@@ -127,14 +136,14 @@ describe('postEventStream', () => {
     expect(seen).toHaveLength(1);
 
     vi.stubGlobal('fetch', vi.fn(async () => streamed(['data: not json\n\n']).response));
-    await expect(collect(postEventStream<Ev>('/v2/qa', { body: {} }))).rejects.toMatchObject({ code: 'BAD_EVENT' });
+    await expect(collect(requestEvents(Stream, { body: {} }))).rejects.toMatchObject({ code: 'BAD_EVENT' });
   });
 
   it('cancels the body when the caller leaves the loop early', async () => {
     const stream = streamed(['data: {"type":"delta","text":"A"}\n\ndata: {"type":"delta","text":"B"}\n\n'], { hold: true });
     vi.stubGlobal('fetch', vi.fn(async () => stream.response));
 
-    for await (const event of postEventStream<Ev>('/v2/qa', { body: {} })) {
+    for await (const event of requestEvents(Stream, { body: {} })) {
       expect(event).toEqual({ type: 'delta', text: 'A' });
       break;
     }

@@ -1,10 +1,10 @@
-import { postEventStream, type Attachment, type QaBody, type QaEvent } from '@flotilla/shared';
+import { AskQuestion, requestEvents, type Attachment, type QaBody, type QaEvent } from '@flotilla/shared';
 import { targetQuery, type ChatTarget } from '../../chat/chat-target';
 
 export type Question = { sessionId: string | null; question: string; images: Attachment[]; files: Attachment[] };
 
 /**
- * `POST /v2/qa` with `stream: true`: the answer's events (deltas, then `done` or `error`). Without a
+ * Asks with `stream: true`: the answer's events (deltas, then `done` or `error`). Without a
  * session id the server creates a session. Aborting `signal` stops the answer (the server keeps it as stopped).
  */
 export function askQuestion(target: ChatTarget, { sessionId, question, images, files }: Question, signal: AbortSignal): AsyncGenerator<QaEvent> {
@@ -17,5 +17,5 @@ export function askQuestion(target: ChatTarget, { sessionId, question, images, f
     ...(files.length > 0 ? { files } : {}),
     stream: true,
   };
-  return postEventStream<QaEvent>('/v2/qa', { body, signal, inline: true });
+  return requestEvents(AskQuestion, { body, signal, inline: true });
 }

@@ -1,8 +1,7 @@
-import { http, type ShareSettings } from '@flotilla/shared';
+import { GetShare, request, type ShareSettings } from '@flotilla/shared';
 import type { RobotRef } from '../../../lib/robot-ref';
-import { sharePath } from '../../../lib/share-path';
 
-/** `GET /v1/users/{adminId}/processes/{processId}/share`: the robot's share settings (with its preset). */
+/** The robot's share settings (with its preset). */
 export function getShare(robot: RobotRef): Promise<ShareSettings> {
-  return http.get<ShareSettings>(sharePath(robot));
+  return request(GetShare, { params: robot });
 }
