@@ -11,6 +11,7 @@ export * from './cases';
 export * from './share';
 export * from './share-appearance';
 export * from './chat';
+export * from './answer-logs';
 export * from './secrets';
 export * from './credits';
 export * from './app';

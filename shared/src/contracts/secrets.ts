@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema } from './common';
+import { IdSchema, IsoDateSchema, OkSchema } from './common';
+import { endpoint } from './endpoint';
 
 /** A robot's API secret as listed: the secret itself is shown once, at creation, and stored hashed. */
 export const ApiSecretSchema = Type.Object({
@@ -31,6 +32,13 @@ export type CreateApiSecretResponse = Static<typeof CreateApiSecretResponseSchem
 /** `DELETE /v1/secrets/{id}`. */
 export const ApiSecretParamsSchema = Type.Object({ id: IdSchema });
 export type ApiSecretParams = Static<typeof ApiSecretParamsSchema>;
+
+/** A robot's API secrets by name and prefix (never the secrets themselves). */
+export const ListApiSecrets = endpoint({ method: 'GET', path: '/v1/secrets', query: ListApiSecretsQuerySchema, response: ApiSecretListResponseSchema });
+/** Creates an API secret for a robot: the answer is the only time the secret is shown. */
+export const CreateApiSecret = endpoint({ method: 'POST', path: '/v1/secrets', body: CreateApiSecretBodySchema, response: CreateApiSecretResponseSchema });
+/** Revokes an API secret at once. */
+export const DeleteApiSecret = endpoint({ method: 'DELETE', path: '/v1/secrets/{id}', params: ApiSecretParamsSchema, response: OkSchema });
 
 /** `POST /v1/chat/completions`: the OpenAI request fields this server reads (others are accepted and ignored). */
 export const OpenAiChatMessageSchema = Type.Object({
