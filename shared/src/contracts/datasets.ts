@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema, OffsetSchema, PageQuerySchema, PageSchema } from './common';
+import { IdSchema, IsoDateSchema, OffsetSchema, OkSchema, PageQuerySchema, PageSchema } from './common';
+import { endpoint } from './endpoint';
 
 /** How files are split into segments (bounds and defaults); a dataset's settings are the defaults of its uploads. */
 export const CHUNK_LIMITS = {
@@ -67,6 +68,19 @@ export const EmbeddingModelSchema = Type.Object({ id: Type.String(), name: Type.
 export const EmbeddingModelListResponseSchema = Type.Array(EmbeddingModelSchema);
 export type EmbeddingModel = Static<typeof EmbeddingModelSchema>;
 
+/** One page of the tenant's datasets, newest first, filtered by keyword. */
+export const ListDatasets = endpoint({ method: 'GET', path: '/v1/datasets', query: ListDatasetsQuerySchema, response: DatasetListResponseSchema });
+/** Creates an empty dataset. */
+export const CreateDataset = endpoint({ method: 'POST', path: '/v1/datasets', body: CreateDatasetBodySchema, response: DatasetSchema });
+/** The embedding models a dataset may use (none: full-text search only). */
+export const ListEmbeddingModels = endpoint({ method: 'GET', path: '/v1/datasets/embeddingModels', response: EmbeddingModelListResponseSchema });
+/** One dataset. */
+export const GetDataset = endpoint({ method: 'GET', path: '/v1/datasets/{id}', params: DatasetParamsSchema, response: DatasetSchema });
+/** Changes the fields given of a dataset (a new embedding model re-indexes its files). */
+export const UpdateDataset = endpoint({ method: 'PUT', path: '/v1/datasets/{id}', params: DatasetParamsSchema, body: UpdateDatasetBodySchema, response: DatasetSchema });
+/** Deletes a dataset with everything in it. */
+export const DeleteDataset = endpoint({ method: 'DELETE', path: '/v1/datasets/{id}', params: DatasetParamsSchema, response: OkSchema });
+
 /** A catalogue (folder) of a dataset; `parentId` null: at the top. */
 export const CatalogueSchema = Type.Object({
   id: IdSchema,
@@ -90,6 +104,27 @@ export const UpdateCatalogueBodySchema = Type.Object(
 export type UpdateCatalogueBody = Static<typeof UpdateCatalogueBodySchema>;
 export const CatalogueParamsSchema = Type.Object({ id: IdSchema, cid: IdSchema });
 export type CatalogueParams = Static<typeof CatalogueParamsSchema>;
+
+/** Every catalogue of a dataset, flat. */
+export const ListCatalogues = endpoint({ method: 'GET', path: '/v1/datasets/{id}/catalogues', params: DatasetParamsSchema, response: CatalogueListResponseSchema });
+/** Creates a catalogue, at the top or inside another. */
+export const CreateCatalogue = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/catalogues',
+  params: DatasetParamsSchema,
+  body: CreateCatalogueBodySchema,
+  response: CatalogueSchema,
+});
+/** Renames and/or moves a catalogue. */
+export const UpdateCatalogue = endpoint({
+  method: 'PUT',
+  path: '/v1/datasets/{id}/catalogues/{cid}',
+  params: CatalogueParamsSchema,
+  body: UpdateCatalogueBodySchema,
+  response: CatalogueSchema,
+});
+/** Deletes a catalogue with the catalogues below it and their files. */
+export const DeleteCatalogue = endpoint({ method: 'DELETE', path: '/v1/datasets/{id}/catalogues/{cid}', params: CatalogueParamsSchema, response: OkSchema });
 
 export const FILE_TYPES = ['txt', 'md', 'html', 'pdf', 'docx', 'csv', 'xlsx', 'qa'] as const;
 export type DatasetFileType = (typeof FILE_TYPES)[number];
@@ -153,17 +188,56 @@ export const SplitPreviewResponseSchema = Type.Object({
 });
 export type SplitPreviewResponse = Static<typeof SplitPreviewResponseSchema>;
 
+/** One page of a dataset's files, newest first, filtered by catalogue, name and status. */
+export const ListDatasetFiles = endpoint({
+  method: 'GET',
+  path: '/v1/datasets/{id}/files',
+  params: DatasetParamsSchema,
+  query: ListDatasetFilesQuerySchema,
+  response: DatasetFileListResponseSchema,
+});
+/** Uploads a file to a dataset (the form of {@link UploadDatasetFileFieldsSchema} and `file`); a job parses it. */
+export const UploadDatasetFile = endpoint({ method: 'POST', path: '/v1/datasets/{id}/files', params: DatasetParamsSchema, bodyAs: 'multipart', response: DatasetFileSchema });
+/** How a file would be split (the upload's form), storing nothing. */
+export const PreviewSplit = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/files/preview',
+  params: DatasetParamsSchema,
+  bodyAs: 'multipart',
+  response: SplitPreviewResponseSchema,
+});
+/** One file of a dataset, with its parse status and error. */
+export const GetDatasetFile = endpoint({ method: 'GET', path: '/v1/datasets/{id}/files/{fid}', params: DatasetFileParamsSchema, response: DatasetFileSchema });
+/** Deletes one file with its segments and original. */
+export const DeleteDatasetFile = endpoint({ method: 'DELETE', path: '/v1/datasets/{id}/files/{fid}', params: DatasetFileParamsSchema, response: OkSchema });
+
 /**
  * `POST /v1/datasets/{id}/files/{fid}/reindex`: parse the stored original again, with the file's settings or
  * those given (the body may be empty) → the file row with the new job's id.
  */
 export const ReindexDatasetFileBodySchema = Type.Partial(ChunkSettingsSchema);
 export type ReindexDatasetFileBody = Static<typeof ReindexDatasetFileBodySchema>;
+/** Parses a file's stored original again, with its settings or those given (`null` or `{}`: its own). */
+export const ReindexDatasetFile = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/files/{fid}/reindex',
+  params: DatasetFileParamsSchema,
+  body: Type.Union([Type.Null(), ReindexDatasetFileBodySchema]),
+  response: DatasetFileSchema,
+});
 
 /** `POST /v1/datasets/{id}/files/delete` {fileIds}: bulk delete with their segments. */
 export const DeleteDatasetFilesBodySchema = Type.Object({ fileIds: Type.Array(IdSchema, { minItems: 1, maxItems: 200 }) });
 export type DeleteDatasetFilesBody = Static<typeof DeleteDatasetFilesBodySchema>;
 export const DeletedCountSchema = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
+/** Deletes several files of a dataset with their segments; answers how many went. */
+export const DeleteDatasetFiles = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/files/delete',
+  params: DatasetParamsSchema,
+  body: DeleteDatasetFilesBodySchema,
+  response: DeletedCountSchema,
+});
 
 /** `POST /v1/datasets/{id}/qa` {pairs}: QA pairs entered by hand. */
 export const QaPairSchema = Type.Object({
@@ -232,3 +306,29 @@ export type CreateSegmentBody = Static<typeof CreateSegmentBodySchema>;
 /** Answer of `POST /v1/datasets/{id}/qa`: the QA pairs created, as segments, in order. */
 export const CreateQaPairsResponseSchema = Type.Array(SegmentSchema);
 export type CreateQaPairsResponse = Static<typeof CreateQaPairsResponseSchema>;
+
+/** Adds QA pairs entered by hand; answers them as segments. */
+export const CreateQaPairs = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/qa',
+  params: DatasetParamsSchema,
+  body: CreateQaPairsBodySchema,
+  response: CreateQaPairsResponseSchema,
+});
+/** Imports QA pairs from a csv or xlsx sheet (multipart `file`, `catalogueId?`); a job reads it. */
+export const ImportQaPairs = endpoint({ method: 'POST', path: '/v1/datasets/{id}/qa/import', params: DatasetParamsSchema, bodyAs: 'multipart', response: DatasetFileSchema });
+
+/** A file's segments in order (`fileId` without `query`), or a search of datasets' segments by relevance. */
+export const SearchSegments = endpoint({ method: 'POST', path: '/v1/datasets/segments', body: SearchSegmentsBodySchema, response: SegmentListResponseSchema });
+/** Edits a segment's text (or a QA pair's question and answer), or enables or disables it. */
+export const UpdateSegment = endpoint({ method: 'PUT', path: '/v1/datasets/segments/{sid}', params: SegmentParamsSchema, body: UpdateSegmentBodySchema, response: SegmentSchema });
+/** Deletes a segment. */
+export const DeleteSegment = endpoint({ method: 'DELETE', path: '/v1/datasets/segments/{sid}', params: SegmentParamsSchema, response: OkSchema });
+/** Adds a segment at the end of a file. */
+export const CreateSegment = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/files/{fid}/segments',
+  params: DatasetFileParamsSchema,
+  body: CreateSegmentBodySchema,
+  response: SegmentSchema,
+});
