@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { ChunkSettings, TaskType } from '@flotilla/shared/contracts';
 import { detectFileType } from '../knowledge/file-types';
-import type { DocumentParser, ParseOptions } from '../knowledge/parse-pool';
+import type { DocumentParser } from '../knowledge/parse-pool';
 import { qaPairs } from '../knowledge/parsers/index';
 import { ReasonError, rowList, storedReason } from '../knowledge/reasons';
-import { splitText } from '../knowledge/split';
 import { sharedTokenizer, type Tokenizer } from '../knowledge/tokenize-pool';
 import { settingsOf, type NewSegment, type StagingJob } from '../plugins/app/datasets/dataset-files-repository';
 import type { Repositories } from '../plugins/app/repositories';
@@ -43,6 +42,51 @@ type Dependencies = {
 };
 
 type Passage = { text: string; question: string | null; answer: string | null };
+
+/** A file's passages in order: how many in all, and the next ones (fewer than asked, or none, at the end). */
+type Passages = { total: number; take(count: number): Promise<Passage[]> };
+
+/** Passages already in memory (a QA file's pairs). */
+function passagesOf(list: Passage[]): Passages {
+  let next = 0;
+  return {
+    total: list.length,
+    take: async (count) => list.slice(next, (next += count)),
+  };
+}
+
+/**
+ * Passages from batches of segments that arrive as they are taken (a document split in its parser process);
+ * `ended` runs once, when the last batch has arrived.
+ */
+function streamedPassages(total: number, batches: AsyncIterator<string[]>, ended: () => Promise<void>): Passages {
+  let held: string[] = [];
+  let at = 0;
+  let done = false;
+  return {
+    total,
+    async take(count) {
+      const taken: Passage[] = [];
+      while (taken.length < count) {
+        if (at === held.length) {
+          if (done) break;
+          const next = await batches.next();
+          if (next.done) {
+            done = true;
+            await ended();
+            break;
+          }
+          held = next.value;
+          at = 0;
+          continue;
+        }
+        const end = Math.min(held.length, at + count - taken.length);
+        for (; at < end; at++) taken.push({ text: held[at] as string, question: null, answer: null });
+      }
+      return taken;
+    },
+  };
+}
 
 /**
  * The handlers of the knowledge jobs: parseFile (a new upload), reindexFile (again, maybe with new settings)
@@ -85,11 +129,12 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
   /**
    * Tokenises the passages (and computes their vectors when the dataset has a model) and writes them into the
    * run's staged `generation`, STAGE_ROWS per transaction with the event loop served between two, as their
-   * tokens come back; progress goes from `from` to `to`. Returns how many there are in all and the last ones,
-   * not written: fewer than a transaction holds, they go with the publishing one.
+   * tokens come back; progress goes from `from` to `to`. Passages are taken only as the tokenizer's queue has
+   * room, so a streamed file is read no faster than it is written. Returns how many there are in all and the
+   * last ones, not written: fewer than a transaction holds, they go with the publishing one.
    */
   async function stage(
-    passages: Passage[],
+    passages: Passages,
     model: string | null,
     run: JobRun,
     staging: StagingJob,
@@ -98,32 +143,33 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     to: number,
   ): Promise<{ count: number; last: NewSegment[] }> {
     const embedModel = model !== null && embedder.has(model) ? model : null;
-    const texts = passages.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text);
-    const tokenized = (start: number) => {
-      const batch = tokenizer.searchTexts(texts.slice(start, start + TOKENIZE_BATCH));
+    const tokenized = (batch: Passage[]) => {
+      const searchTexts = tokenizer.searchTexts(batch.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text));
       // A batch still in flight when the run stops is dropped without an unhandled rejection.
-      batch.catch(() => undefined);
-      return batch;
+      searchTexts.catch(() => undefined);
+      return { batch, searchTexts };
     };
     let written = 0;
     const pending: NewSegment[] = [];
     const write = async (segments: NewSegment[]) => {
       if (!(await repos.datasetFiles.stageSegments(staging, generation, written, segments))) throw new JobStopped('lost');
       written += segments.length;
-      await run.step(from + ((to - from) * written) / passages.length);
+      await run.step(from + ((to - from) * written) / Math.max(1, passages.total));
     };
     // BATCHES_IN_FLIGHT batches queued at the tokenizer; one more is sent as each comes back.
-    const inFlight: Array<Promise<string[]>> = [];
-    let sent = 0;
-    for (let start = 0; start < passages.length; start += TOKENIZE_BATCH) {
-      while (inFlight.length < BATCHES_IN_FLIGHT && sent < passages.length) {
-        inFlight.push(tokenized(sent));
-        sent += TOKENIZE_BATCH;
+    const inFlight: Array<ReturnType<typeof tokenized>> = [];
+    for (;;) {
+      while (inFlight.length < BATCHES_IN_FLIGHT) {
+        const batch = await passages.take(TOKENIZE_BATCH);
+        if (batch.length === 0) break;
+        inFlight.push(tokenized(batch));
       }
-      const searchTexts = await (inFlight.shift() as Promise<string[]>);
-      const batch = searchTexts.map((search, i): NewSegment => ({ ...(passages[start + i] as Passage), searchText: search, embedding: null }));
-      if (embedModel) await embed(batch, embedModel, run);
-      pending.push(...batch);
+      const next = inFlight.shift();
+      if (!next) break;
+      const searchTexts = await next.searchTexts;
+      const segments = searchTexts.map((search, i): NewSegment => ({ ...(next.batch[i] as Passage), searchText: search, embedding: null }));
+      if (embedModel) await embed(segments, embedModel, run);
+      pending.push(...segments);
       while (pending.length >= STAGE_ROWS) await write(pending.splice(0, STAGE_ROWS));
       await run.step();
     }
@@ -131,27 +177,24 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
   }
 
   /**
-   * Parses the job's file with the job marked as parsing from the moment a parser process starts on it until
-   * the result is back: a server process that dies meanwhile (the file is the likely cause) has the job failed
-   * when it is taken back, not re-queued into the same crash.
+   * The job is marked as parsing from the moment a parser process starts on its file until the last of what
+   * it reads is back (a split document's last batch): a server process that dies meanwhile (the file is the
+   * likely cause) has the job failed when it is taken back, not re-queued into the same crash.
    */
-  async function parsing<T>(run: JobRun, parse: (options: ParseOptions) => Promise<T>): Promise<T> {
-    const mark = async (marked: boolean) => {
-      if (!(await repos.jobs.markParsing(run.job, marked))) throw new JobStopped('lost');
-    };
-    const parsed = await parse({ signal: run.signal, started: () => mark(true) });
-    await mark(false);
-    return parsed;
-  }
+  const parsingMark = (run: JobRun) => async (marked: boolean) => {
+    if (!(await repos.jobs.markParsing(run.job, marked))) throw new JobStopped('lost');
+  };
 
   /** QA pairs of the first sheet that has rows, and the note of the rows skipped. */
-  async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer, run: JobRun): Promise<{ passages: Passage[]; warning: string | null }> {
-    const sheets = await parsing(run, (options) => parser.sheets(type, bytes, options));
+  async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer, run: JobRun): Promise<{ passages: Passages; warning: string | null }> {
+    const mark = parsingMark(run);
+    const sheets = await parser.sheets(type, bytes, { signal: run.signal, started: () => mark(true) });
+    await mark(false);
     const sheet = sheets.find((candidate) => candidate.rows.length > 0);
     if (!sheet) throw new ReasonError('FILE_EMPTY');
     const { pairs, skipped } = qaPairs(sheet.rows);
     return {
-      passages: pairs.map((pair) => ({ text: `${pair.question}\n${pair.answer}`, question: pair.question, answer: pair.answer })),
+      passages: passagesOf(pairs.map((pair) => ({ text: `${pair.question}\n${pair.answer}`, question: pair.question, answer: pair.answer }))),
       warning: skipped.length > 0 ? storedReason('QA_ROWS_SKIPPED', rowList(skipped)) : null,
     };
   }
@@ -168,38 +211,47 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     const detected = await detectFileType(bytes, file.name);
     if (!detected) throw new ReasonError('FILE_UNSUPPORTED');
     if (detected.problem) throw new ReasonError(detected.problem);
-    let passages: Passage[];
+    let passages: Passages;
     let warning: string | null = null;
+    // A split document holds its parser process until its last batch is read: released whatever happens.
+    let close = () => {};
     if (file.type === 'qa') {
       if (detected.type !== 'csv' && detected.type !== 'xlsx') throw new ReasonError('FILE_UNSUPPORTED');
       ({ passages, warning } = await qaPassages(detected.type, bytes, run));
     } else {
-      const type = detected.type;
-      const text = await parsing(run, (options) => parser.text(type, bytes, { ...options, progress: (fraction) => run.step(0.02 + 0.18 * fraction) }));
-      await run.step(0.2);
-      passages = splitText(text, settings).map((segment) => ({ text: segment, question: null, answer: null }));
+      const mark = parsingMark(run);
+      const document = await parser.split(detected.type, bytes, settings, {
+        signal: run.signal,
+        started: () => mark(true),
+        progress: (fraction) => run.step(0.02 + 0.18 * fraction),
+      });
+      close = () => document.batches.close();
+      passages = streamedPassages(document.total, document.batches, () => mark(false));
     }
-    await run.step(0.25);
-
-    const staging: StagingJob = { id: job.id, tenantId: job.tenantId, attempts: job.attempts, datasetId: job.datasetId, fileId: job.fileId };
-    const generation = await repos.datasetFiles.beginStaging(staging);
-    if (generation === undefined) throw new JobStopped('lost');
-    const purge = (upTo: number) => repos.datasetFiles.purgeGenerations(job.tenantId, staging.fileId, upTo, run.closing);
-    // What an earlier run on this file left (killed, or lost to another process) goes first.
-    await purge(generation - 1);
-    let published = false;
     try {
-      const staged = await stage(passages, dataset.embeddingModel, run, staging, generation, 0.25, 0.99);
-      const outcome = await repos.datasetFiles.publishSegments(staging, generation, staged, { embeddingModel: dataset.embeddingModel, settings: payload.settings, warning });
-      published = outcome === 'done';
-      // Readers see the new generation now; the old one is deleted behind them.
-      if (published) await purge(generation - 1);
-      // The dataset's embedding model changed while this ran: its vectors are of the old one — run again.
-      return outcome === 'modelChanged' ? 'again' : outcome;
+      await run.step(0.25);
+      const staging: StagingJob = { id: job.id, tenantId: job.tenantId, attempts: job.attempts, datasetId: job.datasetId, fileId: job.fileId };
+      const generation = await repos.datasetFiles.beginStaging(staging);
+      if (generation === undefined) throw new JobStopped('lost');
+      const purge = (upTo: number) => repos.datasetFiles.purgeGenerations(job.tenantId, staging.fileId, upTo, run.closing);
+      // What an earlier run on this file left (killed, or lost to another process) goes first.
+      await purge(generation - 1);
+      let published = false;
+      try {
+        const staged = await stage(passages, dataset.embeddingModel, run, staging, generation, 0.25, 0.99);
+        const outcome = await repos.datasetFiles.publishSegments(staging, generation, staged, { embeddingModel: dataset.embeddingModel, settings: payload.settings, warning });
+        published = outcome === 'done';
+        // Readers see the new generation now; the old one is deleted behind them.
+        if (published) await purge(generation - 1);
+        // The dataset's embedding model changed while this ran: its vectors are of the old one — run again.
+        return outcome === 'modelChanged' ? 'again' : outcome;
+      } finally {
+        // Stopped, failed or refused: this run's staged rows go (when the process closes, the next run clears them).
+        // A failure to delete them leaves them for the next run on the file, or the next start (purgeLeftovers).
+        if (!published) await purge(generation).catch(() => 0);
+      }
     } finally {
-      // Stopped, failed or refused: this run's staged rows go (when the process closes, the next run clears them).
-      // A failure to delete them leaves them for the next run on the file, or the next start (purgeLeftovers).
-      if (!published) await purge(generation).catch(() => 0);
+      close();
     }
   };
 

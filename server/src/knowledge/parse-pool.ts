@@ -3,9 +3,11 @@ import { availableParallelism } from 'node:os';
 import { startChildProcess } from '../lib/child-process';
 import type { DocumentType } from './file-types';
 import type { ParseBudget } from './parse-budget';
-import type { ParseRequest, ParseResponse } from './parse-process';
+import type { BatchLimits, ParseRequest, ParseResponse } from './parse-process';
 import type { ParseProgress, Sheet } from './parsers/index';
 import { ReasonError } from './reasons';
+import { SegmentBatches } from './segment-batches';
+import type { SplitSettings } from './split';
 import type { ZipBudget } from './zip-budget';
 
 /**
@@ -14,14 +16,39 @@ import type { ZipBudget } from './zip-budget';
  */
 export type ParseOptions = { signal?: AbortSignal; started?: () => Promise<void>; progress?: ParseProgress };
 
+/** A document split in its parser process: how many segments and characters, and the segments batch by batch. */
+export type SplitDocument = {
+  total: number;
+  /** Characters of the document's text. */
+  characters: number;
+  /** In order; the process is held until the last one is read or `close()` is called — always one or the other. */
+  batches: AsyncIterableIterator<string[]> & { close(): void };
+};
+
 /** Reads documents within a budget, away from the server's process: what the parse jobs and the split preview use. */
 export type DocumentParser = {
   /** documentText() of the parsers; over budget → ReasonError FILE_TOO_COMPLEX. */
   text(type: DocumentType, bytes: Uint8Array, options?: ParseOptions): Promise<string>;
   /** tableSheets() of the parsers; over budget → ReasonError FILE_TOO_COMPLEX. */
   sheets(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Sheet[]>;
+  /**
+   * splitText() of documentText(), both in the process: settles once the text is split (the time budget ends
+   * there; over it → FILE_TOO_COMPLEX). `limit`: only the first segments are sent (`total` counts them all).
+   * The process dying before the last batch fails the next read with FILE_PARSE_CRASHED.
+   */
+  split(type: DocumentType, bytes: Uint8Array, settings: SplitSettings, options?: ParseOptions & { limit?: number }): Promise<SplitDocument>;
 };
 
+/**
+ * Batches of segments per IPC message: the server's thread reads each in one go (~1 ms per 100k characters).
+ * The whole text of a 48 MB file in one message held it ~165 ms.
+ */
+export const SEGMENT_BATCH: BatchLimits = { characters: 256 * 1024, segments: 1024 };
+
+/** What the pool needs from a parse in progress: how each answer and each failure (death, time, abort, close) settle it. */
+type Conversation = { answer(response: ParseResponse, channel: Channel): void; fail(error: unknown): void };
+/** A parse's line to its process: further requests, the end of its time budget, and its end (the process kept or ended). */
+type Channel = { send(request: ParseRequest): void; budgetMet(): void; end(keepParser: boolean): void };
 /** A parse in progress in a process: how the process's messages and fate settle it. */
 type Task = { message(response: ParseResponse): void; died(signal: NodeJS.Signals | null): void; stop(error: Error): void };
 /** A parser process; `ready` once it has loaded the parsers (its start is not counted in a parse's time). */
@@ -58,14 +85,43 @@ export class ParsePool implements DocumentParser {
   constructor(
     private readonly budget: ParseBudget,
     private readonly size = Math.max(1, Math.min(4, availableParallelism())),
+    private readonly batch: BatchLimits = SEGMENT_BATCH,
   ) {}
 
   text(type: DocumentType, bytes: Uint8Array, options?: ParseOptions): Promise<string> {
-    return this.run({ kind: 'text', type, bytes }, options) as Promise<string>;
+    return this.result({ kind: 'text', type, bytes }, options) as Promise<string>;
   }
 
   sheets(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Sheet[]> {
-    return this.run({ kind: 'sheets', type, bytes }, options) as Promise<Sheet[]>;
+    return this.result({ kind: 'sheets', type, bytes }, options) as Promise<Sheet[]>;
+  }
+
+  split(type: DocumentType, bytes: Uint8Array, settings: SplitSettings, { limit, ...options }: ParseOptions & { limit?: number } = {}): Promise<SplitDocument> {
+    return new Promise((resolve, reject) => {
+      let batches: SegmentBatches | undefined;
+      const conversation: Conversation = {
+        answer: (response, channel) => {
+          switch (response.kind) {
+            case 'split':
+              channel.budgetMet();
+              batches = new SegmentBatches(
+                () => channel.send({ kind: 'more' }),
+                () => channel.send({ kind: 'stop' }),
+              );
+              return resolve({ total: response.total, characters: response.characters, batches });
+            case 'batch':
+              batches?.received(response.segments, response.last);
+              if (response.last) channel.end(true);
+              return;
+            case 'failed':
+              channel.end(true);
+              return reject(new ReasonError(response.reason, response.detail));
+          }
+        },
+        fail: (error) => (batches ? batches.failed(error) : reject(error)),
+      };
+      this.converse({ kind: 'split', type, bytes, settings, batch: this.batch, limit }, options, conversation).catch(reject);
+    });
   }
 
   /** Ends every process: parses in progress and waiting fail. The next parse starts a new one. */
@@ -79,7 +135,30 @@ export class ParsePool implements DocumentParser {
     }
   }
 
-  private async run(request: ParseRequest, { signal, started, progress }: ParseOptions = {}): Promise<string | Sheet[]> {
+  /** A parse answered by one message: the text or the sheets. */
+  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[]> {
+    return new Promise((resolve, reject) => {
+      const conversation: Conversation = {
+        answer: (response, channel) => {
+          if (response.kind === 'done') {
+            channel.end(true);
+            resolve(response.result);
+          } else if (response.kind === 'failed') {
+            channel.end(true);
+            reject(new ReasonError(response.reason, response.detail));
+          }
+        },
+        fail: reject,
+      };
+      this.converse(request, options, conversation).catch(reject);
+    });
+  }
+
+  /**
+   * Sends `request` to a process (once one is free and started) and hands its answers to `conversation` until
+   * it ends the parse; the process dying, the time budget, the signal or the pool's closing end it with a failure.
+   */
+  private async converse(request: ParseRequest, { signal, started, progress }: ParseOptions = {}, conversation: Conversation): Promise<void> {
     signal?.throwIfAborted();
     const parser = await this.acquire(signal);
     try {
@@ -90,50 +169,51 @@ export class ParsePool implements DocumentParser {
       if (this.parsers.has(parser)) this.release(parser);
       throw error;
     }
-    return new Promise((resolve, reject) => {
-      let reporting = false;
-      const end = (keepParser: boolean, settle: () => void) => {
-        if (parser.task !== task) return;
-        parser.task = undefined;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', aborted);
-        if (keepParser) this.release(parser);
-        else this.discard(parser);
-        settle();
-      };
-      const task: Task = {
-        message: (response) => {
-          switch (response.kind) {
-            case 'progress':
-              // One report at a time: a slow one (a job's step) is not queued behind by every page.
-              if (!progress || reporting) return;
-              reporting = true;
-              progress(response.fraction).then(
-                () => (reporting = false),
-                (error: unknown) => end(false, () => reject(error)),
-              );
-              return;
-            case 'done':
-              return end(true, () => resolve(response.result));
-            case 'failed':
-              return end(true, () => reject(new ReasonError(response.reason, response.detail)));
-          }
-        },
-        // V8 aborts the process when its heap is full: SIGABRT is the memory budget.
-        died: (deathSignal) => end(false, () => reject(new ReasonError(deathSignal === 'SIGABRT' ? 'FILE_TOO_COMPLEX' : 'FILE_PARSE_CRASHED'))),
-        stop: (error) => end(false, () => reject(error)),
-      };
-      const timer = setTimeout(() => end(false, () => reject(new ReasonError('FILE_TOO_COMPLEX'))), this.budget.timeMs);
-      const aborted = () => end(false, () => reject(signal?.reason));
-      signal?.addEventListener('abort', aborted, { once: true });
-      parser.task = task;
-      // The process died while `started` ran: its exit found no parse to fail, so this one fails now.
-      if (!this.parsers.has(parser)) return end(false, () => reject(new ReasonError('FILE_PARSE_CRASHED')));
-      // Aborted while it waited for a process: nothing was sent, the process stays.
-      if (signal?.aborted) return end(true, () => reject(signal.reason));
-      hold(parser.child, true);
-      parser.child.send(request satisfies ParseRequest);
-    });
+    let reporting = false;
+    const end = (keepParser: boolean) => {
+      if (parser.task !== task) return false;
+      parser.task = undefined;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', aborted);
+      if (keepParser) this.release(parser);
+      else this.discard(parser);
+      return true;
+    };
+    const fail = (error: unknown) => {
+      if (end(false)) conversation.fail(error);
+    };
+    const channel: Channel = {
+      send: (next) => {
+        if (parser.task === task) parser.child.send(next satisfies ParseRequest);
+      },
+      budgetMet: () => clearTimeout(timer),
+      end: (keepParser) => void end(keepParser),
+    };
+    const task: Task = {
+      message: (response) => {
+        if (response.kind !== 'progress') return conversation.answer(response, channel);
+        // One report at a time: a slow one (a job's step) is not queued behind by every page.
+        if (!progress || reporting) return;
+        reporting = true;
+        progress(response.fraction).then(() => (reporting = false), fail);
+      },
+      // V8 aborts the process when its heap is full: SIGABRT is the memory budget.
+      died: (deathSignal) => fail(new ReasonError(deathSignal === 'SIGABRT' ? 'FILE_TOO_COMPLEX' : 'FILE_PARSE_CRASHED')),
+      stop: fail,
+    };
+    const timer = setTimeout(() => fail(new ReasonError('FILE_TOO_COMPLEX')), this.budget.timeMs);
+    const aborted = () => fail(signal?.reason);
+    signal?.addEventListener('abort', aborted, { once: true });
+    parser.task = task;
+    // The process died while `started` ran: its exit found no parse to fail, so this one fails now.
+    if (!this.parsers.has(parser)) return fail(new ReasonError('FILE_PARSE_CRASHED'));
+    // Aborted while it waited for a process: nothing was sent, the process stays.
+    if (signal?.aborted) {
+      end(true);
+      return conversation.fail(signal.reason);
+    }
+    hold(parser.child, true);
+    parser.child.send(request satisfies ParseRequest);
   }
 
   /** An idle process, a new one while there are fewer than `size`, else the next one released. */

@@ -7,6 +7,7 @@ import { MAX_ATTEMPTS } from '../../src/plugins/app/jobs/jobs-repository';
 import { UploadFiles } from '../../src/plugins/app/uploads/upload-files';
 import { useTestApp } from '../helper';
 import { createDataset, en, segmentRows, upload } from '../support/datasets';
+import { heldTokenizer } from './held-tokenizer';
 
 // No worker of its own: each test runs the parse job's handler itself, with a tokenizer it can hold back, so
 // the job can be looked at while part of its file is written and the rest is not.
@@ -20,20 +21,6 @@ beforeAll(async () => {
 /** `lines` lines of 70–100 characters (one segment each at a chunk size of 100); every one holds `word`. */
 const document = (word: string, lines = 1200) =>
   Buffer.from(Array.from({ length: lines }, (_, i) => `Line ${i} of the manual mentions ${word} once, with a few more words after it.`).join('\n'));
-
-/** A tokenizer that answers the first `free` batches and holds back the others until `release()`. */
-function heldTokenizer(free: number): Tokenizer & { release(): void } {
-  let calls = 0;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  return {
-    release,
-    async searchTexts(texts) {
-      if (++calls > free) await released;
-      return inlineTokenizer.searchTexts(texts);
-    },
-  };
-}
 
 /** Rows of the file in the table, whichever generation: what is staged as well as what readers see. */
 const storedRows = async (fileId: string) => Number((await t.app.db.selectFrom('segments').select((eb) => eb.fn.countAll().as('n')).where('fileId', '=', fileId).executeTakeFirstOrThrow()).n);

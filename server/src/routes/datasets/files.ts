@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import {
-  CreateSegmentBodySchema,
-  DatasetFileListResponseSchema,
-  DatasetFileParamsSchema,
-  DatasetFileSchema,
-  DatasetParamsSchema,
-  DeleteDatasetFilesBodySchema,
-  DeletedCountSchema,
-  ListDatasetFilesQuerySchema,
-  OkSchema,
-  ReindexDatasetFileBodySchema,
-  SegmentSchema,
-  SplitPreviewResponseSchema,
+  CreateSegment,
+  DeleteDatasetFile,
+  DeleteDatasetFiles,
+  GetDatasetFile,
+  ListDatasetFiles,
+  PreviewSplit,
+  ReindexDatasetFile,
+  UploadDatasetFile,
 } from '@flotilla/shared/contracts';
 import { AppError, found, notFound } from '../../lib/app-error';
+import type { SplitDocument } from '../../knowledge/parse-pool';
 import { ReasonError } from '../../knowledge/reasons';
-import { splitText } from '../../knowledge/split';
 import { settingsOf, toDatasetFile } from '../../plugins/app/datasets/dataset-files-repository';
 import { toBytes } from '../../search/embeddings';
 import { searchText } from '../../search/tokenize';
 import { OPERATORS } from '../access';
+import { route } from '../endpoint-route';
 import { originalKey, originals, removeOriginals, requireDataset } from './dataset-access';
 import { fileProblem, readDatasetUpload } from './upload-form';
 
@@ -39,15 +35,10 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { datasetFiles } = fastify.repos;
   const storage = originals(fastify);
 
-  fastify.get('/v1/datasets/:id/files', {
+  route(fastify, ListDatasetFiles, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: "A dataset's files, newest first (paged): `catalogueId` (`root`: outside any catalogue), name `keyword`, `status` filters",
-      params: DatasetParamsSchema,
-      querystring: ListDatasetFilesQuerySchema,
-      response: { 200: DatasetFileListResponseSchema },
-    },
+    tags,
+    summary: "A dataset's files, newest first (paged): `catalogueId` (`root`: outside any catalogue), name `keyword`, `status` filters",
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const page = await datasetFiles.list(request.auth.tenantId, dataset.id, request.query);
@@ -55,16 +46,11 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v1/datasets/:id/files', {
+  route(fastify, UploadDatasetFile, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Upload a file to a dataset → the file row (queued) with the id of the job that parses it',
-      description: `${uploadDescription} The original is stored before the job is created. An empty, protected, damaged or renamed file is accepted and its job fails with the reason.`,
-      consumes: ['multipart/form-data'],
-      params: DatasetParamsSchema,
-      response: { 200: DatasetFileSchema },
-    },
+    tags,
+    summary: 'Upload a file to a dataset → the file row (queued) with the id of the job that parses it',
+    description: `${uploadDescription} The original is stored before the job is created. An empty, protected, damaged or renamed file is accepted and its job fails with the reason.`,
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const upload = await readDatasetUpload(fastify, request, dataset);
@@ -97,41 +83,33 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v1/datasets/:id/files/preview', {
+  route(fastify, PreviewSplit, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Preview how a file would be split (same form as the upload): the first 20 segments, how many in all, and the characters of its text. Stores nothing',
-      description: `${uploadDescription} A file that cannot be parsed, or that is over the parse budget (expands too far, too many parts, too slow to read): 422 on \`file\` with the reason.`,
-      consumes: ['multipart/form-data'],
-      params: DatasetParamsSchema,
-      response: { 200: SplitPreviewResponseSchema },
-    },
+    tags,
+    summary: 'Preview how a file would be split (same form as the upload): the first 20 segments, how many in all, and the characters of its text. Stores nothing',
+    description: `${uploadDescription} A file that cannot be parsed, or that is over the parse budget (expands too far, too many parts, too slow to read): 422 on \`file\` with the reason.`,
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const upload = await readDatasetUpload(fastify, request, dataset);
       if (upload.detected.problem) throw fileProblem(upload.detected.problem);
-      let text: string;
+      let document: SplitDocument;
+      const segments: string[] = [];
       try {
-        text = await fastify.parser.text(upload.detected.type, upload.bytes);
+        // Split where it is parsed, as a parse job splits it; only the first segments come back.
+        document = await fastify.parser.split(upload.detected.type, upload.bytes, upload.settings, { limit: PREVIEW_SEGMENTS });
+        for await (const batch of document.batches) segments.push(...batch);
       } catch (error) {
         if (error instanceof ReasonError) throw fileProblem(error.reason);
         throw error;
       }
-      const segments = splitText(text, upload.settings);
-      return { segments: segments.slice(0, PREVIEW_SEGMENTS), total: segments.length, characters: text.length };
+      return { segments, total: document.total, characters: document.characters };
     },
   });
 
-  fastify.post('/v1/datasets/:id/files/delete', {
+  route(fastify, DeleteDatasetFiles, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Delete several files of the dataset with their segments and originals (ids not in the dataset are ignored) → how many were deleted',
-      params: DatasetParamsSchema,
-      body: DeleteDatasetFilesBodySchema,
-      response: { 200: DeletedCountSchema },
-    },
+    tags,
+    summary: 'Delete several files of the dataset with their segments and originals (ids not in the dataset are ignored) → how many were deleted',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const keys = await datasetFiles.remove(request.auth.tenantId, dataset.id, request.body.fileIds);
@@ -140,9 +118,10 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.get('/v1/datasets/:id/files/:fid', {
+  route(fastify, GetDatasetFile, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'One file of a dataset (its parse error, when it failed, in the request\'s language)', params: DatasetFileParamsSchema, response: { 200: DatasetFileSchema } },
+    tags,
+    summary: "One file of a dataset (its parse error, when it failed, in the request's language)",
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const file = found(await datasetFiles.get(request.auth.tenantId, dataset.id, request.params.fid), 'FILE_NOT_FOUND');
@@ -150,9 +129,10 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.delete('/v1/datasets/:id/files/:fid', {
+  route(fastify, DeleteDatasetFile, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Delete a file with its segments and original (a job parsing it is cancelled)', params: DatasetFileParamsSchema, response: { 200: OkSchema } },
+    tags,
+    summary: 'Delete a file with its segments and original (a job parsing it is cancelled)',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const keys = await datasetFiles.remove(request.auth.tenantId, dataset.id, [request.params.fid]);
@@ -162,16 +142,11 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v1/datasets/:id/files/:fid/reindex', {
+  route(fastify, ReindexDatasetFile, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: "Parse a file's stored original again (a reindexFile job), with its settings or new ones (applied when the job succeeds) → the file row with the job's id",
-      description: 'Its current segments stay until the job replaces them all at once. 409 CONFLICT while another job works on the file.',
-      params: DatasetFileParamsSchema,
-      body: Type.Union([Type.Null(), ReindexDatasetFileBodySchema]),
-      response: { 200: DatasetFileSchema },
-    },
+    tags,
+    summary: "Parse a file's stored original again (a reindexFile job), with its settings or new ones (applied when the job succeeds) → the file row with the job's id",
+    description: 'Its current segments stay until the job replaces them all at once. 409 CONFLICT while another job works on the file.',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const { tenantId, userId } = request.auth;
@@ -183,15 +158,10 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v1/datasets/:id/files/:fid/segments', {
+  route(fastify, CreateSegment, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Add a segment at the end of a file (409 CONFLICT while a job works on the file)',
-      params: DatasetFileParamsSchema,
-      body: CreateSegmentBodySchema,
-      response: { 200: SegmentSchema },
-    },
+    tags,
+    summary: 'Add a segment at the end of a file (409 CONFLICT while a job works on the file)',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const text = request.body.text.trim();
