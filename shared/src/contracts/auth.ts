@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema, LocalizedTextSchema, RoleSchema } from './common';
+import { IdSchema, IsoDateSchema, LocalizedTextSchema, OkSchema, RoleSchema } from './common';
+import { endpoint } from './endpoint';
 
 /** The user record (persisted by the console as `user-state`). */
 export const UserSchema = Type.Object({
@@ -62,3 +63,14 @@ export type CreateTenantBody = Static<typeof CreateTenantBodySchema>;
 export const TenantSchema = Type.Object({ id: IdSchema, name: Type.String(), createdAt: IsoDateSchema });
 export type Tenant = Static<typeof TenantSchema>;
 export const CreateTenantResponseSchema = Type.Object({ tenant: TenantSchema, admin: UserSchema });
+
+/** Logs in with username and password; answers the token and the user. */
+export const Login = endpoint({ method: 'POST', path: '/v1/login', body: LoginBodySchema, bodyAs: 'form', response: LoginResponseSchema });
+/** Logs out: revokes the token the call carries. */
+export const Logout = endpoint({ method: 'POST', path: '/v1/logout', response: OkSchema });
+/** The logged-in user. */
+export const GetCurrentUser = endpoint({ method: 'GET', path: '/v1/users/me', response: UserSchema });
+/** The menu of the caller's role. */
+export const GetMenu = endpoint({ method: 'POST', path: '/api/user/menu', response: MenuResponseSchema });
+/** Creates a tenant with its first admin (platform owner only). */
+export const CreateTenant = endpoint({ method: 'POST', path: '/v1/tenants', body: CreateTenantBodySchema, response: CreateTenantResponseSchema });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
+import { endpoint } from './endpoint';
 
 export const CASE_STATUSES = ['open', 'following', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
@@ -30,3 +31,6 @@ export const ListCasesQuerySchema = Type.Composite([
 export type ListCasesQuery = Static<typeof ListCasesQuerySchema>;
 export const CaseListResponseSchema = PageSchema(CaseSchema);
 export type CaseListResponse = Static<typeof CaseListResponseSchema>;
+
+/** One page of the tenant's cases, newest first, filtered by keyword, robot and status. */
+export const ListCases = endpoint({ method: 'GET', path: '/v1/case', query: ListCasesQuerySchema, response: CaseListResponseSchema });

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema } from './common';
+import { IdSchema, IsoDateSchema, PageQuerySchema } from './common';
+import { endpoint } from './endpoint';
+import { UserIdParamsSchema } from './users';
 
 /** Credits are whole units: a model's price per answer, a recharge's amount. */
 export const CREDIT_LIMITS = { rechargeMax: 10_000_000 } as const;
@@ -37,3 +39,14 @@ export const CreditsResponseSchema = Type.Object({
   total: Type.Integer({ minimum: 0 }),
 });
 export type CreditsResponse = Static<typeof CreditsResponseSchema>;
+
+/** Adds credits to a user of the tenant (admin only); answers the user's statement. */
+export const RechargeUser = endpoint({ method: 'POST', path: '/v1/users/recharge', body: RechargeBodySchema, response: CreditsResponseSchema });
+/** A user's credit balance and ledger, newest first. */
+export const GetUserCredits = endpoint({
+  method: 'GET',
+  path: '/v1/users/{id}/credits',
+  params: UserIdParamsSchema,
+  query: PageQuerySchema,
+  response: CreditsResponseSchema,
+});

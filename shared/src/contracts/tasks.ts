@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
+import { endpoint } from './endpoint';
 
 /** Background jobs, shown to users as tasks: parsing a file, re-indexing it, importing QA pairs. */
 export const TASK_TYPES = ['parseFile', 'reindexFile', 'importQa'] as const;
@@ -37,3 +38,10 @@ export type TaskListResponse = Static<typeof TaskListResponseSchema>;
 /** `POST /v1/tasks/{id}/retry` (failed or cancelled) and `/cancel` (queued or running). */
 export const TaskParamsSchema = Type.Object({ id: IdSchema });
 export type TaskParams = Static<typeof TaskParamsSchema>;
+
+/** One page of the caller's background jobs (admins: the tenant's), newest first. */
+export const ListTasks = endpoint({ method: 'GET', path: '/v1/tasks', query: ListTasksQuerySchema, response: TaskListResponseSchema });
+/** Stops a queued or running job; answers the job. */
+export const CancelTask = endpoint({ method: 'POST', path: '/v1/tasks/{id}/cancel', params: TaskParamsSchema, response: TaskSchema });
+/** Queues a failed or cancelled job again; answers the job. */
+export const RetryTask = endpoint({ method: 'POST', path: '/v1/tasks/{id}/retry', params: TaskParamsSchema, response: TaskSchema });

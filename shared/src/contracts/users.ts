@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, PageQuerySchema, PageSchema, RoleSchema } from './common';
 import { UserSchema } from './auth';
+import { endpoint } from './endpoint';
 
 /** `GET /v1/users/list`: paged, with keyword, role and ban filters. */
 export const ListUsersQuerySchema = Type.Composite([
@@ -28,3 +29,12 @@ export type CreateUserBody = Static<typeof CreateUserBodySchema>;
 
 export const UserIdParamsSchema = Type.Object({ id: IdSchema });
 export type UserIdParams = Static<typeof UserIdParamsSchema>;
+
+/** One page of the tenant's users, filtered by keyword, role and ban (admin only). */
+export const ListUsers = endpoint({ method: 'GET', path: '/v1/users/list', query: ListUsersQuerySchema, response: UserListResponseSchema });
+/** Creates a user in the caller's tenant (admin only). */
+export const CreateUser = endpoint({ method: 'POST', path: '/v1/users', body: CreateUserBodySchema, bodyAs: 'form', response: UserSchema });
+/** Bans a user and revokes their tokens. */
+export const FreezeUser = endpoint({ method: 'GET', path: '/v1/users/{id}/freeze', params: UserIdParamsSchema, response: UserSchema });
+/** Lifts a user's ban. */
+export const UnfreezeUser = endpoint({ method: 'GET', path: '/v1/users/{id}/unfreeze', params: UserIdParamsSchema, response: UserSchema });

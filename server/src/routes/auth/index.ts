@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginBodySchema, LoginResponseSchema, MenuResponseSchema, OkSchema, UserSchema } from '@flotilla/shared/contracts';
+import { GetCurrentUser, GetMenu, Login, Logout } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-address';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { retryLater } from '../../lib/retry-later';
 import { toUser } from '../../plugins/app/users/users-repository';
 import { ANY_USER, PUBLIC } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['auth'];
 // isLogin: false tells the console this is a failed login, not an expired session.
@@ -14,15 +15,10 @@ const loginFailed = (code: 'LOGIN_FAILED' | 'USER_FROZEN') => new AppError(401, 
 const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { repos, loginThrottle } = fastify;
 
-  fastify.post('/v1/login', {
+  route(fastify, Login, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: 'Log in with username and password (form or JSON)',
-      consumes: ['application/x-www-form-urlencoded', 'application/json'],
-      body: LoginBodySchema,
-      response: { 200: LoginResponseSchema },
-    },
+    tags,
+    summary: 'Log in with username and password (form or JSON)',
     handler: async (request, reply) => {
       const { username, password } = request.body;
       const userKey = username.toLowerCase();
@@ -45,18 +41,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v1/logout', {
+  route(fastify, Logout, {
     config: { auth: ANY_USER },
-    schema: { tags, summary: 'Log out: revokes the token of this request', response: { 200: OkSchema } },
+    tags,
+    summary: 'Log out: revokes the token of this request',
     handler: async (request) => {
       await repos.tokens.revoke(request.auth);
       return { ok: true as const };
     },
   });
 
-  fastify.get('/v1/users/me', {
+  route(fastify, GetCurrentUser, {
     config: { auth: ANY_USER },
-    schema: { tags, summary: 'The logged-in user', response: { 200: UserSchema } },
+    tags,
+    summary: 'The logged-in user',
     handler: async (request) => {
       const user = await repos.users.get(request.auth.tenantId, request.auth.userId);
       if (!user) throw new AppError(401, 'UNAUTHENTICATED');
@@ -64,9 +62,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/api/user/menu', {
+  route(fastify, GetMenu, {
     config: { auth: ANY_USER },
-    schema: { tags, summary: "The menu of the caller's role, sorted by order", response: { 200: MenuResponseSchema } },
+    tags,
+    summary: "The menu of the caller's role, sorted by order",
     handler: async (request) => repos.menu.forRole(request.auth.role),
   });
 };

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CaseListResponseSchema, ListCasesQuerySchema } from '@flotilla/shared/contracts';
+import { ListCases } from '@flotilla/shared/contracts';
 import { STAFF } from '../access';
+import { route } from '../endpoint-route';
 
 const casesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.get('/v1/case', {
+  route(fastify, ListCases, {
     config: { auth: STAFF },
-    schema: {
-      tags: ['cases'],
-      summary: 'Cases of the tenant, newest first (paged; keyword, robot, status filters)',
-      querystring: ListCasesQuerySchema,
-      response: { 200: CaseListResponseSchema },
-    },
+    tags: ['cases'],
+    summary: 'Cases of the tenant, newest first (paged; keyword, robot, status filters)',
     handler: async (request) => fastify.repos.cases.list(request.auth.tenantId, request.query),
   });
 };

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreditsResponseSchema, PageQuerySchema, RechargeBodySchema, UserIdParamsSchema } from '@flotilla/shared/contracts';
+import { GetUserCredits, RechargeUser } from '@flotilla/shared/contracts';
 import { forbidden, notFound } from '../../lib/app-error';
 import { ADMINS, STAFF } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['users'];
 
 const creditsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { credits, users } = fastify.repos;
 
-  fastify.post('/v1/users/recharge', {
+  route(fastify, RechargeUser, {
     config: { auth: ADMINS },
-    schema: { tags, summary: 'Add credits to a user of the tenant (form or JSON), with a ledger row', body: RechargeBodySchema, response: { 200: CreditsResponseSchema } },
+    tags,
+    summary: 'Add credits to a user of the tenant (form or JSON), with a ledger row',
     handler: async (request) => {
       const { tenantId } = request.auth;
       const { userId, amount, remark } = request.body;
@@ -20,9 +22,10 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.get('/v1/users/:id/credits', {
+  route(fastify, GetUserCredits, {
     config: { auth: STAFF },
-    schema: { tags, summary: "A user's credit balance and ledger, newest first (admins: anyone of the tenant; others: themselves)", params: UserIdParamsSchema, querystring: PageQuerySchema, response: { 200: CreditsResponseSchema } },
+    tags,
+    summary: "A user's credit balance and ledger, newest first (admins: anyone of the tenant; others: themselves)",
     handler: async (request) => {
       const { tenantId, userId, role } = request.auth;
       if (role !== 'admin' && request.params.id !== userId) throw forbidden();

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ListTasksQuerySchema, TaskListResponseSchema, TaskParamsSchema, TaskSchema, type Locale, type Task } from '@flotilla/shared/contracts';
+import { CancelTask, ListTasks, RetryTask, type Locale, type Task } from '@flotilla/shared/contracts';
 import { reasonText } from '../../knowledge/reasons';
 import type { Job, JobReader } from '../../plugins/app/jobs/jobs-repository';
 import { STAFF } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['tasks'];
 
@@ -30,39 +31,27 @@ const readerOf = (request: FastifyRequest): JobReader => ({ tenantId: request.au
 const tasksRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { jobs } = fastify.repos;
 
-  fastify.get('/v1/tasks', {
+  route(fastify, ListTasks, {
     config: { auth: STAFF },
-    schema: {
-      tags,
-      summary: "The caller's background jobs, newest first (admins: all of the tenant's); paged, `status` filter",
-      querystring: ListTasksQuerySchema,
-      response: { 200: TaskListResponseSchema },
-    },
+    tags,
+    summary: "The caller's background jobs, newest first (admins: all of the tenant's); paged, `status` filter",
     handler: async (request) => {
       const page = await jobs.list(readerOf(request), request.query);
       return { list: page.list.map((job) => toTask(job, request.locale)), total: page.total };
     },
   });
 
-  fastify.post('/v1/tasks/:id/cancel', {
+  route(fastify, CancelTask, {
     config: { auth: STAFF },
-    schema: {
-      tags,
-      summary: 'Cancel a queued or running job (a running one stops at its next step, writing nothing); 409 CONFLICT once it has ended',
-      params: TaskParamsSchema,
-      response: { 200: TaskSchema },
-    },
+    tags,
+    summary: 'Cancel a queued or running job (a running one stops at its next step, writing nothing); 409 CONFLICT once it has ended',
     handler: async (request) => toTask(await jobs.cancel(readerOf(request), request.params.id), request.locale),
   });
 
-  fastify.post('/v1/tasks/:id/retry', {
+  route(fastify, RetryTask, {
     config: { auth: STAFF },
-    schema: {
-      tags,
-      summary: 'Queue a failed or cancelled job again; 409 CONFLICT while it is queued or running, or while another job works on its file',
-      params: TaskParamsSchema,
-      response: { 200: TaskSchema },
-    },
+    tags,
+    summary: 'Queue a failed or cancelled job again; 409 CONFLICT while it is queued or running, or while another job works on its file',
     handler: async (request) => {
       const task = toTask(await jobs.retry(readerOf(request), request.params.id), request.locale);
       fastify.jobs.wake();

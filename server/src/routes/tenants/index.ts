@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateTenantBodySchema, CreateTenantResponseSchema } from '@flotilla/shared/contracts';
+import { CreateTenant } from '@flotilla/shared/contracts';
 import { forbidden } from '../../lib/app-error';
 import { ADMINS } from '../access';
+import { route } from '../endpoint-route';
 
 const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.post('/v1/tenants', {
+  route(fastify, CreateTenant, {
     config: { auth: ADMINS },
-    schema: {
-      tags: ['tenants'],
-      summary: 'Create a tenant with its first admin (platform owner only)',
-      body: CreateTenantBodySchema,
-      response: { 200: CreateTenantResponseSchema },
-    },
+    tags: ['tenants'],
+    summary: 'Create a tenant with its first admin (platform owner only)',
     handler: async (request) => {
       if (!request.auth.isPlatformOwner) throw forbidden('PLATFORM_OWNER_ONLY');
       const { name, adminUsername, adminPassword } = request.body;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateUserBodySchema, ListUsersQuerySchema, UserIdParamsSchema, UserListResponseSchema, UserSchema } from '@flotilla/shared/contracts';
+import { CreateUser, FreezeUser, ListUsers, UnfreezeUser } from '@flotilla/shared/contracts';
 import { AppError, notFound } from '../../lib/app-error';
 import { RateWindow } from '../../lib/rate-window';
 import { retryLater } from '../../lib/retry-later';
 import { ADMINS } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['users'];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,21 +19,17 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { window: new RateWindow(DAY_MS, now), limit: config.userCreatePerDay },
   ];
 
-  fastify.get('/v1/users/list', {
+  route(fastify, ListUsers, {
     config: { auth: ADMINS },
-    schema: { tags, summary: "Users of the caller's tenant (paged; keyword, role, ban filters)", querystring: ListUsersQuerySchema, response: { 200: UserListResponseSchema } },
+    tags,
+    summary: "Users of the caller's tenant (paged; keyword, role, ban filters)",
     handler: async (request) => repos.users.list(request.auth.tenantId, request.query),
   });
 
-  fastify.post('/v1/users', {
+  route(fastify, CreateUser, {
     config: { auth: ADMINS },
-    schema: {
-      tags,
-      summary: "Create a user in the caller's tenant (form or JSON)",
-      consumes: ['application/x-www-form-urlencoded', 'application/json'],
-      body: CreateUserBodySchema,
-      response: { 200: UserSchema },
-    },
+    tags,
+    summary: "Create a user in the caller's tenant (form or JSON)",
     handler: async (request, reply) => {
       const { userId: adminId, tenantId } = request.auth;
       const refused = (code: 'RATE_LIMITED' | 'USERNAME_TAKEN') => request.log.warn({ adminId, tenantId, username: request.body.username, code }, 'user creation refused');
@@ -58,15 +55,17 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return user;
   };
 
-  fastify.get('/v1/users/:id/freeze', {
+  route(fastify, FreezeUser, {
     config: { auth: ADMINS },
-    schema: { tags, summary: 'Freeze a user: they cannot log in and their tokens stop working', params: UserIdParamsSchema, response: { 200: UserSchema } },
+    tags,
+    summary: 'Freeze a user: they cannot log in and their tokens stop working',
     handler: setBan(true),
   });
 
-  fastify.get('/v1/users/:id/unfreeze', {
+  route(fastify, UnfreezeUser, {
     config: { auth: ADMINS },
-    schema: { tags, summary: 'Unfreeze a user', params: UserIdParamsSchema, response: { 200: UserSchema } },
+    tags,
+    summary: 'Unfreeze a user',
     handler: setBan(false),
   });
 };
