@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ApiSecretListResponseSchema,
-  ApiSecretParamsSchema,
-  CreateApiSecretBodySchema,
-  CreateApiSecretResponseSchema,
-  ListApiSecretsQuerySchema,
-  OkSchema,
-} from '@flotilla/shared/contracts';
+import { CreateApiSecret, DeleteApiSecret, ListApiSecrets } from '@flotilla/shared/contracts';
 import { notFound } from '../../lib/app-error';
 import { OPERATORS } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['robots'];
 
@@ -19,27 +13,30 @@ const secretsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!(await processes.get(tenantId, processId))) throw notFound('ROBOT_NOT_FOUND');
   };
 
-  fastify.get('/v1/secrets', {
+  route(fastify, ListApiSecrets, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: "A robot's API secrets (names and prefixes; the secrets themselves are never shown again)", querystring: ListApiSecretsQuerySchema, response: { 200: ApiSecretListResponseSchema } },
+    tags,
+    summary: "A robot's API secrets (names and prefixes; the secrets themselves are never shown again)",
     handler: async (request) => {
       await requireRobot(request.auth.tenantId, request.query.processId);
       return secrets.list(request.auth.tenantId, request.query.processId);
     },
   });
 
-  fastify.post('/v1/secrets', {
+  route(fastify, CreateApiSecret, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Create an API secret for a robot: the answer is the only time the secret is shown', body: CreateApiSecretBodySchema, response: { 200: CreateApiSecretResponseSchema } },
+    tags,
+    summary: 'Create an API secret for a robot: the answer is the only time the secret is shown',
     handler: async (request) => {
       await requireRobot(request.auth.tenantId, request.body.processId);
       return secrets.create(request.auth.tenantId, request.body.processId, request.body.name);
     },
   });
 
-  fastify.delete('/v1/secrets/:id', {
+  route(fastify, DeleteApiSecret, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Revoke an API secret (at once)', params: ApiSecretParamsSchema, response: { 200: OkSchema } },
+    tags,
+    summary: 'Revoke an API secret (at once)',
     handler: async (request) => {
       if (!(await secrets.remove(request.auth.tenantId, request.params.id))) throw notFound('SECRET_NOT_FOUND');
       return { ok: true as const };
