@@ -1,11 +1,15 @@
 // Test-only: a fake server that answers through the same endpoint descriptors as the real one.
-import type { Static, TSchema } from '@sinclair/typebox';
+import { FormatRegistry, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterEach } from 'vitest';
 import type { Endpoint, EndpointAnswer, ErrorResponse, ValidationError } from '../src/contracts';
 import { mockFetch, type FakeRequest, type FakeResponse } from './fake-fetch';
 
 type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
+
+// TypeBox's checker knows no format until told; the server's validator (ajv-formats) checks date-time as RFC 3339.
+const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => RFC3339_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
 
 /** A call as a fake route receives it: params, query and body read, coerced and checked as the server's schemas do. */
 export type FakeCall<E extends Endpoint> = {
