@@ -1,5 +1,5 @@
-import type { Case } from '@flotilla/shared';
-import { mockFetch, type FakeRequest, type FakeResponse } from '@flotilla/shared/test';
+import { ListCases, type Case } from '@flotilla/shared';
+import { fakeApi, on, type FakeCall, type Refusal } from '@flotilla/shared/test';
 
 let sequence = 0;
 
@@ -20,28 +20,29 @@ export function makeCase(patch: Partial<Case> = {}): Case {
   };
 }
 
+/** What a test answers a list call with instead of the in-memory cases (a refusal); `undefined` leaves it to them. */
+type CasesOverride = (call: FakeCall<typeof ListCases>) => Refusal | undefined;
+
 /**
- * An in-memory `GET /v1/case` that behaves like the server's (keyword over title, customer and
- * phone; status filter; offset/limit). `override` answers a request first when it returns.
+ * An in-memory case list that behaves like the server's (keyword over title, customer and phone;
+ * robot and status filters; offset/limit). `override` answers a call first when it returns.
  */
-export function fakeCasesApi(initial: Case[] = [], override?: (request: FakeRequest) => FakeResponse | undefined) {
+export function fakeCasesApi(initial: Case[] = [], override?: CasesOverride) {
   const cases = [...initial];
-  const requests = mockFetch((request) => {
-    const overridden = override?.(request);
-    if (overridden) return overridden;
-    if (request.path === '/v1/case' && request.method === 'GET') {
-      const keyword = request.query.get('keyword')?.toLowerCase();
-      const status = request.query.get('status');
+  const requests = fakeApi([
+    on(ListCases, (call) => {
+      const overridden = override?.(call);
+      if (overridden) return overridden;
+      const { keyword, processId, status, offset, limit } = call.query;
+      const needle = keyword?.toLowerCase();
       const matching = cases.filter(
         (item) =>
           (!status || item.status === status) &&
-          (!keyword || [item.title, item.customer, item.phone].some((text) => text.toLowerCase().includes(keyword))),
+          (!processId || item.processId === processId) &&
+          (!needle || [item.title, item.customer, item.phone].some((text) => text.toLowerCase().includes(needle))),
       );
-      const offset = Number(request.query.get('offset') ?? 0);
-      const limit = Number(request.query.get('limit') ?? 20);
-      return { body: { list: matching.slice(offset, offset + limit), total: matching.length } };
-    }
-    return undefined;
-  });
+      return { list: matching.slice(offset, offset + limit), total: matching.length };
+    }),
+  ]);
   return { cases, requests };
 }

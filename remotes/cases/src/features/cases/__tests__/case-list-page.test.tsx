@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderInShell, testScope } from '@flotilla/shared/test';
+import { refuse, renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { fakeCasesApi, makeCase } from '../../../test/fake-cases-api';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('case list page', () => {
   it('explains where cases come from when there are none', async () => {
-    mockFetch(() => ({ body: { list: [], total: 0 } }));
+    fakeCasesApi([]);
     renderInShell(<App />, { path: '/case', scope: testScope('agent') });
     expect(await screen.findByText('No cases yet')).toBeTruthy();
     expect(screen.getByText(/Cases appear here when robots open them from conversations/)).toBeTruthy();
@@ -59,7 +59,7 @@ describe('case list page', () => {
 
   it('shows an error with Retry when the list fails', async () => {
     let failing = true;
-    fakeCasesApi([makeCase({ title: 'Refund request' })], () => (failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined));
+    fakeCasesApi([makeCase({ title: 'Refund request' })], () => (failing ? refuse(500, 'INTERNAL', 'Internal server error') : undefined));
     renderInShell(<App />, { path: '/case', scope: testScope('admin') });
     expect(await screen.findByText('The cases could not be loaded')).toBeTruthy();
     failing = false;

@@ -1,5 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refuse } from '@flotilla/shared/test';
 import { fakeCasesApi, makeCase } from '../../../test/fake-cases-api';
 import {
   $cases,
@@ -87,9 +88,7 @@ describe('cases model', () => {
 
   it('shows the error state when the list fails, and recovers on retry', async () => {
     let failing = true;
-    fakeCasesApi([makeCase({ title: 'Refund request' })], () =>
-      failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined,
-    );
+    fakeCasesApi([makeCase({ title: 'Refund request' })], () => (failing ? refuse(500, 'INTERNAL', 'Internal server error') : undefined));
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
     expect(scope.getState($listStatus)).toBe('error');
