@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, IsoDateSchema, LIMITS, OffsetSchema } from './common';
+import { IdSchema, IsoDateSchema, LIMITS, OffsetSchema, OkSchema } from './common';
 import { endpoint } from './endpoint';
+import { OpenAiChatRequestSchema } from './secrets';
+import { ShareInfoQuerySchema } from './share';
 
 /**
  * Chats: sessions of a chatter and the completions (question + answer pairs) in them.
@@ -304,3 +306,71 @@ export type UploadResponse = Static<typeof UploadResponseSchema>;
 export const ICON_LIMITS = { maxBytes: 1024 * 1024 } as const;
 export const IconUploadResponseSchema = Type.Object({ url: Type.String() });
 export type IconUploadResponse = Static<typeof IconUploadResponseSchema>;
+
+/** The chatter's sessions with a robot, newest activity first. */
+export const ListChatSessions = endpoint({
+  method: 'GET',
+  path: '/v1/users/{userId}/chat/session',
+  params: ChatUserParamsSchema,
+  query: ListChatSessionsQuerySchema,
+  response: ChatSessionListResponseSchema,
+});
+/** Starts a new, empty session of the chatter. */
+export const CreateChatSession = endpoint({ method: 'POST', path: '/v1/chat/sessions', body: CreateChatSessionBodySchema, response: ChatSessionSchema });
+/** Renames one of the chatter's sessions. */
+export const RenameChatSession = endpoint({ method: 'PUT', path: '/v1/chat/sessions', body: RenameChatSessionBodySchema, response: ChatSessionSchema });
+
+/** The question + answer pairs of one of the chatter's sessions, newest first. */
+export const ListSessionCompletions = endpoint({
+  method: 'GET',
+  path: '/v1/chat/users/{userId}/sessions/{sessionId}/completions',
+  params: ChatSessionParamsSchema,
+  query: ListSessionCompletionsQuerySchema,
+  response: CompletionListResponseSchema,
+});
+/** The chatter deletes one question + answer pair of their session. */
+export const DeleteSessionCompletion = endpoint({
+  method: 'DELETE',
+  path: '/v1/users/{userId}/sessions/{sessionId}/completions/{id}',
+  params: DeleteSessionCompletionParamsSchema,
+  query: ChatTargetQuerySchema,
+  response: OkSchema,
+});
+/** The chatter likes or dislikes an answer, with a comment; `null` clears both. */
+export const SendFeedback = endpoint({
+  method: 'PUT',
+  path: '/v1/completions/{completionId}/feedback',
+  params: CompletionParamsSchema,
+  body: FeedbackBodySchema,
+  response: CompletionSchema,
+});
+/** Staff delete an answer from a robot's logs (and from its chatter's session). */
+export const DeleteCompletion = endpoint({ method: 'DELETE', path: '/v1/completions/{completionId}', params: CompletionParamsSchema, response: OkSchema });
+
+/** How a share's chat page looks (public). */
+export const GetWebPreviewUi = endpoint({ method: 'GET', path: '/v1/webPreviewUi', query: ShareInfoQuerySchema, response: WebPreviewUiSchema });
+
+/** The configured TTS provider's voices (none when there is no provider). */
+export const ListTtsVoices = endpoint({ method: 'GET', path: '/v1/aliyun/tts/voice', response: TtsVoiceListResponseSchema });
+/** Reads a text aloud with the configured TTS provider: {@link TTS_AUDIO_TYPE} audio. */
+export const SynthesizeSpeech = endpoint({ method: 'POST', path: '/v2/tts', body: TtsSpeechBodySchema, response: TtsSpeechResponseSchema, answer: 'blob' });
+
+/**
+ * Uploads a chat attachment: a multipart `file`, plus `shareId` and `visitorId` for a visitor or
+ * `processId` for staff (the route reads and checks the fields itself).
+ */
+export const UploadAttachment = endpoint({ method: 'POST', path: '/v2/upload/file', bodyAs: 'multipart', response: UploadResponseSchema });
+
+/**
+ * The OpenAI-compatible chat completion, answered by the robot an API secret names: OpenAI's
+ * `chat.completion` object, or its chunks as a text/event-stream with `stream: true` (their shapes are
+ * OpenAI's, so they are left open here).
+ */
+export const CreateChatCompletion = endpoint({
+  method: 'POST',
+  path: '/v1/chat/completions',
+  body: OpenAiChatRequestSchema,
+  response: Type.Unknown(),
+  answer: 'events',
+  events: Type.Unknown(),
+});
