@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { Endpoint } from '@flotilla/shared/contracts';
 import type {
   ContextConfigDefault,
@@ -29,6 +30,14 @@ type EndpointRouteOptions<E extends Endpoint> = Omit<
   /** The API document's words for the call, and its group. */
   summary: string;
   tags: string[];
+  /** More words for the API document, when the summary cannot say it all (limits, accepted types). */
+  description?: string;
+  /** How the caller authenticates, when not by a console token (e.g. a robot's API secret). */
+  security?: Array<Record<string, string[]>>;
+  /** Answers besides the 200, when the call's errors do not take the server's shape (an API that copies another's). */
+  otherResponses?: Record<string, TSchema>;
+  /** A file answer's media type and its words in the API document (an `answer: 'blob'` endpoint). */
+  file?: { type: string; description: string };
 };
 
 /** Fastify's form of a path: `{name}` → `:name`. */
@@ -48,15 +57,24 @@ function consumes(endpoint: Endpoint): string[] | undefined {
  * the browser's client and the test fakes); the route adds who may call it (`config.auth`), its words in
  * the API document and its handler, typed by the endpoint's schemas.
  */
-export function route<E extends Endpoint>(fastify: ApiInstance, endpoint: E, { summary, tags, ...options }: EndpointRouteOptions<E>): void {
+export function route<E extends Endpoint>(
+  fastify: ApiInstance,
+  endpoint: E,
+  { summary, tags, description, security, otherResponses, file, ...options }: EndpointRouteOptions<E>,
+): void {
   const schema = {
     tags,
     summary,
+    ...(description && { description }),
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
     ...(consumes(endpoint) && { consumes: consumes(endpoint) }),
-    response: { 200: endpoint.response },
+    ...(security && { security }),
+    response: {
+      200: file ? { description: file.description, content: { [file.type]: { schema: endpoint.response } } } : endpoint.response,
+      ...otherResponses,
+    },
   } as SchemaOf<E>;
   fastify.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<E>>({ ...options, method: endpoint.method, url: fastifyPath(endpoint.path), schema });
 }
