@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { QaAnswerSchema, QaBodySchema, type QaEvent } from '@flotilla/shared/contracts';
+import { AskQuestion, type QaEvent } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
 import { sendEventStream } from '../../lib/event-stream';
 import { message, type MessageKey } from '../../lib/messages';
 import { RateWindow } from '../../lib/rate-window';
 import { checkVisitorRate, resolveChatter } from '../chat/chat-access';
 import { PUBLIC } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['chat'];
 
@@ -20,15 +21,11 @@ export function answerFailed(code: string): AppError {
 const answersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const visitorQuestions = new RateWindow();
 
-  fastify.post('/v2/qa', {
+  route(fastify, AskQuestion, {
     // Public for visitors of a share; with `processId` the caller must be logged-in staff (resolveChatter).
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: 'Ask a robot (through its share, or as staff by processId): a text/event-stream of delta events, then done or error; stream:false answers once',
-      body: QaBodySchema,
-      response: { 200: QaAnswerSchema },
-    },
+    tags,
+    summary: 'Ask a robot (through its share, or as staff by processId): a text/event-stream of delta events, then done or error; stream:false answers once',
     handler: async (request, reply) => {
       const { body } = request;
       const access = await resolveChatter(fastify, request, body, body.shareId ? body.visitorId : undefined);

@@ -1,23 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ChatSessionParamsSchema,
-  ChatTargetQuerySchema,
   CheckedBodySchema,
-  CompletionListResponseSchema,
   CompletionLogListResponseSchema,
   CompletionLogSchema,
   CompletionParamsSchema,
-  CompletionSchema,
-  DeleteSessionCompletionParamsSchema,
-  FeedbackBodySchema,
+  DeleteCompletion,
+  DeleteSessionCompletion,
   ListRobotCompletionsQuerySchema,
-  ListSessionCompletionsQuerySchema,
-  OkSchema,
+  ListSessionCompletions,
   RobotSessionListResponseSchema,
   RobotSessionsBodySchema,
+  SendFeedback,
 } from '@flotilla/shared/contracts';
 import { found, notFound } from '../../lib/app-error';
 import { OPERATORS, PUBLIC, REVIEWERS, STAFF } from '../access';
+import { route } from '../endpoint-route';
 import { resolveChatter } from './chat-access';
 
 const tags = ['chat'];
@@ -34,30 +31,20 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!(await processes.get(tenantId, processId))) throw notFound('ROBOT_NOT_FOUND');
   };
 
-  fastify.get('/v1/chat/users/:userId/sessions/:sessionId/completions', {
+  route(fastify, ListSessionCompletions, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "Messages of one of the chatter's sessions, newest first (page of 10); 404 SESSION_NOT_FOUND when the session is not theirs",
-      params: ChatSessionParamsSchema,
-      querystring: ListSessionCompletionsQuerySchema,
-      response: { 200: CompletionListResponseSchema },
-    },
+    tags,
+    summary: "Messages of one of the chatter's sessions, newest first (page of 10); 404 SESSION_NOT_FOUND when the session is not theirs",
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.query, request.params.userId);
       return found(await chats.listSessionCompletions(chatter, request.params.sessionId, request.query), 'SESSION_NOT_FOUND');
     },
   });
 
-  fastify.delete('/v1/users/:userId/sessions/:sessionId/completions/:id', {
+  route(fastify, DeleteSessionCompletion, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "The chatter deletes one message pair of their session (the chat removes it once this answers); 404 COMPLETION_NOT_FOUND when it is not theirs",
-      params: DeleteSessionCompletionParamsSchema,
-      querystring: ChatTargetQuerySchema,
-      response: { 200: OkSchema },
-    },
+    tags,
+    summary: "The chatter deletes one message pair of their session (the chat removes it once this answers); 404 COMPLETION_NOT_FOUND when it is not theirs",
     handler: async (request) => {
       const { userId, sessionId, id } = request.params;
       const chatter = await resolveChatter(fastify, request, request.query, userId);
@@ -100,24 +87,20 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => found(await chats.getLog(request.auth.tenantId, request.params.completionId), 'COMPLETION_NOT_FOUND'),
   });
 
-  fastify.delete('/v1/completions/:completionId', {
+  route(fastify, DeleteCompletion, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: "Delete an answer from a robot's logs (and from its chatter's session)", params: CompletionParamsSchema, response: { 200: OkSchema } },
+    tags,
+    summary: "Delete an answer from a robot's logs (and from its chatter's session)",
     handler: async (request) => {
       if (!(await chats.removeCompletion(request.auth.tenantId, request.params.completionId))) throw notFound('COMPLETION_NOT_FOUND');
       return { ok: true as const };
     },
   });
 
-  fastify.put('/v1/completions/:completionId/feedback', {
+  route(fastify, SendFeedback, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: 'Like or dislike an answer, with a comment (null clears both); only the chatter who asked, a visitor through shareId or staff through processId',
-      params: CompletionParamsSchema,
-      body: FeedbackBodySchema,
-      response: { 200: CompletionSchema },
-    },
+    tags,
+    summary: 'Like or dislike an answer, with a comment (null clears both); only the chatter who asked, a visitor through shareId or staff through processId',
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.body, request.body.userId);
       const { feedback, text = '' } = request.body;

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ChatSessionListResponseSchema,
-  ChatSessionSchema,
-  ChatUserParamsSchema,
-  CreateChatSessionBodySchema,
-  ListChatSessionsQuerySchema,
-  RenameChatSessionBodySchema,
-} from '@flotilla/shared/contracts';
+import { CreateChatSession, ListChatSessions, RenameChatSession } from '@flotilla/shared/contracts';
 import { found } from '../../lib/app-error';
 import { RateWindow } from '../../lib/rate-window';
 import { PUBLIC } from '../access';
+import { route } from '../endpoint-route';
 import { checkVisitorRate, resolveChatter } from './chat-access';
 
 const tags = ['chat'];
@@ -24,24 +18,20 @@ const chatSessionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   // New sessions by visitors count against the share's per-minute limit, apart from questions.
   const visitorSessions = new RateWindow();
 
-  fastify.get('/v1/users/:userId/chat/session', {
+  route(fastify, ListChatSessions, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "The chatter's sessions with a robot, newest activity first (page of 40): a visitor through shareId, staff through processId with a token",
-      params: ChatUserParamsSchema,
-      querystring: ListChatSessionsQuerySchema,
-      response: { 200: ChatSessionListResponseSchema },
-    },
+    tags,
+    summary: "The chatter's sessions with a robot, newest activity first (page of 40): a visitor through shareId, staff through processId with a token",
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.query, request.params.userId);
       return chats.listSessions(chatter, request.query);
     },
   });
 
-  fastify.post('/v1/chat/sessions', {
+  route(fastify, CreateChatSession, {
     config: { auth: PUBLIC },
-    schema: { tags, summary: 'Start a new, empty session (the chat puts it on top and makes it active)', body: CreateChatSessionBodySchema, response: { 200: ChatSessionSchema } },
+    tags,
+    summary: 'Start a new, empty session (the chat puts it on top and makes it active)',
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.body, request.body.userId);
       checkVisitorRate(visitorSessions, request, chatter);
@@ -49,9 +39,10 @@ const chatSessionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.put('/v1/chat/sessions', {
+  route(fastify, RenameChatSession, {
     config: { auth: PUBLIC },
-    schema: { tags, summary: "Rename one of the chatter's sessions (404 SESSION_NOT_FOUND when it is not theirs)", body: RenameChatSessionBodySchema, response: { 200: ChatSessionSchema } },
+    tags,
+    summary: "Rename one of the chatter's sessions (404 SESSION_NOT_FOUND when it is not theirs)",
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.body, request.body.userId);
       return found(await chats.renameSession(chatter, request.body.sessionId, request.body.title.trim()), 'SESSION_NOT_FOUND');

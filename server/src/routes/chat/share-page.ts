@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ShareInfoQuerySchema, WebPreviewUiSchema } from '@flotilla/shared/contracts';
+import { GetWebPreviewUi } from '@flotilla/shared/contracts';
 import { notFound } from '../../lib/app-error';
 import { PUBLIC } from '../access';
+import { route } from '../endpoint-route';
 import { checkShareOrigin } from './chat-access';
 
 const tags = ['chat'];
@@ -10,14 +11,10 @@ const tags = ['chat'];
 const sharePageRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { shares } = fastify.repos;
 
-  fastify.get('/v1/webPreviewUi', {
+  route(fastify, GetWebPreviewUi, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "How a share's chat page looks: name, icon, colour, welcome, suggested questions (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
-      querystring: ShareInfoQuerySchema,
-      response: { 200: WebPreviewUiSchema },
-    },
+    tags,
+    summary: "How a share's chat page looks: name, icon, colour, welcome, suggested questions (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
     handler: async (request) => {
       const share = await shares.publicInfo(request.query.shareId);
       if (!share) throw notFound('SHARE_NOT_FOUND');

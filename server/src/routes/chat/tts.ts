@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TTS_AUDIO_TYPE, TtsSpeechBodySchema, TtsSpeechResponseSchema, TtsVoiceListResponseSchema, type TtsVoiceListResponse } from '@flotilla/shared/contracts';
+import { ListTtsVoices, SynthesizeSpeech, TTS_AUDIO_TYPE, type TtsVoiceListResponse } from '@flotilla/shared/contracts';
 import { AppError, invalidInput } from '../../lib/app-error';
 import { ProviderError } from '../../lib/provider-error';
 import { RateWindow } from '../../lib/rate-window';
 import { openAiSpeech } from '../../tts/openai-speech';
 import { PUBLIC } from '../access';
+import { route } from '../endpoint-route';
 import { checkVisitorRate, resolveChatter } from './chat-access';
 
 const tags = ['chat'];
@@ -17,25 +18,19 @@ const ttsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const voiceList: TtsVoiceListResponse = tts ? { provider: tts.provider, voices: tts.voices } : { provider: null, voices: [] };
   const visitorReads = new RateWindow();
 
-  fastify.get('/v1/aliyun/tts/voice', {
+  route(fastify, ListTtsVoices, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "Voices of the configured text-to-speech provider (POST /v2/tts speaks with them); with none, provider null and no voices, and the chat reads aloud with the browser's own",
-      response: { 200: TtsVoiceListResponseSchema },
-    },
+    tags,
+    summary: "Voices of the configured text-to-speech provider (POST /v2/tts speaks with them); with none, provider null and no voices, and the chat reads aloud with the browser's own",
     handler: async () => voiceList,
   });
 
-  fastify.post('/v2/tts', {
+  route(fastify, SynthesizeSpeech, {
     // Public for visitors of a share; with `processId` the caller must be logged-in staff (resolveChatter).
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: "Read a text aloud with the configured provider (through a robot's share, or as staff by processId): audio/mpeg, streamed as it is spoken; 400 when no provider is configured, 422 for a voice it does not have",
-      body: TtsSpeechBodySchema,
-      response: { 200: { description: 'The speech', content: { [TTS_AUDIO_TYPE]: { schema: TtsSpeechResponseSchema } } } },
-    },
+    tags,
+    summary: "Read a text aloud with the configured provider (through a robot's share, or as staff by processId): audio/mpeg, streamed as it is spoken; 400 when no provider is configured, 422 for a voice it does not have",
+    file: { type: TTS_AUDIO_TYPE, description: 'The speech' },
     handler: async (request, reply) => {
       if (!speech || !tts) throw new AppError(400, 'BAD_REQUEST', 'TTS_NOT_CONFIGURED');
       const { body } = request;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
-import { OpenAiChatRequestSchema, type OpenAiChatRequest, type QaEvent } from '@flotilla/shared/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { CreateChatCompletion, type OpenAiChatRequest, type QaEvent } from '@flotilla/shared/contracts';
 import type { ChatTurn } from '../../engine/providers/provider';
 import { AppError } from '../../lib/app-error';
 import { sendEventStream } from '../../lib/event-stream';
@@ -9,6 +9,7 @@ import { message } from '../../lib/messages';
 import { toValidationDetail, type SchemaError } from '../../lib/validation-detail';
 import { answerFailed } from '../answers/index';
 import { PUBLIC } from '../access';
+import { route } from '../endpoint-route';
 
 /** OpenAI's error body, so that the official clients raise their usual errors. */
 const OpenAiErrorSchema = Type.Object({
@@ -33,42 +34,41 @@ export function splitConversation(messages: Message[]): { question: string; hist
   };
 }
 
+/** Answers a failed call as OpenAI does: its error body, with its error type for the status. */
+function openAiError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  let status = 500;
+  let code: string = 'INTERNAL';
+  let text = message('INTERNAL', request.locale);
+  if (error instanceof AppError) {
+    status = error.statusCode;
+    code = error.code;
+    text = message(error.messageKey, request.locale);
+  } else if (error.validation) {
+    status = 400;
+    code = 'VALIDATION_FAILED';
+    text = toValidationDetail(error.validationContext, error.validation as SchemaError[], request.locale)[0]?.msg ?? text;
+  } else if (error.statusCode && error.statusCode < 500) {
+    status = error.statusCode;
+    code = 'BAD_REQUEST';
+    text = error.message;
+  } else request.log.error({ err: error }, 'unhandled error');
+  return reply.code(status).send({ error: { message: text, type: ERROR_TYPES[status] ?? 'api_error', code } });
+}
+
 const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { secrets, processes } = fastify.repos;
   type Caller = { grant: NonNullable<Awaited<ReturnType<typeof secrets.grant>>>; robot: NonNullable<Awaited<ReturnType<typeof processes.get>>> };
   /** The robot each request's secret names, found before validation. */
   const callers = new WeakMap<FastifyRequest, Caller>();
 
-  fastify.post('/v1/chat/completions', {
+  route(fastify, CreateChatCompletion, {
     // Authenticated by a robot's API secret (Bearer), not by a console token.
     config: { auth: PUBLIC },
-    schema: {
-      tags: ['openai'],
-      summary: 'OpenAI-compatible chat completion (streaming or not) answered by the robot an API secret names; `model` may be any string',
-      body: OpenAiChatRequestSchema,
-      security: [{ apiSecret: [] }],
-      // 200: OpenAI's chat.completion object, or its chunks as text/event-stream.
-      response: { 200: Type.Unknown(), '4xx': OpenAiErrorSchema, 422: OpenAiErrorSchema, '5xx': OpenAiErrorSchema },
-    },
-    errorHandler: (error: FastifyError | AppError, request, reply) => {
-      let status = 500;
-      let code: string = 'INTERNAL';
-      let text = message('INTERNAL', request.locale);
-      if (error instanceof AppError) {
-        status = error.statusCode;
-        code = error.code;
-        text = message(error.messageKey, request.locale);
-      } else if (error.validation) {
-        status = 400;
-        code = 'VALIDATION_FAILED';
-        text = toValidationDetail(error.validationContext, error.validation as SchemaError[], request.locale)[0]?.msg ?? text;
-      } else if (error.statusCode && error.statusCode < 500) {
-        status = error.statusCode;
-        code = 'BAD_REQUEST';
-        text = error.message;
-      } else request.log.error({ err: error }, 'unhandled error');
-      return reply.code(status).send({ error: { message: text, type: ERROR_TYPES[status] ?? 'api_error', code } });
-    },
+    tags: ['openai'],
+    summary: 'OpenAI-compatible chat completion (streaming or not) answered by the robot an API secret names; `model` may be any string',
+    security: [{ apiSecret: [] }],
+    otherResponses: { '4xx': OpenAiErrorSchema, 422: OpenAiErrorSchema, '5xx': OpenAiErrorSchema },
+    errorHandler: openAiError,
     // The secret is checked before the body is validated, so a caller without one learns nothing of the call.
     onRequest: async (request) => {
       const key = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];

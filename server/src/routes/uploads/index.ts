@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadResponseSchema, type Attachment } from '@flotilla/shared/contracts';
+import { ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadAttachment, type Attachment } from '@flotilla/shared/contracts';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { isoNow } from '../../lib/clock';
 import { RateWindow } from '../../lib/rate-window';
@@ -12,6 +12,7 @@ import { uploadUrl, type Upload } from '../../plugins/app/uploads/uploads-reposi
 import { CROSS_ORIGIN_FILE_HEADERS } from '../../plugins/external/security-headers';
 import { OPERATORS, PUBLIC } from '../access';
 import { checkVisitorRate, resolveChatter } from '../chat/chat-access';
+import { route } from '../endpoint-route';
 
 const tags = ['uploads'];
 
@@ -60,17 +61,13 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return { ...full, tenantId };
   }
 
-  fastify.post('/v2/upload/file', {
+  route(fastify, UploadAttachment, {
     config: { auth: PUBLIC },
-    schema: {
-      tags,
-      summary: 'Upload a chat attachment (multipart): `file`, plus `shareId` and `visitorId` for a visitor, or `processId` with a token for staff',
-      description:
-        `At most ${UPLOAD_LIMITS.maxBytes} bytes; images (${UPLOAD_LIMITS.imageTypes.join(', ')}) and files (${UPLOAD_LIMITS.fileTypes.join(', ')}), ` +
-        'recognised by their content (text types: by the name, when the bytes are UTF-8 text). 422 with type UPLOAD_TOO_LARGE or UNSUPPORTED_FILE_TYPE otherwise.',
-      consumes: ['multipart/form-data'],
-      response: { 200: UploadResponseSchema },
-    },
+    tags,
+    summary: 'Upload a chat attachment (multipart): `file`, plus `shareId` and `visitorId` for a visitor, or `processId` with a token for staff',
+    description:
+      `At most ${UPLOAD_LIMITS.maxBytes} bytes; images (${UPLOAD_LIMITS.imageTypes.join(', ')}) and files (${UPLOAD_LIMITS.fileTypes.join(', ')}), ` +
+      'recognised by their content (text types: by the name, when the bytes are UTF-8 text). 422 with type UPLOAD_TOO_LARGE or UNSUPPORTED_FILE_TYPE otherwise.',
     handler: async (request): Promise<Attachment> => {
       const upload = await readMultipart(request, UPLOAD_LIMITS.maxBytes);
       const { shareId, visitorId, processId } = validFields(request, UploadFieldsSchema, upload.fields);
