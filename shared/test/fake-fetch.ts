@@ -17,6 +17,8 @@ export type FakeRequest = {
   text: string;
   /** A multipart body as sent. */
   formData?: FormData;
+  /** The request's signal: a fake answer that streams stops when it aborts. */
+  signal?: AbortSignal;
 };
 
 /** What a fake route answers: JSON (status 200 and no body unless given), or a whole `Response` (a stream, a file). */
@@ -54,6 +56,7 @@ export function mockFetch(handler: FakeHandler): FakeRequest[] {
         body: typeof init?.body === 'string' && text ? JSON.parse(text) : undefined,
         text,
         ...(init?.body instanceof FormData && { formData: init.body }),
+        ...(init?.signal && { signal: init.signal }),
       };
       requests.push(request);
       const answer = handler(request) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
