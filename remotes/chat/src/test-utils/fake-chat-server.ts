@@ -1,5 +1,27 @@
-import { vi } from 'vitest';
-import type { ChatSession, Completion, QaEvent, Robot, TtsVoiceListResponse } from '@flotilla/shared';
+import {
+  AskQuestion,
+  CreateChatSession,
+  DeleteSessionCompletion,
+  GetRobot,
+  GetShareInfo,
+  ListChatSessions,
+  ListSessionCompletions,
+  ListTtsVoices,
+  RenameChatSession,
+  SendFeedback,
+  SynthesizeSpeech,
+  UploadAttachment,
+  type ChatSession,
+  type Completion,
+  type Endpoint,
+  type EndpointAnswer,
+  type ErrorResponse,
+  type QaAnswer,
+  type QaEvent,
+  type Robot,
+  type TtsVoiceListResponse,
+} from '@flotilla/shared';
+import { fakeApi, on, refuse, Refusal, type FakeRequest, type FakeRoute } from '@flotilla/shared/test';
 import { makeShare } from './fake-share';
 
 /** A request as the fake server saw it. */
@@ -12,13 +34,13 @@ export type SeenRequest = {
   signal: AbortSignal | undefined;
 };
 
-/** The audio `POST /v2/tts` answers (a stand-in for mp3 bytes). */
+/** The audio the speech call answers (a stand-in for mp3 bytes). */
 export const FAKE_SPEECH = new Uint8Array([0xff, 0xfb, 0x90, 0x64, 0x00]);
 
-/** What a fake answers: JSON with a status (200 unless given). */
+/** What a test makes a call answer instead: JSON with a status (200 unless given); 4xx and 5xx in the server's error shape. */
 type Answer = { status?: number; body?: unknown };
 
-/** An answer of `POST /v2/qa` being streamed: push events, then end it; `aborted` once the client stopped. */
+/** A question's answer being streamed: push events, then end it; `aborted` once the client stopped. */
 export class LiveAnswer {
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private readonly encoder = new TextEncoder();
@@ -26,14 +48,16 @@ export class LiveAnswer {
   readonly body = new ReadableStream<Uint8Array>({ start: (controller) => void (this.controller = controller) });
 
   constructor(signal: AbortSignal | undefined) {
-    signal?.addEventListener('abort', () => {
+    const stop = () => {
       this.aborted = true;
       try {
         this.controller.error(new DOMException('The operation was aborted.', 'AbortError'));
       } catch {
         /* already closed */
       }
-    });
+    };
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop);
   }
 
   push(...events: QaEvent[]): void {
@@ -91,23 +115,29 @@ export function makeRobot(patch: Partial<Robot> = {}): Robot {
   };
 }
 
-const json = ({ status = 200, body }: Answer) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** What a route of `E` answers: the endpoint's answer, a refusal, or a whole `Response` for a stream or a file. */
+type Answering<E extends Endpoint> = Parameters<typeof on<E>>[1];
 
-function bodyOf(init: RequestInit | undefined): Record<string, unknown> | undefined {
-  if (typeof init?.body === 'string') return JSON.parse(init.body) as Record<string, unknown>;
-  if (init?.body instanceof FormData) {
-    return Object.fromEntries([...init.body.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : (value as File).name]));
-  }
-  return undefined;
+/** A test's answer as the fake API answers it: a refusal from 400 on. */
+function answerOf<T>({ status = 200, body }: Answer): T | Refusal {
+  return status >= 400 ? new Refusal(status, body as ErrorResponse) : (body as T);
 }
 
+/** A request as the tests read it: a multipart body as its fields, files by their names. */
+function seen(request: FakeRequest): SeenRequest {
+  const fields = request.formData && Object.fromEntries([...request.formData.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : value.name]));
+  return { method: request.method, path: request.path, query: request.query, body: fields ?? (request.body as Record<string, unknown> | undefined), signal: request.signal };
+}
+
+/** One page of `list`, as the list calls answer it. */
+const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }) => ({ list: list.slice(offset, offset + limit), total: list.length });
+
 /**
- * A fake of the chat's server calls, run by the real http client through a stubbed `fetch`: the
- * share, the chatter's sessions and their completions (newest first, paged), feedback, deletion,
- * uploads, voices and speech, a robot for staff mode, and `POST /v2/qa` answered by a {@link LiveAnswer} the
- * test drives (or by `qa` when set). `failNext` makes the next matching call fail. Undo with
- * `vi.unstubAllGlobals()`.
+ * A fake of the chat's server calls on the shared fake API (the real http client runs against it, and
+ * its answers are checked against the calls' contracts): the share, the chatter's sessions and their
+ * completions (newest first, paged), feedback, deletion, uploads, voices and speech, a robot for staff
+ * mode, and questions answered by a {@link LiveAnswer} the test drives (or by `qa` when set).
+ * `failNext` makes the next matching call fail. Undo with `vi.unstubAllGlobals()`.
  */
 export function fakeChatServer({
   share = makeShare(),
@@ -116,15 +146,18 @@ export function fakeChatServer({
   robot = makeRobot(),
   voices = { provider: null, voices: [] } as TtsVoiceListResponse,
 } = {}) {
-  const requests: SeenRequest[] = [];
   const answers: LiveAnswer[] = [];
   const failures: Array<{ method: string; path: RegExp; answer: Answer }> = [];
   let created = 0;
+  let seenRequests: FakeRequest[] = [];
   const server = {
-    requests,
+    /** Every request, oldest first. */
+    get requests(): SeenRequest[] {
+      return seenRequests.map(seen);
+    },
     sessions: [...sessions],
     completions: Object.fromEntries(Object.entries(completions).map(([id, list]) => [id, [...list]])),
-    /** Answers `POST /v2/qa` differently (an HTTP error…); by default each question gets a new LiveAnswer. */
+    /** Answers questions differently (an HTTP error…); by default each question gets a new LiveAnswer. */
     qa: null as ((request: SeenRequest) => Answer) | null,
     /** The streamed answers, oldest first. */
     answers,
@@ -140,78 +173,60 @@ export function fakeChatServer({
     },
     /** The calls made, as `METHOD /path`. */
     calls(method?: string, path?: RegExp) {
-      return requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)));
+      return server.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)));
     },
   };
 
-  const route = (request: SeenRequest): Response => {
-    const { method, path, query, body } = request;
-    const failure = failures.findIndex((f) => f.method === method && f.path.test(path));
-    if (failure >= 0) return json(failures.splice(failure, 1)[0]!.answer);
-    const page = <T>(list: T[]) => {
-      const offset = Number(query.get('offset') ?? 0);
-      const limit = Number(query.get('limit') ?? 20);
-      return { list: list.slice(offset, offset + limit), total: list.length };
-    };
-    let match: RegExpExecArray | null;
-    if (method === 'GET' && path === '/v1/share/info') return json({ body: share });
-    if (method === 'GET' && path === '/v1/aliyun/tts/voice') return json({ body: voices });
-    if (method === 'GET' && (match = /^\/v1\/processes\/([^/]+)$/.exec(path))) {
-      return match[1] === robot.processId ? json({ body: robot }) : json({ status: 404, body: { code: 'ROBOT_NOT_FOUND', message: 'Robot not found' } });
-    }
-    if (method === 'GET' && /^\/v1\/users\/[^/]+\/chat\/session$/.test(path)) return json({ body: page(server.sessions) });
-    if (method === 'POST' && path === '/v1/chat/sessions') {
+  /** The route of `endpoint`, failing instead when the test asked the next such call to fail. */
+  const route = <E extends Endpoint>(endpoint: E, answer: Answering<E>): FakeRoute =>
+    on(endpoint, (call) => {
+      const failure = failures.findIndex((f) => f.method === call.request.method && f.path.test(call.request.path));
+      return failure >= 0 ? answerOf<EndpointAnswer<E>>(failures.splice(failure, 1)[0]!.answer) : answer(call);
+    });
+
+  seenRequests = fakeApi([
+    route(GetShareInfo, () => share),
+    route(ListTtsVoices, () => voices),
+    route(GetRobot, ({ params }) => (params.processId === robot.processId ? robot : refuse(404, 'ROBOT_NOT_FOUND', 'Robot not found'))),
+    route(ListChatSessions, ({ query }) => page(server.sessions, query)),
+    route(CreateChatSession, () => {
       const session = makeSession({ sessionId: `s-new-${++created}`, title: '' });
       server.sessions.unshift(session);
-      return json({ body: session });
-    }
-    if (method === 'PUT' && path === '/v1/chat/sessions') {
-      const session = server.sessions.find((s) => s.sessionId === body?.sessionId);
-      if (!session) return json({ status: 404, body: { code: 'SESSION_NOT_FOUND', message: 'Session not found' } });
-      session.title = String(body?.title);
-      return json({ body: session });
-    }
-    if (method === 'GET' && (match = /^\/v1\/chat\/users\/[^/]+\/sessions\/([^/]+)\/completions$/.exec(path))) {
-      return json({ body: page(server.completions[match[1]!] ?? []) });
-    }
-    if (method === 'DELETE' && (match = /^\/v1\/users\/[^/]+\/sessions\/([^/]+)\/completions\/([^/]+)$/.exec(path))) {
-      const list = server.completions[match[1]!] ?? [];
-      const index = list.findIndex((c) => c.id === match![2]);
-      if (index < 0) return json({ status: 404, body: { code: 'COMPLETION_NOT_FOUND', message: 'Not found' } });
+      return session;
+    }),
+    route(RenameChatSession, ({ body }) => {
+      const session = server.sessions.find((s) => s.sessionId === body.sessionId);
+      if (!session) return refuse(404, 'SESSION_NOT_FOUND', 'Session not found');
+      session.title = body.title;
+      return session;
+    }),
+    route(ListSessionCompletions, ({ params, query }) => page(server.completions[params.sessionId] ?? [], query)),
+    route(DeleteSessionCompletion, ({ params }) => {
+      const list = server.completions[params.sessionId] ?? [];
+      const index = list.findIndex((c) => c.id === params.id);
+      if (index < 0) return refuse(404, 'COMPLETION_NOT_FOUND', 'Not found');
       list.splice(index, 1);
-      return json({ body: { ok: true } });
-    }
-    if (method === 'PUT' && (match = /^\/v1\/completions\/([^/]+)\/feedback$/.exec(path))) {
+      return { ok: true };
+    }),
+    route(SendFeedback, ({ params, body }) => {
       const completion = Object.values(server.completions)
         .flat()
-        .find((c) => c.id === match![1]);
-      const result = { ...(completion ?? makeCompletion({ id: match[1]!, sessionId: 's?' })), feedback: body?.feedback as Completion['feedback'], feedbackText: String(body?.text ?? '') };
+        .find((c) => c.id === params.completionId);
+      const result = { ...(completion ?? makeCompletion({ id: params.completionId, sessionId: 's?' })), feedback: body.feedback, feedbackText: body.text ?? '' };
       if (completion) Object.assign(completion, result);
-      return json({ body: result });
-    }
-    if (method === 'POST' && path === '/v2/upload/file') {
-      const name = String(body?.file);
-      return json({ body: { id: `up-${name}`, name, url: `/v1/files/up-${name}`, size: 10, contentType: name.endsWith('.png') ? 'image/png' : 'application/pdf' } });
-    }
-    if (method === 'POST' && path === '/v2/tts') return new Response(new Blob([FAKE_SPEECH], { type: 'audio/mpeg' }), { status: 200, headers: { 'Content-Type': 'audio/mpeg' } });
-    if (method === 'POST' && path === '/v2/qa') {
-      if (server.qa) return json(server.qa(request));
+      return result;
+    }),
+    route(UploadAttachment, ({ body }) => {
+      const name = (body.get('file') as File).name;
+      return { id: `up-${name}`, name, url: `/v1/files/up-${name}`, size: 10, contentType: name.endsWith('.png') ? 'image/png' : 'application/pdf' };
+    }),
+    route(SynthesizeSpeech, () => new Response(new Blob([FAKE_SPEECH], { type: 'audio/mpeg' }), { status: 200, headers: { 'Content-Type': 'audio/mpeg' } })),
+    route(AskQuestion, ({ request }) => {
+      if (server.qa) return answerOf<QaAnswer>(server.qa(seen(request)));
       const answer = new LiveAnswer(request.signal);
       answers.push(answer);
       return new Response(answer.body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-    }
-    return json({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
-  };
-
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://flotilla.test');
-      const request: SeenRequest = { method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, body: bodyOf(init), signal: init?.signal ?? undefined };
-      requests.push(request);
-      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-      return route(request);
     }),
-  );
+  ]);
   return server;
 }

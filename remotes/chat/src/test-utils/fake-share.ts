@@ -1,6 +1,7 @@
 import type { ShareInfo } from '@flotilla/shared';
+import { refuse } from '@flotilla/shared/test';
 
-/** A share as `GET /v1/share/info` returns it. */
+/** A share as the share page's info call answers it. */
 export function makeShare(patch: Partial<ShareInfo> = {}): ShareInfo {
   return {
     shareId: 'abc123',
@@ -14,4 +15,5 @@ export function makeShare(patch: Partial<ShareInfo> = {}): ShareInfo {
   };
 }
 
-export const SHARE_NOT_FOUND = { status: 404, body: { code: 'SHARE_NOT_FOUND', message: 'Share not found' } };
+/** The answer of a share that is unknown, disabled or expired. */
+export const SHARE_NOT_FOUND = refuse(404, 'SHARE_NOT_FOUND', 'Share not found');

@@ -20,6 +20,3 @@ export function chatKeyOf(target: ChatTarget): ChatKey {
 export function targetQuery(target: ChatTarget): ChatTargetQuery {
   return target.kind === 'visitor' ? { shareId: target.shareId } : { processId: target.processId };
 }
-
-/** A path segment, escaped. */
-export const segment = (value: string) => encodeURIComponent(value);

@@ -1,7 +1,7 @@
-import { http, type UploadResponse } from '@flotilla/shared';
+import { request, UploadAttachment, type UploadResponse } from '@flotilla/shared';
 import type { ChatTarget } from '../../chat/chat-target';
 
-/** `POST /v2/upload/file` (multipart `file`, plus `shareId` + `visitorId` for a visitor, `processId` for staff). */
+/** Uploads a file the chatter attaches to a question (a visitor names the share and themselves, staff the robot). */
 export function uploadFile(target: ChatTarget, file: File): Promise<UploadResponse> {
   const form = new FormData();
   if (target.kind === 'visitor') {
@@ -11,5 +11,5 @@ export function uploadFile(target: ChatTarget, file: File): Promise<UploadRespon
     form.append('processId', target.processId);
   }
   form.append('file', file, file.name);
-  return http.post<UploadResponse>('/v2/upload/file', { form, inline: true });
+  return request(UploadAttachment, { body: form, inline: true });
 }

@@ -1,9 +1,7 @@
-import { http } from '@flotilla/shared';
-import { segment, targetQuery, type ChatTarget } from '../../chat/chat-target';
+import { DeleteSessionCompletion, request } from '@flotilla/shared';
+import { targetQuery, type ChatTarget } from '../../chat/chat-target';
 
-/** `DELETE /v1/users/{userId}/sessions/{sessionId}/completions/{id}?shareId|processId`: deletes a message pair. */
-export function deleteCompletion(target: ChatTarget, sessionId: string, id: string): Promise<unknown> {
-  return http.delete(`/v1/users/${segment(target.userId)}/sessions/${segment(sessionId)}/completions/${segment(id)}`, {
-    query: targetQuery(target),
-  });
+/** Deletes one of the chatter's question + answer pairs. */
+export function deleteCompletion(target: ChatTarget, sessionId: string, id: string): Promise<{ ok: true }> {
+  return request(DeleteSessionCompletion, { params: { userId: target.userId, sessionId, id }, query: targetQuery(target) });
 }

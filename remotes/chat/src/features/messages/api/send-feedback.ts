@@ -1,8 +1,7 @@
-import { http, type Completion, type FeedbackBody, type FeedbackValue } from '@flotilla/shared';
-import { segment, targetQuery, type ChatTarget } from '../../chat/chat-target';
+import { request, SendFeedback, type Completion, type FeedbackValue } from '@flotilla/shared';
+import { targetQuery, type ChatTarget } from '../../chat/chat-target';
 
-/** `PUT /v1/completions/{id}/feedback`: like or dislike an answer with a comment; `null` clears both. */
+/** Likes or dislikes an answer with a comment; `null` clears both. */
 export function sendFeedback(target: ChatTarget, id: string, feedback: FeedbackValue | null, text: string): Promise<Completion> {
-  const body: FeedbackBody = { ...targetQuery(target), userId: target.userId, feedback, text };
-  return http.put<Completion>(`/v1/completions/${segment(id)}/feedback`, { body, inline: true });
+  return request(SendFeedback, { params: { completionId: id }, body: { ...targetQuery(target), userId: target.userId, feedback, text }, inline: true });
 }

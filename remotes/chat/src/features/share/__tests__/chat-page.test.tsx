@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, networkError } from '@flotilla/shared/test';
+import { fakeApi, networkError, on } from '@flotilla/shared/test';
 import { fakeChatServer } from '../../../test-utils/fake-chat-server';
 import { makeShare, SHARE_NOT_FOUND } from '../../../test-utils/fake-share';
 import { renderStandalone } from '../../../test-utils/render-chat';
-import { contrast, TEXT_BACKGROUNDS } from '@flotilla/shared';
+import { contrast, GetShareInfo, ListChatSessions, ListTtsVoices, TEXT_BACKGROUNDS } from '@flotilla/shared';
 
 afterEach(() => {
   cleanup();
@@ -97,7 +97,7 @@ describe('public chat page', () => {
   });
 
   it('says clearly that an unknown or disabled link does not exist (404)', async () => {
-    mockFetch(() => SHARE_NOT_FOUND);
+    fakeApi([on(GetShareInfo, () => SHARE_NOT_FOUND)]);
 
     renderStandalone('/chat/gone');
 
@@ -107,7 +107,7 @@ describe('public chat page', () => {
   });
 
   it('says it in Chinese by default', async () => {
-    mockFetch(() => SHARE_NOT_FOUND);
+    fakeApi([on(GetShareInfo, () => SHARE_NOT_FOUND)]);
 
     renderStandalone('/chat/gone', { locale: 'zh-CN' });
 
@@ -125,11 +125,15 @@ describe('public chat page', () => {
 
   it('offers Retry on a network failure, and Retry fetches again', async () => {
     let online = false;
-    const requests = mockFetch(({ path }) => {
+    const whenOnline = <T,>(answer: T): T => {
       if (!online) throw networkError();
-      if (path === '/v1/share/info') return { body: makeShare() };
-      return path.endsWith('/chat/session') ? { body: { list: [], total: 0 } } : { body: { provider: null, voices: [] } };
-    });
+      return answer;
+    };
+    const requests = fakeApi([
+      on(GetShareInfo, () => whenOnline(makeShare())),
+      on(ListChatSessions, () => whenOnline({ list: [], total: 0 })),
+      on(ListTtsVoices, () => whenOnline({ provider: null, voices: [] })),
+    ]);
 
     renderStandalone('/chat/abc123');
 
@@ -143,7 +147,7 @@ describe('public chat page', () => {
   });
 
   it('switches between Chinese and English', async () => {
-    mockFetch(() => SHARE_NOT_FOUND);
+    fakeApi([on(GetShareInfo, () => SHARE_NOT_FOUND)]);
 
     renderStandalone('/chat/gone', { locale: 'zh-CN' });
     expect(await screen.findByText('该对话链接不存在或已停用')).toBeTruthy();

@@ -1,7 +1,7 @@
-import { http, type TtsSpeechBody } from '@flotilla/shared';
+import { request, SynthesizeSpeech, type TtsSpeechBody } from '@flotilla/shared';
 import { targetQuery, type ChatTarget } from '../../chat/chat-target';
 
-/** `POST /v2/tts`: `text` read aloud by the server's TTS provider with `voice` (its first when null), as mp3. */
+/** `text` read aloud by the server's TTS provider with `voice` (its first when null), as mp3. */
 export function synthesizeSpeech(target: ChatTarget, { text, voice }: { text: string; voice: string | null }, signal: AbortSignal): Promise<Blob> {
   const body: TtsSpeechBody = {
     ...targetQuery(target),
@@ -9,5 +9,5 @@ export function synthesizeSpeech(target: ChatTarget, { text, voice }: { text: st
     text,
     ...(voice ? { voice } : {}),
   };
-  return http.post<Blob>('/v2/tts', { body, signal, responseType: 'blob', inline: true });
+  return request(SynthesizeSpeech, { body, signal, inline: true });
 }

@@ -1,7 +1,6 @@
-import { http, type Robot } from '@flotilla/shared';
-import { segment } from '../../chat/chat-target';
+import { GetRobot, request, type Robot } from '@flotilla/shared';
 
-/** `GET /v1/processes/{processId}` (staff): the robot of a debug chat, for its name and icon. */
+/** The robot of a debug chat (staff), for its name and icon. */
 export function getRobot(processId: string): Promise<Robot> {
-  return http.get<Robot>(`/v1/processes/${segment(processId)}`);
+  return request(GetRobot, { params: { processId } });
 }
