@@ -11,3 +11,6 @@ export * from './http';
 export * from './i18n';
 export * from './settings';
 export * from './lists';
+export { SHARED_API_VERSION } from './version';
+// Without Semi: the chat's public page imports these too.
+export * from './federation/chat-panel';

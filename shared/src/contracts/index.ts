@@ -15,4 +15,5 @@ export * from './answer-logs';
 export * from './secrets';
 export * from './credits';
 export * from './app';
+export * from './permissions';
 export * from './routes';

@@ -1,5 +1,6 @@
 import type { RemoteName } from './app';
 import type { Role } from './common';
+import { ADMINS, ANY_USER, OPERATORS, STAFF } from './permissions';
 
 /** Who may open a route: roles, or `*` for any logged-in user. */
 export type RouteRoles = ReadonlyArray<Role | '*'>;
@@ -20,16 +21,13 @@ export type RouteMeta = {
   menuKey?: string;
 };
 
-const OPERATORS: RouteRoles = ['admin', 'operator'];
-const STAFF: RouteRoles = ['admin', 'operator', 'agent'];
-const ADMINS: RouteRoles = ['admin'];
 
 /** Every route of the console and the public chat, in matching order. */
 export const ROUTES: readonly RouteMeta[] = [
-  { name: 'login', path: '/login', owner: 'shell', requiresAuth: false, roles: ['*'], titleId: 'route.login' },
-  { name: 'guoguoLogin', path: '/guoguo/login', owner: 'shell', requiresAuth: false, roles: ['*'], titleId: 'route.login' },
-  { name: 'bcdsLogin', path: '/bcds/login', owner: 'shell', requiresAuth: false, roles: ['*'], titleId: 'route.login' },
-  { name: 'redirect', path: '/redirect/*', owner: 'shell', requiresAuth: true, roles: ['*'], titleId: 'route.redirect' },
+  { name: 'login', path: '/login', owner: 'shell', requiresAuth: false, roles: ANY_USER, titleId: 'route.login' },
+  { name: 'guoguoLogin', path: '/guoguo/login', owner: 'shell', requiresAuth: false, roles: ANY_USER, titleId: 'route.login' },
+  { name: 'bcdsLogin', path: '/bcds/login', owner: 'shell', requiresAuth: false, roles: ANY_USER, titleId: 'route.login' },
+  { name: 'redirect', path: '/redirect/*', owner: 'shell', requiresAuth: true, roles: ANY_USER, titleId: 'route.redirect' },
 
   { name: 'robot', path: '/robot', owner: 'robots', requiresAuth: true, roles: STAFF, titleId: 'route.robot', menuKey: 'robot' },
   { name: 'robotDetail', path: '/ai/:id?/detail', owner: 'robots', requiresAuth: true, roles: STAFF, titleId: 'route.robotDetail', menuKey: 'robot' },
@@ -62,11 +60,11 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'taskList', path: '/task-list', owner: 'users', requiresAuth: true, roles: STAFF, titleId: 'route.taskList', menuKey: 'task' },
   { name: 'distributionCenter', path: '/distribution-center', owner: 'users', requiresAuth: true, roles: ADMINS, titleId: 'route.distributionCenter', menuKey: 'distribution' },
 
-  { name: 'share', path: '/f/:id', owner: 'chat', requiresAuth: false, roles: ['*'], titleId: 'route.chat' },
-  { name: 'chat', path: '/chat', owner: 'chat', requiresAuth: false, roles: ['*'], titleId: 'route.chat' },
-  { name: 'publicChat', path: '/p/chat', owner: 'chat', requiresAuth: false, roles: ['*'], titleId: 'route.chat' },
-  { name: 'robotShare', path: '/r/:id', owner: 'chat', requiresAuth: false, roles: ['*'], titleId: 'route.chat' },
-  { name: 'chatShare', path: '/chat/:shareId', owner: 'chat', requiresAuth: false, roles: ['*'], titleId: 'route.chat' },
+  { name: 'share', path: '/f/:id', owner: 'chat', requiresAuth: false, roles: ANY_USER, titleId: 'route.chat' },
+  { name: 'chat', path: '/chat', owner: 'chat', requiresAuth: false, roles: ANY_USER, titleId: 'route.chat' },
+  { name: 'publicChat', path: '/p/chat', owner: 'chat', requiresAuth: false, roles: ANY_USER, titleId: 'route.chat' },
+  { name: 'robotShare', path: '/r/:id', owner: 'chat', requiresAuth: false, roles: ANY_USER, titleId: 'route.chat' },
+  { name: 'chatShare', path: '/chat/:shareId', owner: 'chat', requiresAuth: false, roles: ANY_USER, titleId: 'route.chat' },
 ];
 
 /**

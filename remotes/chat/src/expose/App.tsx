@@ -1,3 +1,4 @@
+import './shared-api-check';
 import { loadCatalogs } from '@flotilla/shared';
 import { chatCatalogs } from '../app/catalogs';
 import { ChatRoutes } from '../app/chat-routes';

@@ -1,3 +1,4 @@
+import './shared-api-check';
 import { loadCatalogs, useT } from '@flotilla/shared';
 import { NotFoundState } from '@flotilla/shared/ui';
 import type { ComponentType } from 'react';
