@@ -1,9 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { RemoteBoundary } from '../ui/remote-boundary';
+import { REMOTE_LOAD_TIMEOUT_MS } from './load-timeout';
 import { loadWidget } from './widget-loader';
-
-/** Time a widget may take to load before it shows the error with Retry. */
-export const WIDGET_LOAD_TIMEOUT_MS = 20000;
 
 /** Props of {@link RemoteWidget}. */
 export type RemoteWidgetProps<P extends object> = {
@@ -13,7 +11,7 @@ export type RemoteWidgetProps<P extends object> = {
   module: string;
   /** The widget's props; a change re-renders the widget without loading it again. */
   props: P;
-  /** How long loading may take before the error shows. */
+  /** How long loading may take before the error shows (default {@link REMOTE_LOAD_TIMEOUT_MS}). */
   timeoutMs?: number;
 };
 
@@ -23,7 +21,7 @@ export type RemoteWidgetProps<P extends object> = {
  * and when it fails (no loader, manifest or script error, timeout, render error) an error with Retry
  * in its place only. Retry loads again with `retry: true`. Give its container a size: widgets fill it.
  */
-export function RemoteWidget<P extends object>({ remote, module, props, timeoutMs = WIDGET_LOAD_TIMEOUT_MS }: RemoteWidgetProps<P>) {
+export function RemoteWidget<P extends object>({ remote, module, props, timeoutMs = REMOTE_LOAD_TIMEOUT_MS }: RemoteWidgetProps<P>) {
   const attempts = useRef(0);
   const load = useCallback(() => loadWidget<P>(remote, module, { retry: attempts.current++ > 0 }), [remote, module]);
   return <RemoteBoundary name={`${remote}/${module.replace(/^\.\//, '')}`} load={load} props={props} timeoutMs={timeoutMs} />;

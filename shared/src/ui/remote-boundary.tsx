@@ -1,5 +1,6 @@
 import { Spin } from './semi';
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/load-timeout';
 import { useT } from '../i18n';
 import { ErrorState } from './error-state';
 
@@ -47,7 +48,7 @@ export function RemoteBoundary<P extends object>({
   name,
   load,
   props,
-  timeoutMs = 20000,
+  timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
 }: {
   name: string;
   load: () => Promise<LoadedModule<P>>;

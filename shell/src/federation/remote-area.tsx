@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { registerWidgetLoader, RemoteBoundary } from '@flotilla/shared/ui';
+import { registerWidgetLoader, REMOTE_LOAD_TIMEOUT_MS, RemoteBoundary } from '@flotilla/shared/ui';
 import { routeProgress, useRouteSettled } from '../progress/route-progress';
 import { remoteRegistry } from './runtime';
 import { createWidgetLoader } from './widget-loader';
@@ -9,9 +9,6 @@ import { createWidgetLoader } from './widget-loader';
 // areas' code loads with the console, before any area mounts. Registering in start.ts would pull
 // `@flotilla/shared/ui`, and with it Semi, into the login page (BENCHMARKS.md).
 registerWidgetLoader(createWidgetLoader(remoteRegistry));
-
-/** Time a remote may take to load before its area shows the error with Retry. */
-export const REMOTE_LOAD_TIMEOUT_MS = 20000;
 
 /**
  * Mounts a remote's `./App` in its area. Mount it with `key={name}`: entering an area again

@@ -1,13 +1,7 @@
 import { Typography } from '@flotilla/shared/ui/semi';
-import { useT } from '@flotilla/shared';
+import { CHAT_PANEL, useT, type ChatPanelProps } from '@flotilla/shared';
 import { RemoteWidget } from '@flotilla/shared/ui';
 import type { RobotRef } from '../../../lib/robot-ref';
-
-/** The chat remote's panel, embedded through the shell (shell/src/federation/README.md, "Widget contract"). */
-export const CHAT_PANEL = { remote: 'chat', module: './ChatPanel' } as const;
-
-/** Props the chat's `./ChatPanel` takes in staff mode: the robot to chat with, as the logged-in user. */
-export type ChatPanelProps = { processId: string };
 
 /**
  * The "Debug" tab: a chat with the robot as it is configured now, in the chat remote's panel (staff
