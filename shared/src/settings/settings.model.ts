@@ -1,4 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
+import { DEFAULT_THEME_COLOR } from '../contracts';
 import { readStoredJson, STORAGE_KEYS, writeStorage } from '../storage';
 
 export type Theme = 'light' | 'dark';
@@ -19,7 +20,7 @@ export type Settings = {
   device: Device;
 };
 
-/** Light theme, colour-weak off, navbar/menu/footer shown, #165DFF, menu width 220, no tab bar, local menu, desktop. */
+/** Light theme, colour-weak off, navbar/menu/footer shown, the default theme colour, menu width 220, no tab bar, local menu, desktop. */
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'light',
   colorWeak: false,
@@ -27,7 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   menu: true,
   topMenu: false,
   footer: true,
-  themeColor: '#165DFF',
+  themeColor: DEFAULT_THEME_COLOR,
   menuWidth: 220,
   tabBar: false,
   menuFromServer: false,

@@ -7,6 +7,7 @@ loadCatalogs(sharedCatalogs);
 export { sharedCatalogs };
 export * from './error-state';
 export * from './not-found-state';
+export * from './notice';
 export * from './page';
 export * from './paged-table';
 export * from './remote-boundary';

@@ -2,6 +2,8 @@ import { Input, Table, Typography, IconSearch } from './semi';
 import type { ColumnProps, TableProps } from './semi';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
+import { failureText } from '../http';
+import { useT } from '../i18n';
 import type { ListQuery, PagedList } from '../lists';
 import { ErrorState } from './error-state';
 
@@ -21,8 +23,6 @@ export type PagedTableProps<Query extends ListQuery, Item extends Record<string,
   empty: ReactNode;
   /** Title of the error state when the page failed to load. */
   failedTitle: string;
-  /** Said instead of the server's message when the server could not be reached. */
-  networkMessage: string;
 };
 
 /**
@@ -30,7 +30,8 @@ export type PagedTableProps<Query extends ListQuery, Item extends Record<string,
  * count, then the table with its pager — or the error state with Retry when the page failed.
  */
 export function PagedTable<Query extends ListQuery, Item extends Record<string, unknown>>(props: PagedTableProps<Query, Item>) {
-  const { list, columns, rowKey, onRow, searchLabel, filters, totalLabel, empty, failedTitle, networkMessage } = props;
+  const { list, columns, rowKey, onRow, searchLabel, filters, totalLabel, empty, failedTitle } = props;
+  const t = useT();
   const model = useUnit({
     items: list.$items,
     total: list.$total,
@@ -73,7 +74,7 @@ export function PagedTable<Query extends ListQuery, Item extends Record<string, 
       {model.status === 'error' ? (
         <ErrorState
           title={failedTitle}
-          description={model.failure?.status === 0 ? networkMessage : model.failure?.message}
+          description={model.failure ? failureText(model.failure, t) : undefined}
           onRetry={model.retried}
         />
       ) : (

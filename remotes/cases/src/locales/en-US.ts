@@ -1,7 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 
 export const enUS: Catalog = {
-  'cases.error.network': 'The server could not be reached. Check your connection and try again.',
   'cases.list.title': 'Cases',
   'cases.list.description': 'What your robots picked up in conversations for someone to follow up.',
   'cases.list.search': 'Search by title, customer or phone',

@@ -1,7 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 
 export const zhCN: Catalog = {
-  'cases.error.network': '无法连接服务器，请检查网络后重试。',
   'cases.list.title': '案例',
   'cases.list.description': '机器人在对话中记录下来、需要有人跟进的事项。',
   'cases.list.search': '按标题、客户或电话搜索',

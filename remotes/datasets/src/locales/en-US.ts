@@ -6,7 +6,6 @@ export const enUS: Catalog = {
   'datasets.backToDataset': 'Back to the dataset',
   'datasets.cancel': 'Cancel',
   'datasets.retry': 'Retry',
-  'datasets.error.network': 'The server could not be reached. Check your connection and try again.',
   'datasets.notFound.back': 'Back to datasets',
 
   'datasets.list.title': 'Datasets',

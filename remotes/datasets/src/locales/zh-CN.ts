@@ -6,7 +6,6 @@ export const zhCN: Catalog = {
   'datasets.backToDataset': '返回知识库',
   'datasets.cancel': '取消',
   'datasets.retry': '重试',
-  'datasets.error.network': '无法连接服务器，请检查网络后重试。',
   'datasets.notFound.back': '返回知识库列表',
 
   'datasets.list.title': '知识库',

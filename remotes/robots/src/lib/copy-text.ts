@@ -1,10 +1,11 @@
+import { showSuccess } from '@flotilla/shared/ui';
 import { Toast } from '@flotilla/shared/ui/semi';
 import { translate } from '@flotilla/shared';
 
-/** Copies `text` to the clipboard and says so (or that it failed) in a toast with the given message ids. */
+/** Copies `text` to the clipboard and says so (or that it failed) with the given message ids. */
 export function copyText(text: string, copiedId: string, failedId = 'robots.copy.failed'): void {
   navigator.clipboard.writeText(text).then(
-    () => Toast.success(translate(copiedId)),
+    () => showSuccess({ id: copiedId }),
     () => Toast.error(translate(failedId)),
   );
 }

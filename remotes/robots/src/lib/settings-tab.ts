@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample, type EventCallable } from 'effector';
 import { toFailure, type Failure } from '@flotilla/shared';
-import { toastSuccessFx } from './notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import type { RobotRef } from './robot-ref';
 
 /** Where a settings tab stands: its values load, are on screen, or failed to load. */
@@ -87,7 +87,7 @@ export function createSettingsTab<Value, Body>({ load, save, savedMessageId }: S
     fn: (_, { error }) => toFailure(error),
     target: $saveFailure,
   });
-  sample({ clock: saveFx.done, fn: () => savedMessageId, target: toastSuccessFx });
+  sample({ clock: saveFx.done, fn: () => ({ id: savedMessageId }), target: showSuccessFx });
 
   return { opened, retryClicked, submitted, valueReceived, loadFx, saveFx, $robot, $value, $status, $loadFailure, $saveFailure, $saving, $loadCount };
 }

@@ -1,7 +1,6 @@
 import { Banner, Spin } from '@flotilla/shared/ui/semi';
-import { useT, type Failure } from '@flotilla/shared';
+import { failureText, useT, type Failure } from '@flotilla/shared';
 import { ErrorState } from '@flotilla/shared/ui';
-import { failureText } from '../lib/failure-text';
 
 /** A detail tab whose values are on their way. */
 export function TabLoading() {

@@ -59,7 +59,6 @@ const enUS: Catalog = {
   'users.create.isAgentHint': 'Agents follow up the cases robots open and review answers.',
   'users.create.done': 'User {username} created',
   'users.create.usernameTaken': 'This username is already taken. Choose another one.',
-  'users.create.networkError': 'The server could not be reached. Check the network and try again.',
   'users.create.failed': 'The user could not be created: {message}',
   'users.create.error.usernameRequired': 'Enter a username',
   'users.create.error.usernameLength': 'The username must be 3 to 64 characters long',

@@ -59,7 +59,6 @@ const zhCN: Catalog = {
   'users.create.isAgentHint': '坐席负责跟进机器人创建的案例并审核回答。',
   'users.create.done': '已创建用户 {username}',
   'users.create.usernameTaken': '该用户名已被占用，请换一个。',
-  'users.create.networkError': '无法连接服务器，请检查网络后重试。',
   'users.create.failed': '创建用户失败：{message}',
   'users.create.error.usernameRequired': '请输入用户名',
   'users.create.error.usernameLength': '用户名长度须为 3 到 64 位',

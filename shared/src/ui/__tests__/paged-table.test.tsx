@@ -30,7 +30,6 @@ async function renderTable(list: ReturnType<typeof makeList>) {
       totalLabel={(count) => `${count} rows`}
       empty={<p>Nothing here</p>}
       failedTitle="Rows failed to load"
-      networkMessage="The server cannot be reached"
     />,
     { path: '/rows', scope },
   );
@@ -67,7 +66,7 @@ describe('PagedTable', () => {
     });
     await renderTable(list);
     expect(screen.getByText('Rows failed to load')).toBeTruthy();
-    expect(screen.getByText('The server cannot be reached')).toBeTruthy();
+    expect(screen.getByText('The server could not be reached. Check your connection and try again.')).toBeTruthy();
 
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,7 +1,7 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { toFailure, type Catalogue, type Failure } from '@flotilla/shared';
 import { buildCatalogueTree } from '../../lib/catalogue-tree';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { createCatalogue } from './api/create-catalogue';
 import { deleteCatalogue } from './api/delete-catalogue';
 import { listCatalogues } from './api/list-catalogues';
@@ -131,6 +131,6 @@ sample({
   target: deleteCatalogueFx,
 });
 
-sample({ clock: createCatalogueFx.doneData, fn: (catalogue) => ({ id: 'datasets.catalogue.created', values: { name: catalogue.name } }), target: toastSuccessFx });
-sample({ clock: updateCatalogueFx.done, fn: ({ params }) => ({ id: params.body.name ? 'datasets.catalogue.renamed' : 'datasets.catalogue.moved' }), target: toastSuccessFx });
-sample({ clock: deleteCatalogueFx.done, fn: () => ({ id: 'datasets.catalogue.deleted' }), target: toastSuccessFx });
+sample({ clock: createCatalogueFx.doneData, fn: (catalogue) => ({ id: 'datasets.catalogue.created', values: { name: catalogue.name } }), target: showSuccessFx });
+sample({ clock: updateCatalogueFx.done, fn: ({ params }) => ({ id: params.body.name ? 'datasets.catalogue.renamed' : 'datasets.catalogue.moved' }), target: showSuccessFx });
+sample({ clock: deleteCatalogueFx.done, fn: () => ({ id: 'datasets.catalogue.deleted' }), target: showSuccessFx });

@@ -3,7 +3,7 @@ import { createPagedList, toFailure, type Catalogue, type DatasetFile, type Fail
 import { subtreeIds } from '../../lib/catalogue-tree';
 import { isFileMoving } from '../../lib/file-status';
 import { ALL_FILES } from '../../lib/folders';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { createPolling } from '@flotilla/shared';
 import { $catalogues, deleteCatalogueFx } from '../catalogues/catalogues.model';
 import { datasetDetailRetryClicked } from '../dataset-detail/dataset-detail.model';
@@ -89,7 +89,7 @@ sample({
   target: deleteFilesFx,
 });
 sample({ clock: deleteFilesFx.done, target: [fileList.reloadRequested, datasetDetailRetryClicked] });
-sample({ clock: deleteFilesFx.done, fn: ({ params }) => ({ id: 'datasets.files.deleted', values: { count: params.fileIds.length } }), target: toastSuccessFx });
+sample({ clock: deleteFilesFx.done, fn: ({ params }) => ({ id: 'datasets.files.deleted', values: { count: params.fileIds.length } }), target: showSuccessFx });
 
 sample({
   clock: fileReindexClicked,
@@ -99,7 +99,7 @@ sample({
   target: reindexFileFx,
 });
 sample({ clock: reindexFileFx.done, target: fileList.reloadRequested });
-sample({ clock: reindexFileFx.done, fn: () => ({ id: 'datasets.files.reindexStarted' }), target: toastSuccessFx });
+sample({ clock: reindexFileFx.done, fn: () => ({ id: 'datasets.files.reindexStarted' }), target: showSuccessFx });
 
 // A deleted folder may hold the one on screen (or be it): show every file then; else the page again.
 const shownFolderDeleted = (catalogues: Catalogue[], query: FileListQuery, deletedId: string) =>

@@ -1,7 +1,7 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { toFailure, type DatasetFile, type Failure, type Segment, type UpdateSegmentBody } from '@flotilla/shared';
 import { isFileMoving } from '../../lib/file-status';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { createPolling } from '@flotilla/shared';
 import { reindexDatasetFile } from '../dataset-files/api/reindex-file';
 import { createSegment } from './api/create-segment';
@@ -216,7 +216,7 @@ sample({
 });
 sample({ clock: reindexFileFx.done, fn: ({ params }): FileLoad => ({ ...params, reason: 'reindex' }), target: loadFileFx });
 
-sample({ clock: updateSegmentFx.done, filter: ({ params }) => params.body.enabled === undefined, fn: () => ({ id: 'datasets.segment.saved' }), target: toastSuccessFx });
-sample({ clock: createSegmentFx.done, fn: () => ({ id: 'datasets.segment.added' }), target: toastSuccessFx });
-sample({ clock: deleteSegmentFx.done, fn: () => ({ id: 'datasets.segment.deleted' }), target: toastSuccessFx });
-sample({ clock: reindexFileFx.done, fn: () => ({ id: 'datasets.files.reindexStarted' }), target: toastSuccessFx });
+sample({ clock: updateSegmentFx.done, filter: ({ params }) => params.body.enabled === undefined, fn: () => ({ id: 'datasets.segment.saved' }), target: showSuccessFx });
+sample({ clock: createSegmentFx.done, fn: () => ({ id: 'datasets.segment.added' }), target: showSuccessFx });
+sample({ clock: deleteSegmentFx.done, fn: () => ({ id: 'datasets.segment.deleted' }), target: showSuccessFx });
+sample({ clock: reindexFileFx.done, fn: () => ({ id: 'datasets.files.reindexStarted' }), target: showSuccessFx });

@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createItemLoader, toFailure, type Failure, type Robot, type Role } from '@flotilla/shared';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { cloneRobot } from './api/clone-robot';
 import { getRobot } from './api/get-robot';
 import { setRobotEnabled } from './api/set-robot-enabled';
@@ -56,8 +56,8 @@ sample({
 });
 sample({
   clock: setRobotEnabledFx.done,
-  fn: ({ params }) => (params.enabled ? 'robots.detail.enabled' : 'robots.detail.disabled'),
-  target: toastSuccessFx,
+  fn: ({ params }) => ({ id: params.enabled ? 'robots.detail.enabled' : 'robots.detail.disabled' }),
+  target: showSuccessFx,
 });
 
 sample({
@@ -67,4 +67,4 @@ sample({
   fn: ({ id }) => id as string,
   target: cloneRobotFx,
 });
-sample({ clock: cloneRobotFx.done, fn: () => 'robots.detail.cloned', target: toastSuccessFx });
+sample({ clock: cloneRobotFx.done, fn: () => ({ id: 'robots.detail.cloned' }), target: showSuccessFx });

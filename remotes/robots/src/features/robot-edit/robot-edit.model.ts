@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { toFailure, type Failure, type Robot } from '@flotilla/shared';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { $robotId, loadRobotFx } from '../robot-detail/robot-detail.model';
 import { createIconField } from '../robot-form/robot-form.model';
 import { robotList } from '../robots/robots.model';
@@ -57,4 +57,4 @@ sample({
   fn: (_, { params }) => params.processId,
   target: loadRobotFx,
 });
-sample({ clock: updateRobotFx.done, fn: () => 'robots.edit.saved', target: toastSuccessFx });
+sample({ clock: updateRobotFx.done, fn: () => ({ id: 'robots.edit.saved' }), target: showSuccessFx });

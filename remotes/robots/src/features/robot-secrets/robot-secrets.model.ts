@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { toFailure, type ApiSecret, type CreateApiSecretBody, type Failure, type Role } from '@flotilla/shared';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import type { RobotRef } from '../../lib/robot-ref';
 import { createSecret } from './api/create-secret';
 import { deleteSecret } from './api/delete-secret';
@@ -118,4 +118,4 @@ sample({
   target: deleteSecretFx,
 });
 sample({ clock: deleteSecretFx.failData, fn: (error) => toFailure(error), target: $secretDeleteFailure });
-sample({ clock: deleteSecretFx.done, fn: () => 'robots.secrets.deleted', target: toastSuccessFx });
+sample({ clock: deleteSecretFx.done, fn: () => ({ id: 'robots.secrets.deleted' }), target: showSuccessFx });

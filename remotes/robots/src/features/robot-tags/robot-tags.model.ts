@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { toFailure, type Failure, type Robot, type RobotTag, type Role } from '@flotilla/shared';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { bindTags } from './api/bind-tags';
 import { createTag } from './api/create-tag';
 import { deleteTag } from './api/delete-tag';
@@ -100,7 +100,7 @@ sample({
   target: bindTagsFx,
 });
 
-sample({ clock: createTagFx.done, fn: () => 'robots.tags.created', target: toastSuccessFx });
-sample({ clock: renameTagFx.done, fn: () => 'robots.tags.renamed', target: toastSuccessFx });
-sample({ clock: deleteTagFx.done, fn: () => 'robots.tags.deleted', target: toastSuccessFx });
-sample({ clock: bindTagsFx.done, fn: () => 'robots.tags.bound', target: toastSuccessFx });
+sample({ clock: createTagFx.done, fn: () => ({ id: 'robots.tags.created' }), target: showSuccessFx });
+sample({ clock: renameTagFx.done, fn: () => ({ id: 'robots.tags.renamed' }), target: showSuccessFx });
+sample({ clock: deleteTagFx.done, fn: () => ({ id: 'robots.tags.deleted' }), target: showSuccessFx });
+sample({ clock: bindTagsFx.done, fn: () => ({ id: 'robots.tags.bound' }), target: showSuccessFx });

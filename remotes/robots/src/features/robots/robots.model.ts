@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createPagedList, toFailure, type CreateRobotBody, type Failure, type ListRobotsQuery, type Robot, type Role } from '@flotilla/shared';
-import { toastSuccessFx } from '../../lib/notify';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { cloneRobot } from '../robot-detail/api/clone-robot';
 import { setRobotEnabled } from '../robot-detail/api/set-robot-enabled';
 import { createIconField } from '../robot-form/robot-form.model';
@@ -117,8 +117,8 @@ sample({
 sample({ clock: setRowEnabledFx.done, target: robotList.reloadRequested });
 sample({
   clock: setRowEnabledFx.done,
-  fn: ({ params }) => (params.enabled ? 'robots.detail.enabled' : 'robots.detail.disabled'),
-  target: toastSuccessFx,
+  fn: ({ params }) => ({ id: params.enabled ? 'robots.detail.enabled' : 'robots.detail.disabled' }),
+  target: showSuccessFx,
 });
 sample({
   clock: robotRowCloneConfirmed,
@@ -129,7 +129,7 @@ sample({
 });
 // The copy is listed first: back to the first page.
 sample({ clock: cloneRowFx.done, fn: () => 1, target: robotsPageChanged });
-sample({ clock: cloneRowFx.done, fn: () => 'robots.detail.cloned', target: toastSuccessFx });
+sample({ clock: cloneRowFx.done, fn: () => ({ id: 'robots.detail.cloned' }), target: showSuccessFx });
 
 sample({ clock: robotTagFilterChanged, fn: (tagId) => ({ tagId }), target: robotList.filtersChanged });
 // Tag names show in the rows: a renamed tag or a robot's new tags load the page again. A deleted

@@ -1,5 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { toFailure, translate, type CreateUserBody, type Failure, type ListUsersQuery, type User, type UserListResponse } from '@flotilla/shared';
+import { toFailure, type CreateUserBody, type Failure, type ListUsersQuery, type User, type UserListResponse } from '@flotilla/shared';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { createUser } from './api/create-user';
 import { freezeUser } from './api/freeze-user';
 import { listUsers } from './api/list-users';
@@ -32,11 +33,6 @@ export const loadUsersFx = createEffect<ListUsersQuery, UserListResponse, Error>
 export const createUserFx = createEffect<CreateUserBody, User, Error>(createUser);
 export const freezeUserFx = createEffect<string, unknown, Error>(freezeUser);
 export const unfreezeUserFx = createEffect<string, unknown, Error>(unfreezeUser);
-export const notifyUserCreatedFx = createEffect(async (user: User) => {
-  // Semi's Toast is loaded on demand so the model stays testable without a DOM toast host.
-  const { Toast } = await import('@flotilla/shared/ui/semi');
-  Toast.success(translate('users.create.done', { username: user.username }));
-});
 
 // Stores.
 export const $filters = createStore<EmployeeFilters>({ keyword: '', role: 'all', status: 'all' });
@@ -141,4 +137,4 @@ sample({ clock: [createUserDismissed, createUserFx.done], fn: () => false, targe
 sample({ clock: [createUserClicked, createUserDismissed, createUserFx], fn: () => null, target: $createError });
 sample({ clock: createUserSubmitted, source: $creating, filter: (creating) => !creating, fn: (_, body) => body, target: createUserFx });
 sample({ clock: createUserFx.failData, fn: toFailure, target: $createError });
-sample({ clock: createUserFx.doneData, target: notifyUserCreatedFx });
+sample({ clock: createUserFx.doneData, fn: (user) => ({ id: 'users.create.done', values: { username: user.username } }), target: showSuccessFx });

@@ -1,5 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { createPagedList, toFailure, translate, type Failure, type ListTasksQuery, type Task, type TaskStatus } from '@flotilla/shared';
+import { createPagedList, toFailure, type Failure, type ListTasksQuery, type Task, type TaskStatus } from '@flotilla/shared';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { cancelTask } from './api/cancel-task';
 import { listTasks } from './api/list-tasks';
 import { retryTask } from './api/retry-task';
@@ -38,11 +39,6 @@ export const taskCancelConfirmed = createEvent<Task>();
 
 export const retryTaskFx = createEffect((task: Task) => retryTask(task.id));
 export const cancelTaskFx = createEffect((task: Task) => cancelTask(task.id));
-export const notifyTaskActionFx = createEffect(async (messageId: string) => {
-  // Semi's Toast is loaded on demand so the model stays testable without a DOM toast host.
-  const { Toast } = await import('@flotilla/shared/ui/semi');
-  Toast.success(translate(messageId));
-});
 
 export const $taskStatusFilter = taskList.$query.map((query): TaskStatusFilter => query.status ?? 'all');
 /** Tasks whose retry or cancel is on its way. */
@@ -69,5 +65,5 @@ sample({ clock: taskPolling.ticked, target: taskList.reloadRequested });
 sample({ clock: taskRetryClicked, source: $busyTaskIds, filter: (ids, task) => !ids.includes(task.id) && isTaskRetryable(task), fn: (_, task) => task, target: retryTaskFx });
 sample({ clock: taskCancelConfirmed, source: $busyTaskIds, filter: (ids, task) => !ids.includes(task.id) && isTaskMoving(task), fn: (_, task) => task, target: cancelTaskFx });
 sample({ clock: [retryTaskFx.done, cancelTaskFx.done], target: taskList.reloadRequested });
-sample({ clock: retryTaskFx.done, fn: () => 'users.tasks.retried', target: notifyTaskActionFx });
-sample({ clock: cancelTaskFx.done, fn: () => 'users.tasks.cancelled', target: notifyTaskActionFx });
+sample({ clock: retryTaskFx.done, fn: () => ({ id: 'users.tasks.retried' }), target: showSuccessFx });
+sample({ clock: cancelTaskFx.done, fn: () => ({ id: 'users.tasks.cancelled' }), target: showSuccessFx });

@@ -113,7 +113,6 @@ export function CaseListPage() {
           totalLabel={(count) => t('cases.list.total', { count })}
           empty={empty}
           failedTitle={t('cases.list.loadFailed')}
-          networkMessage={t('cases.error.network')}
         />
       </Surface>
     </Page>

@@ -1,8 +1,8 @@
-import { UPLOAD_LIMITS, useT } from '@flotilla/shared';
+import { failureText, UPLOAD_LIMITS, useT } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
 import { CloseIcon, FileIcon } from '../../../ui/icons';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
-import { failureText } from '../../chat/lib/failure-text';
+import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import { $attachments, $rejections, attachmentRemoved, rejectionsDismissed } from '../attachments.model';
 
 const REASONS: Record<string, string> = {
@@ -46,7 +46,7 @@ export function AttachmentTray({ target }: { target: ChatTarget }) {
               {item.status === 'uploading' && <span className="flc-tray__state">{t('chat.attach.uploading')}</span>}
               {item.failure && (
                 <span className="flc-tray__error" role="alert">
-                  {failureText(t, item.failure)}
+                  {failureText(item.failure, t, CHAT_FAILURE_WORDS)}
                 </span>
               )}
               <button

@@ -1,9 +1,9 @@
-import { useT } from '@flotilla/shared';
+import { failureText, useT } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../../../ui/icons';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
-import { failureText } from '../../chat/lib/failure-text';
+import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import { $conversations, INITIAL_CONVERSATION, messagesRetryClicked, noticeDismissed, olderMessagesRequested } from '../messages.model';
 import { PairView } from './pair-view';
 
@@ -79,7 +79,7 @@ export function MessageList({ target, avatar, intro, outro, label, asMain }: {
       {state.status === 'loading' && <span className="flc-spinner flc-spinner--small flc-messages__spinner" role="status" aria-label={t('chat.loading')} />}
       {state.status === 'error' && (
         <div className="flc-inline-error" role="alert">
-          {state.failure && failureText(t, state.failure)}{' '}
+          {state.failure && failureText(state.failure, t, CHAT_FAILURE_WORDS)}{' '}
           <button type="button" className="flc-text-button" onClick={() => retried(target)}>
             {t('chat.retry')}
           </button>
@@ -91,7 +91,7 @@ export function MessageList({ target, avatar, intro, outro, label, asMain }: {
       {state.status === 'ready' && state.pairs.length === 0 && outro}
       {state.notice && (
         <div className="flc-notice" role="alert">
-          <span>{failureText(t, state.notice)}</span>
+          <span>{failureText(state.notice, t, CHAT_FAILURE_WORDS)}</span>
           <button type="button" className="flc-icon-button" aria-label={t('chat.dismiss')} onClick={() => dismissed(target)}>
             <CloseIcon size={16} />
           </button>

@@ -1,8 +1,8 @@
-import { useT, type Attachment } from '@flotilla/shared';
+import { failureText, useT, type Attachment } from '@flotilla/shared';
 import { memo, type ReactNode } from 'react';
 import { FileIcon } from '../../../ui/icons';
 import type { ChatTarget } from '../../chat/chat-target';
-import { failureText } from '../../chat/lib/failure-text';
+import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import { safeUrl } from '../../chat/lib/safe-url';
 import { Markdown } from '../../markdown/ui/markdown';
 import { messagesOf, type ChatPair } from '../lib/pairs';
@@ -74,7 +74,7 @@ export const PairView = memo(function PairView({ pair, target, avatar }: { pair:
             {pair.status === 'stopped' && <p className="flc-answer__note">{t('chat.answer.stopped')}</p>}
             {pair.failure && (
               <p className="flc-answer__error" role="alert">
-                {failureText(t, pair.failure)}
+                {failureText(pair.failure, t, CHAT_FAILURE_WORDS)}
               </p>
             )}
           </div>

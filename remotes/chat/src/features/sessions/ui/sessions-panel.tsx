@@ -1,9 +1,9 @@
-import { CHAT_LIMITS, useT, type ChatSession } from '@flotilla/shared';
+import { CHAT_LIMITS, failureText, useT, type ChatSession } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { CloseIcon, PencilIcon, PlusIcon } from '../../../ui/icons';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
-import { failureText } from '../../chat/lib/failure-text';
+import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import {
   $sessions,
   INITIAL_SESSIONS,
@@ -102,7 +102,7 @@ export function SessionsPanel({ target, id, open, onClose, footer }: { target: C
       <h2 className="flc-sessions__title">{t('chat.sessions.title')}</h2>
       {state.failure && state.status !== 'error' && (
         <p className="flc-inline-error" role="alert">
-          {failureText(t, state.failure)}
+          {failureText(state.failure, t, CHAT_FAILURE_WORDS)}
         </p>
       )}
       <ul className="flc-sessions__list" aria-busy={state.status === 'loading' || renamePending}>
@@ -137,7 +137,7 @@ export function SessionsPanel({ target, id, open, onClose, footer }: { target: C
       {state.status === 'ready' && state.list.length === 0 && <p className="flc-sessions__empty">{t('chat.sessions.empty')}</p>}
       {state.status === 'error' && (
         <div className="flc-inline-error" role="alert">
-          {state.failure && failureText(t, state.failure)}{' '}
+          {state.failure && failureText(state.failure, t, CHAT_FAILURE_WORDS)}{' '}
           <button type="button" className="flc-text-button" onClick={() => retried(target)}>
             {t('chat.retry')}
           </button>

@@ -1,9 +1,8 @@
 import { Banner, Input, Modal, Typography } from '@flotilla/shared/ui/semi';
-import { useT } from '@flotilla/shared';
+import { failureText, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { flattenCatalogueTree, subtreeIds } from '../../../lib/catalogue-tree';
-import { failureText } from '../../../lib/failure-text';
 import {
   $catalogueChangeFailure,
   $catalogueChanging,

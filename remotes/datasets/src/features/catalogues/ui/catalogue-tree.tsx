@@ -10,12 +10,11 @@ import {
   IconPlus,
 } from '@flotilla/shared/ui/semi';
 import type { TreeNodeData } from '@flotilla/shared/ui/semi';
-import { useT, type Catalogue } from '@flotilla/shared';
+import { failureText, useT, type Catalogue } from '@flotilla/shared';
 import { ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useMemo, type MouseEvent } from 'react';
 import type { CatalogueNode } from '../../../lib/catalogue-tree';
-import { failureText } from '../../../lib/failure-text';
 import { ALL_FILES, NOT_IN_FOLDER } from '../../../lib/folders';
 import { $catalogueTree, $cataloguesFailure, $cataloguesStatus, catalogueDialogOpened, cataloguesRetryClicked } from '../catalogues.model';
 

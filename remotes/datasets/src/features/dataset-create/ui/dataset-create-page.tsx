@@ -1,12 +1,11 @@
 import { Banner, Button, Spin } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
-import { CHUNK_LIMITS, useT, type Dataset, type EmbeddingModel } from '@flotilla/shared';
+import { CHUNK_LIMITS, failureText, useT, type Dataset, type EmbeddingModel } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_CHUNK_SETTINGS } from '../../../lib/chunk-settings';
-import { failureText } from '../../../lib/failure-text';
 import { DATASET_LIST_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
 import { areDefaultSeparators, DEFAULT_SEPARATORS_SHOWN, readSeparator, separatorsProblem, showSeparator } from '../../../lib/separators';
 import { BackToDataset, BackToDatasets } from '../../../ui/back-button';

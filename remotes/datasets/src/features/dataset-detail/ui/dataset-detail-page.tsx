@@ -1,10 +1,9 @@
 import { Button, Descriptions, Spin, TabPane, Tabs, Typography, IconEdit, IconUpload } from '@flotilla/shared/ui/semi';
-import { usePermission, useDateTime, useT, type Dataset } from '@flotilla/shared';
+import { failureText, useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { failureText } from '../../../lib/failure-text';
 import { uploadFolderOf } from '../../../lib/folders';
 import { DATASET_TABS, datasetEditPath, datasetUploadPath, type DatasetTab } from '../../../lib/paths';
 import { BackToDatasets } from '../../../ui/back-button';

@@ -13,12 +13,11 @@ import {
   IconUpload,
 } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { $locale, FILE_STATUSES, useDateTime, useT, type DatasetFile } from '@flotilla/shared';
+import { $locale, failureText, FILE_STATUSES, useDateTime, useT, type DatasetFile } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { failureText } from '../../../lib/failure-text';
 import { ALL_FILES, uploadFolderOf } from '../../../lib/folders';
 import { formatSize } from '../../../lib/format-size';
 import { datasetUploadPath, fileDetailPath } from '../../../lib/paths';

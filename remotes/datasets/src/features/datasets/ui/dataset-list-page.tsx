@@ -125,7 +125,6 @@ export function DatasetListPage() {
           totalLabel={(count) => t('datasets.list.total', { count })}
           empty={empty}
           failedTitle={t('datasets.list.loadFailed')}
-          networkMessage={t('datasets.error.network')}
         />
       </Surface>
     </Page>

@@ -16,12 +16,11 @@ import {
   IconPlus,
   IconRefresh,
 } from '@flotilla/shared/ui/semi';
-import { $locale, useDateTime, useT, type DatasetFile, type Segment } from '@flotilla/shared';
+import { $locale, failureText, useDateTime, useT, type DatasetFile, type Segment } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { failureText } from '../../../lib/failure-text';
 import { isFileMoving } from '../../../lib/file-status';
 import { formatSize } from '../../../lib/format-size';
 import { BackToDataset } from '../../../ui/back-button';

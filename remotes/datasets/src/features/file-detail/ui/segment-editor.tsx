@@ -1,8 +1,7 @@
 import { Banner, Modal, TextArea, Typography } from '@flotilla/shared/ui/semi';
-import { useT, type Segment } from '@flotilla/shared';
+import { failureText, useT, type Segment } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
-import { failureText } from '../../../lib/failure-text';
 import { $segmentChangeFailure, $segmentEditor, $segmentSaving, segmentEditorClosed, segmentEditorSubmitted } from '../file-detail.model';
 
 /** The limits of the contract: text up to 20000 characters, a question up to 2000, an answer up to 10000. */

@@ -1,8 +1,7 @@
 import { Banner, Button, Input, TextArea, Typography, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
-import { useT } from '@flotilla/shared';
+import { failureText, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { acceptOf, QA_EXTENSIONS } from '../../../lib/file-check';
-import { failureText } from '../../../lib/failure-text';
 import { qaFileChosen } from '../file-upload.model';
 import { $qaFailure, $qaProblem, $qaRows, $qaSaving, qaPairsSubmitted, qaRowAdded, qaRowChanged, qaRowRemoved } from '../qa-pairs.model';
 import { DropZone } from './drop-zone';

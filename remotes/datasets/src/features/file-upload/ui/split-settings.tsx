@@ -1,9 +1,8 @@
 import { Banner, Card, InputNumber, Spin, Tag, Typography } from '@flotilla/shared/ui/semi';
-import { CHUNK_LIMITS, useT } from '@flotilla/shared';
+import { CHUNK_LIMITS, failureText, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { flattenCatalogueTree } from '../../../lib/catalogue-tree';
-import { failureText } from '../../../lib/failure-text';
 import { LabelledSelect } from '../../../ui/labelled-select';
 import { SeparatorsInput } from '../../../ui/separators-input';
 import { $catalogueTree } from '../../catalogues/catalogues.model';

@@ -9,12 +9,11 @@ import {
   IconFile,
   IconRefresh,
 } from '@flotilla/shared/ui/semi';
-import { $locale, CHUNK_LIMITS, useT } from '@flotilla/shared';
+import { $locale, CHUNK_LIMITS, failureText, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { DOCUMENT_EXTENSIONS, QA_EXTENSIONS } from '../../../lib/file-check';
-import { failureText } from '../../../lib/failure-text';
 import { formatSize } from '../../../lib/format-size';
 import { fileDetailPath } from '../../../lib/paths';
 import { FileStatusTag } from '../../../ui/file-status-tag';

@@ -1,11 +1,10 @@
 import { Button, Spin, TabPane, Tabs, Typography, IconUpload } from '@flotilla/shared/ui/semi';
-import { $locale, CHUNK_LIMITS, useT } from '@flotilla/shared';
+import { $locale, CHUNK_LIMITS, failureText, useT } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { acceptOf, DOCUMENT_EXTENSIONS } from '../../../lib/file-check';
-import { failureText } from '../../../lib/failure-text';
 import { formatSize } from '../../../lib/format-size';
 import { datasetDetailPath } from '../../../lib/paths';
 import { BackToDataset } from '../../../ui/back-button';

@@ -1,11 +1,10 @@
 import { Banner, Button, Card, Input, Radio, RadioGroup, Spin, Tag, Typography, IconSearch } from '@flotilla/shared/ui/semi';
-import { SEARCH_MODES, useT, type Dataset, type SearchMode, type Segment } from '@flotilla/shared';
+import { failureText, SEARCH_MODES, useT, type Dataset, type SearchMode, type Segment } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { cataloguePath } from '../../../lib/catalogue-tree';
-import { failureText } from '../../../lib/failure-text';
 import { fileDetailPath } from '../../../lib/paths';
 import { $catalogues } from '../../catalogues/catalogues.model';
 import {

@@ -14,12 +14,11 @@ import {
   IconPause,
   IconPlay,
 } from '@flotilla/shared/ui/semi';
-import { $role, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
+import { $role, failureText, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { failureText } from '../../../lib/failure-text';
 import { ROBOT_LIST_PATH } from '../../../lib/paths';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
 import { SaveFailedBanner } from '../../../ui/tab-states';

@@ -1,8 +1,7 @@
 import { Avatar, Button, Typography, IconClose, IconUpload } from '@flotilla/shared/ui/semi';
-import { ICON_LIMITS, useT } from '@flotilla/shared';
+import { failureText, ICON_LIMITS, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';
-import { failureText } from '../../../lib/failure-text';
 import { ICON_TYPES } from '../../../lib/icon-file';
 import type { IconError, IconField } from '../robot-form.model';
 

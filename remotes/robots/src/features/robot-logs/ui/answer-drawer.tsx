@@ -1,8 +1,7 @@
 import { Banner, Descriptions, SideSheet, Spin, Switch, Tag, Typography, IconClose } from '@flotilla/shared/ui/semi';
-import { useDateTime, usePermission, useT } from '@flotilla/shared';
+import { failureText, useDateTime, usePermission, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
-import { failureText } from '../../../lib/failure-text';
 import { $checkingIds, $openAnswer, $openAnswerFailure, $openAnswerLoading, answerCheckedToggled, answerClosed, REVIEWER_ROLES } from '../robot-logs.model';
 import { AnswerStatusTag, ChannelTag, FeedbackMark, useLatency } from './log-labels';
 

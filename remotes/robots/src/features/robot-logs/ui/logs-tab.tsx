@@ -1,10 +1,9 @@
 import { Button, Radio, RadioGroup, Switch, Table, Tag, Typography, IconClose } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { useDateTime, usePermission, useT, type CompletionLog, type FeedbackValue, type RobotSession } from '@flotilla/shared';
+import { failureText, useDateTime, usePermission, useT, type CompletionLog, type FeedbackValue, type RobotSession } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type CSSProperties, type MouseEvent } from 'react';
-import { failureText } from '../../../lib/failure-text';
 import type { RobotRef } from '../../../lib/robot-ref';
 import { SaveFailedBanner } from '../../../ui/tab-states';
 import {

@@ -14,12 +14,11 @@ import {
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
 import type { FormApi } from '@flotilla/shared/ui/semi-forms';
-import { useDateTime, useT, type ApiSecret } from '@flotilla/shared';
+import { failureText, useDateTime, useT, type ApiSecret } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { copyText } from '../../../lib/copy-text';
-import { failureText } from '../../../lib/failure-text';
 import type { RobotRef } from '../../../lib/robot-ref';
 import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
 import {

@@ -69,7 +69,7 @@ describe('share tab', () => {
     const { requests } = await openShare();
     fireEvent.change(screen.getByLabelText('Theme colour'), { target: { value: 'red' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Use a colour like #1677FF')).toBeTruthy();
+    expect(await screen.findByText('Use a colour like #165DFF')).toBeTruthy();
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
   });
 

@@ -1,7 +1,8 @@
-import { Button, Input, Switch, Toast, Typography, IconCopy } from '@flotilla/shared/ui/semi';
+import { Button, Input, Switch, Typography, IconCopy } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
-import { SHARE_LIMITS, useT, type ShareSettings, type UpdateShareBody } from '@flotilla/shared';
+import { DEFAULT_THEME_COLOR, SHARE_LIMITS, useT, type ShareSettings, type UpdateShareBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
+import { copyText } from '../../../lib/copy-text';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
 import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
 import {
@@ -79,12 +80,7 @@ export function ShareTab({ robot }: { robot: RobotRef }) {
   if (!m.share) return <TabLoading />;
 
   const link = shareLink(m.share.shareId);
-  const copy = () => {
-    navigator.clipboard.writeText(link).then(
-      () => Toast.success(t('robots.share.copied')),
-      () => Toast.error(t('robots.share.copyFailed')),
-    );
-  };
+  const copy = () => copyText(link, 'robots.share.copied', 'robots.share.copyFailed');
   const { min: rateMin, max: rateMax } = SHARE_LIMITS.rateLimitPerMinute;
 
   return (
@@ -166,10 +162,10 @@ export function ShareTab({ robot }: { robot: RobotRef }) {
         <Form.Input
           field="themeColor"
           label={t('robots.share.themeColor')}
-          placeholder={t('robots.share.themeColorPlaceholder')}
+          placeholder={DEFAULT_THEME_COLOR}
           style={{ width: 200 }}
           prefix={<span style={{ display: 'inline-block', width: 14, height: 14, marginLeft: 8, borderRadius: 3, background: m.share.themeColor }} />}
-          rules={[{ pattern: THEME_COLOR, message: t('robots.share.themeColorInvalid') }]}
+          rules={[{ pattern: THEME_COLOR, message: t('robots.share.themeColorInvalid', { example: DEFAULT_THEME_COLOR }) }]}
         />
         <Button htmlType="submit" theme="solid" type="primary" loading={m.saving} style={{ marginTop: 12 }}>
           {t('robots.share.save')}

@@ -1,9 +1,8 @@
 import { Banner, Checkbox, CheckboxGroup, Modal, Spin } from '@flotilla/shared/ui/semi';
-import { useT, type Robot } from '@flotilla/shared';
+import { failureText, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
-import { failureText } from '../../../lib/failure-text';
 import {
   $bindFailure,
   $binding,

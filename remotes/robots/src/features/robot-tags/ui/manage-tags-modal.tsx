@@ -11,11 +11,10 @@ import {
   IconEdit,
   IconPlus,
 } from '@flotilla/shared/ui/semi';
-import { useT, type RobotTag } from '@flotilla/shared';
+import { failureText, useT, type RobotTag } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
-import { failureText } from '../../../lib/failure-text';
 import {
   $tagChangeFailure,
   $tagChanging,

@@ -162,7 +162,6 @@ export function RobotListPage() {
               totalLabel={(count) => t('robots.list.total', { count })}
               empty={empty}
               failedTitle={t('robots.list.loadFailed')}
-              networkMessage={t('robots.error.network')}
             />
           </div>
         </div>

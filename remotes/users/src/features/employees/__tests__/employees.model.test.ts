@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, type ListUsersQuery, type UserListResponse } from '@flotilla/shared';
+import { showSuccessFx } from '@flotilla/shared/ui';
 import { makeUser } from '../../../test-utils/fake-users';
 import {
   $createError,
@@ -17,7 +18,6 @@ import {
   keywordSearched,
   listRetryClicked,
   loadUsersFx,
-  notifyUserCreatedFx,
   pageChanged,
   roleFilterChanged,
   statusFilterChanged,
@@ -120,7 +120,7 @@ describe('employees model', () => {
       .fn()
       .mockRejectedValueOnce(new HttpError(409, 'USERNAME_TAKEN', 'Username taken', null))
       .mockResolvedValueOnce(makeUser({ username: 'bob' }));
-    const scope = fork({ handlers: [[loadUsersFx, load], [createUserFx, create], [notifyUserCreatedFx, notify]] });
+    const scope = fork({ handlers: [[loadUsersFx, load], [createUserFx, create], [showSuccessFx, notify]] });
     const body = { username: 'bob', nickname: 'Bob', password: 'secret-123', role: 'operator' as const, isAgent: false };
 
     await allSettled(createUserClicked, { scope });
@@ -133,6 +133,7 @@ describe('employees model', () => {
     expect(scope.getState($createOpen)).toBe(false);
     expect(scope.getState($createError)).toBeNull();
     expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith({ id: 'users.create.done', values: { username: 'bob' } });
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import { Banner, Modal } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
 import type { FormApi } from '@flotilla/shared/ui/semi-forms';
-import { ROLES, useT, type Failure, type Role } from '@flotilla/shared';
+import { failureText, ROLES, useT, type Failure, type Role } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';
 import {
@@ -19,8 +19,7 @@ const INITIAL_VALUES: NewUserValues = { username: '', nickname: '', phone: '', p
 
 function errorText(t: (id: string, values?: Record<string, unknown>) => string, error: Failure): string {
   if (error.code === 'USERNAME_TAKEN') return t('users.create.usernameTaken');
-  if (error.status === 0) return t('users.create.networkError');
-  return t('users.create.failed', { message: error.message });
+  return t('users.create.failed', { message: failureText(error, t) });
 }
 
 /** The "New user" dialog: validates as the server does, then sends the form. */

@@ -12,7 +12,7 @@ import {
   IconRefresh,
 } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { $role, ROUTES, roleAllowed, TASK_STATUSES, useDateTime, useT, type Task, type TaskStatus } from '@flotilla/shared';
+import { $role, failureText, ROUTES, roleAllowed, TASK_STATUSES, useDateTime, useT, type Task, type TaskStatus } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useId, useMemo, type CSSProperties } from 'react';
@@ -215,13 +215,13 @@ export function TaskListPage() {
             fullMode={false}
             closeIcon={null}
             title={t('users.tasks.actionFailed')}
-            description={m.actionFailure.status === 0 ? t('users.create.networkError') : m.actionFailure.message}
+            description={failureText(m.actionFailure, t)}
           />
         )}
         {m.status === 'error' ? (
           <ErrorState
             title={t('users.tasks.loadFailed')}
-            description={m.failure?.status === 0 ? t('users.create.networkError') : m.failure?.message}
+            description={m.failure ? failureText(m.failure, t) : undefined}
             onRetry={m.retried}
           />
         ) : (
