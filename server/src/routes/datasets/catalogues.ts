@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  CatalogueListResponseSchema,
-  CatalogueParamsSchema,
-  CatalogueSchema,
-  CreateCatalogueBodySchema,
-  DatasetParamsSchema,
-  OkSchema,
-  UpdateCatalogueBodySchema,
-} from '@flotilla/shared/contracts';
+import { CreateCatalogue, DeleteCatalogue, ListCatalogues, UpdateCatalogue } from '@flotilla/shared/contracts';
 import { OPERATORS } from '../access';
+import { route } from '../endpoint-route';
 import { removeOriginals, requireDataset } from './dataset-access';
 
 const tags = ['datasets'];
@@ -17,36 +10,34 @@ const tags = ['datasets'];
 const cataloguesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { catalogues } = fastify.repos;
 
-  fastify.get('/v1/datasets/:id/catalogues', {
+  route(fastify, ListCatalogues, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: "All of a dataset's catalogues, by name (the client builds the tree from parentId)", params: DatasetParamsSchema, response: { 200: CatalogueListResponseSchema } },
+    tags,
+    summary: "All of a dataset's catalogues, by name (the client builds the tree from parentId)",
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       return catalogues.list(request.auth.tenantId, dataset.id);
     },
   });
 
-  fastify.post('/v1/datasets/:id/catalogues', {
+  route(fastify, CreateCatalogue, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Create a catalogue, at the top or inside `parentId` (404 CATALOGUE_NOT_FOUND for a parent outside the dataset)', params: DatasetParamsSchema, body: CreateCatalogueBodySchema, response: { 200: CatalogueSchema } },
+    tags,
+    summary: 'Create a catalogue, at the top or inside `parentId` (404 CATALOGUE_NOT_FOUND for a parent outside the dataset)',
     handler: async (request) => catalogues.create(request.auth.tenantId, request.params.id, request.body),
   });
 
-  fastify.put('/v1/datasets/:id/catalogues/:cid', {
+  route(fastify, UpdateCatalogue, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Rename and/or move a catalogue (`parentId` null: to the top); 409 CONFLICT moving it into itself or one of its descendants',
-      params: CatalogueParamsSchema,
-      body: UpdateCatalogueBodySchema,
-      response: { 200: CatalogueSchema },
-    },
+    tags,
+    summary: 'Rename and/or move a catalogue (`parentId` null: to the top); 409 CONFLICT moving it into itself or one of its descendants',
     handler: async (request) => catalogues.update(request.auth.tenantId, request.params.id, request.params.cid, request.body),
   });
 
-  fastify.delete('/v1/datasets/:id/catalogues/:cid', {
+  route(fastify, DeleteCatalogue, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Delete a catalogue with the catalogues below it and all their files and segments', params: CatalogueParamsSchema, response: { 200: OkSchema } },
+    tags,
+    summary: 'Delete a catalogue with the catalogues below it and all their files and segments',
     handler: async (request) => {
       const keys = await catalogues.remove(request.auth.tenantId, request.params.id, request.params.cid);
       await removeOriginals(fastify, keys);

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  CreateDatasetBodySchema,
-  DatasetListResponseSchema,
-  DatasetParamsSchema,
-  DatasetSchema,
-  EmbeddingModelListResponseSchema,
-  ListDatasetsQuerySchema,
-  OkSchema,
-  UpdateDatasetBodySchema,
-} from '@flotilla/shared/contracts';
+import { CreateDataset, DeleteDataset, GetDataset, ListDatasets, ListEmbeddingModels, UpdateDataset } from '@flotilla/shared/contracts';
 import { found, invalidInput, notFound } from '../../lib/app-error';
 import { toBytes } from '../../search/embeddings';
 import { OPERATORS } from '../access';
+import { route } from '../endpoint-route';
 import { removeOriginals } from './dataset-access';
 
 const tags = ['datasets'];
@@ -37,43 +29,42 @@ const datasetsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }
 
-  fastify.get('/v1/datasets', {
+  route(fastify, ListDatasets, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Datasets of the tenant, newest first (paged; keyword filter)', querystring: ListDatasetsQuerySchema, response: { 200: DatasetListResponseSchema } },
+    tags,
+    summary: 'Datasets of the tenant, newest first (paged; keyword filter)',
     handler: async (request) => datasets.list(request.auth.tenantId, request.query),
   });
 
-  fastify.post('/v1/datasets', {
+  route(fastify, CreateDataset, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Create a dataset (422 for an embedding model the server does not offer)', body: CreateDatasetBodySchema, response: { 200: DatasetSchema } },
+    tags,
+    summary: 'Create a dataset (422 for an embedding model the server does not offer)',
     handler: async (request) => {
       checkModel(request.body.embeddingModel);
       return datasets.create(request.auth.tenantId, request.body);
     },
   });
 
-  fastify.get('/v1/datasets/embeddingModels', {
+  route(fastify, ListEmbeddingModels, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Embedding models a dataset may use (configured by FLOTILLA_EMBEDDING_MODELS; never their endpoints or keys)', response: { 200: EmbeddingModelListResponseSchema } },
+    tags,
+    summary: 'Embedding models a dataset may use (configured by FLOTILLA_EMBEDDING_MODELS; never their endpoints or keys)',
     handler: async () => fastify.embedder.models,
   });
 
-  fastify.get('/v1/datasets/:id', {
+  route(fastify, GetDataset, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'One dataset', params: DatasetParamsSchema, response: { 200: DatasetSchema } },
+    tags,
+    summary: 'One dataset',
     handler: async (request) => found(await datasets.get(request.auth.tenantId, request.params.id), 'DATASET_NOT_FOUND'),
   });
 
-  fastify.put('/v1/datasets/:id', {
+  route(fastify, UpdateDataset, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Edit a dataset: name, description, chunk settings (for files uploaded from now on), embedding model',
-      description: 'A new embedding model clears the old vectors and re-indexes every parsed file with a job (see /v1/tasks). 422 for a model the server does not offer.',
-      params: DatasetParamsSchema,
-      body: UpdateDatasetBodySchema,
-      response: { 200: DatasetSchema },
-    },
+    tags,
+    summary: 'Edit a dataset: name, description, chunk settings (for files uploaded from now on), embedding model',
+    description: 'A new embedding model clears the old vectors and re-indexes every parsed file with a job (see /v1/tasks). 422 for a model the server does not offer.',
     handler: async (request) => {
       checkModel(request.body.embeddingModel);
       const { tenantId, userId } = request.auth;
@@ -85,9 +76,10 @@ const datasetsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.delete('/v1/datasets/:id', {
+  route(fastify, DeleteDataset, {
     config: { auth: OPERATORS },
-    schema: { tags, summary: 'Delete a dataset with its catalogues, files (their originals too) and segments', params: DatasetParamsSchema, response: { 200: OkSchema } },
+    tags,
+    summary: 'Delete a dataset with its catalogues, files (their originals too) and segments',
     handler: async (request) => {
       const keys = await datasets.remove(request.auth.tenantId, request.params.id);
       if (!keys) throw notFound('DATASET_NOT_FOUND');

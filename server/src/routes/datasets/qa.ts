@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateQaPairsBodySchema, CreateQaPairsResponseSchema, DatasetFileSchema, DatasetParamsSchema } from '@flotilla/shared/contracts';
+import { CreateQaPairs, ImportQaPairs } from '@flotilla/shared/contracts';
 import { AppError, invalidInput } from '../../lib/app-error';
 import { toDatasetFile } from '../../plugins/app/datasets/dataset-files-repository';
 import { toBytes } from '../../search/embeddings';
 import { searchText } from '../../search/tokenize';
 import { OPERATORS } from '../access';
+import { route } from '../endpoint-route';
 import { originalKey, originals, requireDataset } from './dataset-access';
 import { readDatasetUpload } from './upload-form';
 
@@ -16,15 +17,10 @@ const qaRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { datasetFiles } = fastify.repos;
   const storage = originals(fastify);
 
-  fastify.post('/v1/datasets/:id/qa', {
+  route(fastify, CreateQaPairs, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Add QA pairs by hand → the segments created (question, answer, and text = question + newline + answer)',
-      params: DatasetParamsSchema,
-      body: CreateQaPairsBodySchema,
-      response: { 200: CreateQaPairsResponseSchema },
-    },
+    tags,
+    summary: 'Add QA pairs by hand → the segments created (question, answer, and text = question + newline + answer)',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const pairs = request.body.pairs.map((pair) => ({ question: pair.question.trim(), answer: pair.answer.trim() }));
@@ -47,18 +43,13 @@ const qaRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v1/datasets/:id/qa/import', {
+  route(fastify, ImportQaPairs, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Import QA pairs from a csv or xlsx file (multipart `file`, `catalogueId?`) → the file row (type qa) with the id of the importQa job',
-      description:
-        'Columns headed question/answer or 问题/答案, else the first two columns. Rows with an empty question or answer are skipped and named in the file\'s error; ' +
-        'with no valid row nothing is imported and the job fails. 422 UNSUPPORTED_FILE_TYPE for anything but csv or xlsx.',
-      consumes: ['multipart/form-data'],
-      params: DatasetParamsSchema,
-      response: { 200: DatasetFileSchema },
-    },
+    tags,
+    summary: 'Import QA pairs from a csv or xlsx file (multipart `file`, `catalogueId?`) → the file row (type qa) with the id of the importQa job',
+    description:
+      'Columns headed question/answer or 问题/答案, else the first two columns. Rows with an empty question or answer are skipped and named in the file\'s error; ' +
+      'with no valid row nothing is imported and the job fails. 422 UNSUPPORTED_FILE_TYPE for anything but csv or xlsx.',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const upload = await readDatasetUpload(fastify, request, dataset);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OkSchema, SearchSegmentsBodySchema, SegmentListResponseSchema, SegmentParamsSchema, SegmentSchema, UpdateSegmentBodySchema, type Segment } from '@flotilla/shared/contracts';
+import { DeleteSegment, SearchSegments, UpdateSegment, type Segment } from '@flotilla/shared/contracts';
 import { AppError, invalidInput, notFound } from '../../lib/app-error';
 import { toBytes } from '../../search/embeddings';
 import { searchSegments } from '../../search/segment-search';
 import { searchText } from '../../search/tokenize';
 import { OPERATORS } from '../access';
+import { route } from '../endpoint-route';
 
 const tags = ['datasets'];
 
@@ -20,21 +21,17 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return segment;
   };
 
-  fastify.post('/v1/datasets/segments', {
+  route(fastify, SearchSegments, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: "A file's segments in order, or a search of datasets' segments by relevance",
-      description:
-        'With `fileId` and no `query`: the file\'s segments in position order, disabled ones included (404 FILE_NOT_FOUND). ' +
-        'With `query`: enabled segments of `datasetIds` (default: all the tenant\'s datasets; 404 DATASET_NOT_FOUND for one that is not the tenant\'s), ' +
-        'only those of `fileId` when given, best first. `mode` (default hybrid) is fulltext, vector or hybrid; vector and hybrid fall back to ' +
-        'fulltext when the datasets have no vectors, and the answer says which mode ran. `score` is 0…1, higher is better: for full-text the ' +
-        'share of the query\'s words the segment contains, for vector the cosine similarity, for hybrid the higher of the two (the order is ' +
-        'BM25, cosine or reciprocal-rank fusion). `tookMs`: time spent in the server.',
-      body: SearchSegmentsBodySchema,
-      response: { 200: SegmentListResponseSchema },
-    },
+    tags,
+    summary: "A file's segments in order, or a search of datasets' segments by relevance",
+    description:
+      'With `fileId` and no `query`: the file\'s segments in position order, disabled ones included (404 FILE_NOT_FOUND). ' +
+      'With `query`: enabled segments of `datasetIds` (default: all the tenant\'s datasets; 404 DATASET_NOT_FOUND for one that is not the tenant\'s), ' +
+      'only those of `fileId` when given, best first. `mode` (default hybrid) is fulltext, vector or hybrid; vector and hybrid fall back to ' +
+      'fulltext when the datasets have no vectors, and the answer says which mode ran. `score` is 0…1, higher is better: for full-text the ' +
+      'share of the query\'s words the segment contains, for vector the cosine similarity, for hybrid the higher of the two (the order is ' +
+      'BM25, cosine or reciprocal-rank fusion). `tookMs`: time spent in the server.',
     handler: async (request) => {
       const started = performance.now();
       const { tenantId } = request.auth;
@@ -60,19 +57,14 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.put('/v1/datasets/segments/:sid', {
+  route(fastify, UpdateSegment, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Edit a segment (text, or question/answer of a QA pair) or enable/disable it → the segment',
-      description:
-        'An edit re-indexes the segment for full-text search and, when its dataset has an embedding model, computes its vector again ' +
-        '(502 PROVIDER_ERROR when the embeddings endpoint fails; nothing is changed). A disabled segment is never found nor cited. ' +
-        '422 for question/answer on a segment that is not a QA pair; 409 CONFLICT while a job parses its file.',
-      params: SegmentParamsSchema,
-      body: UpdateSegmentBodySchema,
-      response: { 200: SegmentSchema },
-    },
+    tags,
+    summary: 'Edit a segment (text, or question/answer of a QA pair) or enable/disable it → the segment',
+    description:
+      'An edit re-indexes the segment for full-text search and, when its dataset has an embedding model, computes its vector again ' +
+      '(502 PROVIDER_ERROR when the embeddings endpoint fails; nothing is changed). A disabled segment is never found nor cited. ' +
+      '422 for question/answer on a segment that is not a QA pair; 409 CONFLICT while a job parses its file.',
     handler: async (request): Promise<Segment> => {
       const { tenantId } = request.auth;
       const body = request.body;
@@ -109,14 +101,10 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.delete('/v1/datasets/segments/:sid', {
+  route(fastify, DeleteSegment, {
     config: { auth: OPERATORS },
-    schema: {
-      tags,
-      summary: 'Delete a segment (its file and dataset count one less); 409 CONFLICT while a job parses its file',
-      params: SegmentParamsSchema,
-      response: { 200: OkSchema },
-    },
+    tags,
+    summary: 'Delete a segment (its file and dataset count one less); 409 CONFLICT while a job parses its file',
     handler: async (request) => {
       const segment = await requireSegment(request.auth.tenantId, request.params.sid);
       if (!(await segments.remove(request.auth.tenantId, segment))) throw notFound('SEGMENT_NOT_FOUND');
