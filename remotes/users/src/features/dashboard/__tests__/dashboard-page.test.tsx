@@ -1,12 +1,23 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $user } from '@flotilla/shared';
-import { mockFetch, renderInShell } from '@flotilla/shared/test';
+import { $user, ListCases, ListDatasets, ListRobots, ListUsers } from '@flotilla/shared';
+import { fakeApi, on, refuse, renderInShell, type FakeRoute, type Refusal } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { makeUser } from '../../../test-utils/fake-users';
 
-const TOTALS: Record<string, number> = { '/v1/processes': 7, '/v1/datasets': 3, '/v1/case': 12, '/v1/users/list': 4 };
+const TOTALS = { robots: 7, datasets: 3, cases: 12, users: 4 };
+
+/** The four list calls answering their totals (empty pages); `refusal` answers one of them instead, when it returns. */
+function fakeCounts(refusal: (path: string) => Refusal | undefined = () => undefined) {
+  const counted = (endpoint: FakeRoute['endpoint'], total: number) => on(endpoint, ({ request }) => refusal(request.path) ?? { list: [], total });
+  return fakeApi([
+    counted(ListRobots, TOTALS.robots),
+    counted(ListDatasets, TOTALS.datasets),
+    counted(ListCases, TOTALS.cases),
+    counted(ListUsers, TOTALS.users),
+  ]);
+}
 
 afterEach(() => {
   cleanup();
@@ -15,7 +26,7 @@ afterEach(() => {
 
 describe('/dashboard', () => {
   it('shows the real counts as cards linking to their lists', async () => {
-    const calls = mockFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
+    const calls = fakeCounts();
 
     renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'admin', nickname: 'Ada' })]] }) });
 
@@ -30,7 +41,7 @@ describe('/dashboard', () => {
   });
 
   it('does not count users for an operator, also on /dashboard/workplace', async () => {
-    const calls = mockFetch(({ url }) => (url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined));
+    const calls = fakeCounts();
 
     renderInShell(<App />, { path: '/dashboard/workplace', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 
@@ -41,9 +52,7 @@ describe('/dashboard', () => {
 
   it('shows an error state with Retry when every call fails', async () => {
     let fail = true;
-    mockFetch(({ url }) =>
-      fail ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : url.pathname in TOTALS ? { body: { list: [], total: TOTALS[url.pathname] } } : undefined,
-    );
+    fakeCounts(() => (fail ? refuse(500, 'INTERNAL', 'boom') : undefined));
 
     renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 
@@ -54,9 +63,7 @@ describe('/dashboard', () => {
   });
 
   it('marks only the failed card when one call fails', async () => {
-    mockFetch(({ url }) =>
-      url.pathname === '/v1/datasets' ? { status: 500, body: { code: 'INTERNAL', message: 'boom' } } : { body: { list: [], total: TOTALS[url.pathname] ?? 0 } },
-    );
+    fakeCounts((path) => (path === '/v1/datasets' ? refuse(500, 'INTERNAL', 'boom') : undefined));
 
     renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 

@@ -1,7 +1,7 @@
-import { http, type RobotListResponse } from '@flotilla/shared';
+import { ListRobots, request } from '@flotilla/shared';
 
-/** `GET /v1/processes?limit=1`: only the total is used. */
+/** How many robots the tenant has: a one-row page, of which only the total is used. */
 export async function countRobots(): Promise<number> {
-  const answer = await http.get<RobotListResponse>('/v1/processes', { query: { limit: 1 } });
+  const answer = await request(ListRobots, { query: { offset: 0, limit: 1 } });
   return answer.total;
 }

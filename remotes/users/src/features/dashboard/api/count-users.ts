@@ -1,7 +1,7 @@
-import { http, type UserListResponse } from '@flotilla/shared';
+import { ListUsers, request } from '@flotilla/shared';
 
-/** `GET /v1/users/list?limit=1` (admin only): only the total is used. */
+/** How many users the tenant has (admin only): a one-row page, of which only the total is used. */
 export async function countUsers(): Promise<number> {
-  const answer = await http.get<UserListResponse>('/v1/users/list', { query: { limit: 1 } });
+  const answer = await request(ListUsers, { query: { offset: 0, limit: 1 } });
   return answer.total;
 }

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $user } from '@flotilla/shared';
-import { mockFetch, renderInShell, type FakeRequest } from '@flotilla/shared/test';
+import { $user, CreateUser, FreezeUser, ListUsers, type User } from '@flotilla/shared';
+import { fakeApi, on, refuse, renderInShell, type FakeRequest } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { makeUser } from '../../../test-utils/fake-users';
 
@@ -11,6 +11,9 @@ const admin = makeUser({ id: 'me', username: 'root', role: 'admin' });
 function adminScope() {
   return fork({ values: [[$user, admin]] });
 }
+
+/** The user list answering `users` as one page. */
+const listing = (users: User[]) => on(ListUsers, () => ({ list: users, total: users.length }));
 
 afterEach(() => {
   cleanup();
@@ -22,7 +25,7 @@ describe('/employee-list', () => {
   it('shows one row per user with role, agent flag and status', async () => {
     const alice = makeUser({ username: 'alice', nickname: 'Alice', phone: '13800000000', role: 'agent', isAgent: true });
     const bob = makeUser({ username: 'bob', nickname: 'Bob', role: 'operator', ban: true });
-    const calls = mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [alice, bob], total: 2 } } : undefined));
+    const calls = fakeApi([listing([alice, bob])]);
 
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
@@ -40,7 +43,7 @@ describe('/employee-list', () => {
   });
 
   it('shows the empty state when the tenant has no other user', async () => {
-    mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [], total: 0 } } : undefined));
+    fakeApi([listing([])]);
 
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
@@ -49,10 +52,7 @@ describe('/employee-list', () => {
 
   it('shows an error with Retry when the list fails, and Retry loads again', async () => {
     let fail = true;
-    const calls = mockFetch(({ url }) => {
-      if (url.pathname !== '/v1/users/list') return undefined;
-      return fail ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : { body: { list: [makeUser({ username: 'carol' })], total: 1 } };
-    });
+    const calls = fakeApi([on(ListUsers, () => (fail ? refuse(500, 'INTERNAL', 'Database is down') : { list: [makeUser({ username: 'carol' })], total: 1 }))]);
 
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
@@ -65,7 +65,7 @@ describe('/employee-list', () => {
   });
 
   it('shows the validation messages of the create form and sends nothing', async () => {
-    const calls = mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [], total: 0 } } : undefined));
+    const calls = fakeApi([listing([])]);
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
     await screen.findByText('No users yet');
 
@@ -82,11 +82,7 @@ describe('/employee-list', () => {
   });
 
   it('sends a valid user as a form and shows USERNAME_TAKEN in the dialog', async () => {
-    const calls = mockFetch(({ url, method }) => {
-      if (url.pathname === '/v1/users/list') return { body: { list: [], total: 0 } };
-      if (url.pathname === '/v1/users' && method === 'POST') return { status: 409, body: { code: 'USERNAME_TAKEN', message: 'taken' } };
-      return undefined;
-    });
+    const calls = fakeApi([listing([]), on(CreateUser, () => refuse(409, 'USERNAME_TAKEN', 'taken'))]);
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
     await screen.findByText('No users yet');
 
@@ -111,11 +107,7 @@ describe('/employee-list', () => {
 
   it('freezes a user only after the confirmation, with the right URL', async () => {
     const erin = makeUser({ id: 'u-42', username: 'erin' });
-    const calls = mockFetch(({ url }) => {
-      if (url.pathname === '/v1/users/list') return { body: { list: [erin], total: 1 } };
-      if (url.pathname === '/v1/users/u-42/freeze') return { body: { ...erin, ban: true } };
-      return undefined;
-    });
+    const calls = fakeApi([listing([erin]), on(FreezeUser, ({ params }) => (params.id === erin.id ? { ...erin, ban: true } : undefined))]);
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Freeze erin' }));
@@ -135,7 +127,7 @@ describe('/employee-list', () => {
   });
 
   it('does not let an admin freeze their own account', async () => {
-    mockFetch(({ url }) => (url.pathname === '/v1/users/list' ? { body: { list: [admin], total: 1 } } : undefined));
+    fakeApi([listing([admin])]);
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     const button = await screen.findByRole('button', { name: 'Freeze root' });

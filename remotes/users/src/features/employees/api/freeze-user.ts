@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { FreezeUser, request, type User } from '@flotilla/shared';
 
-/** `GET /v1/users/{id}/freeze`: bans the user and revokes their tokens. */
-export function freezeUser(id: string): Promise<unknown> {
-  return http.get<unknown>(`/v1/users/${encodeURIComponent(id)}/freeze`);
+/** Bans the user and revokes their tokens; answers the user. */
+export function freezeUser(id: string): Promise<User> {
+  return request(FreezeUser, { params: { id } });
 }

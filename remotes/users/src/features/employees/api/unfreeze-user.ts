@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { request, UnfreezeUser, type User } from '@flotilla/shared';
 
-/** `GET /v1/users/{id}/unfreeze`: lifts the ban. */
-export function unfreezeUser(id: string): Promise<unknown> {
-  return http.get<unknown>(`/v1/users/${encodeURIComponent(id)}/unfreeze`);
+/** Lifts the user's ban; answers the user. */
+export function unfreezeUser(id: string): Promise<User> {
+  return request(UnfreezeUser, { params: { id } });
 }

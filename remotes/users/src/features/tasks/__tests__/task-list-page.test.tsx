@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $locale, $user, type Role, type Task } from '@flotilla/shared';
-import { mockFetch, renderInShell, sessionUser, type FakeResponse } from '@flotilla/shared/test';
+import { $locale, $user, CancelTask, ListTasks, RetryTask, type Role, type Task } from '@flotilla/shared';
+import { fakeApi, on, refuse, renderInShell, sessionUser, type FakeRoute } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { taskPolling } from '../tasks.model';
 
@@ -30,24 +30,26 @@ function makeTask(patch: Partial<Task> = {}): Task {
   };
 }
 
-/** An in-memory `/v1/tasks` (status filter, paging, retry, cancel); `override` answers first when it returns. */
-function fakeTasksApi(tasks: Task[], override?: (path: string) => FakeResponse | undefined) {
-  const requests = mockFetch(({ method, path, query }) => {
-    const overridden = override?.(path);
-    if (overridden) return overridden;
-    if (method === 'GET' && path === '/v1/tasks') {
-      const status = query.get('status');
+/** An in-memory task centre (status filter, paging, retry, cancel); `overrides` answer first when they return. */
+function fakeTasksApi(tasks: Task[], overrides: FakeRoute[] = []) {
+  const byId = (id: string) => tasks.find((task) => task.id === id);
+  const requests = fakeApi([
+    ...overrides,
+    on(ListTasks, ({ query: { status, offset, limit } }) => {
       const list = status ? tasks.filter((task) => task.status === status) : tasks;
-      const offset = Number(query.get('offset') ?? 0);
-      const limit = Number(query.get('limit') ?? 20);
-      return { body: { list: list.slice(offset, offset + limit), total: list.length } };
-    }
-    const action = /^\/v1\/tasks\/([^/]+)\/(retry|cancel)$/.exec(path);
-    const task = action && method === 'POST' ? tasks.find((candidate) => candidate.id === action[1]) : undefined;
-    if (!task) return undefined;
-    Object.assign(task, action![2] === 'retry' ? { status: 'queued', progress: 0, error: undefined } : { status: 'cancelled' });
-    return { body: task };
-  });
+      return { list: list.slice(offset, offset + limit), total: list.length };
+    }),
+    on(RetryTask, ({ params }) => {
+      const task = byId(params.id);
+      if (!task) return undefined;
+      delete task.error;
+      return Object.assign(task, { status: 'queued', progress: 0 } as const);
+    }),
+    on(CancelTask, ({ params }) => {
+      const task = byId(params.id);
+      return task && Object.assign(task, { status: 'cancelled' } as const);
+    }),
+  ]);
   return { requests, listQueries: () => requests.filter((request) => request.path === '/v1/tasks').map((request) => request.query.toString()) };
 }
 
@@ -170,7 +172,7 @@ describe('/task-list', () => {
 
   it('says why a retry was refused', async () => {
     const failed = makeTask({ title: 'broken.pdf', status: 'failed', error: 'Timeout' });
-    fakeTasksApi([failed], (path) => (path.endsWith('/retry') ? { status: 409, body: { code: 'CONFLICT', message: 'The file was deleted' } } : undefined));
+    fakeTasksApi([failed], [on(RetryTask, () => refuse(409, 'CONFLICT', 'The file was deleted'))]);
     renderInShell(<App />, { path: '/task-list', scope: scopeWithManualPolling().scope });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry broken.pdf' }));
     expect(await screen.findByText('The file was deleted')).toBeTruthy();
@@ -179,7 +181,7 @@ describe('/task-list', () => {
 
   it('shows the empty state, and an error with Retry when the list fails', async () => {
     let failing = true;
-    fakeTasksApi([], (path) => (failing && path === '/v1/tasks' ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : undefined));
+    fakeTasksApi([], [on(ListTasks, () => (failing ? refuse(500, 'INTERNAL', 'Database is down') : undefined))]);
     renderInShell(<App />, { path: '/task-list', scope: scopeWithManualPolling().scope });
     expect(await screen.findByText('The tasks could not be loaded')).toBeTruthy();
     expect(screen.getByText('Database is down')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Task, TaskStatus } from '@flotilla/shared';
-import { mockFetch } from '@flotilla/shared/test';
+import { ListTasks, type Task, type TaskStatus } from '@flotilla/shared';
+import { fakeApi, on } from '@flotilla/shared/test';
 import { $taskStatusFilter, isTaskMoving, isTaskRetryable, taskList, taskListOpened, taskPolling, taskStatusFilterChanged } from '../tasks.model';
 
 afterEach(() => {
@@ -24,7 +24,7 @@ const task = (status: TaskStatus, progress: number): Task => ({
 describe('tasks model', () => {
   it('follows a task until it is done, then stops asking', async () => {
     const answers = [task('queued', 0), task('running', 0.5), task('done', 1)];
-    const requests = mockFetch(({ path }) => (path === '/v1/tasks' ? { body: { list: [answers.shift() ?? task('done', 1)], total: 1 } } : undefined));
+    const requests = fakeApi([on(ListTasks, () => ({ list: [answers.shift() ?? task('done', 1)], total: 1 }))]);
     // The pause is instant here: the whole loop runs within one allSettled.
     const scope = fork({ handlers: [[taskPolling.waitFx, () => Promise.resolve()]] });
     await allSettled(taskListOpened, { scope });
@@ -33,7 +33,7 @@ describe('tasks model', () => {
   });
 
   it('sends the status filter, and "all" removes it', async () => {
-    const requests = mockFetch(() => ({ body: { list: [], total: 0 } }));
+    const requests = fakeApi([on(ListTasks, () => ({ list: [], total: 0 }))]);
     const scope = fork({ handlers: [[taskPolling.waitFx, () => Promise.resolve()]] });
     await allSettled(taskListOpened, { scope });
     await allSettled(taskStatusFilterChanged, { scope, params: 'running' });

@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { CancelTask, request, type Task } from '@flotilla/shared';
 
-/** `POST /v1/tasks/{id}/cancel`: stops a queued or running job. */
-export function cancelTask(id: string): Promise<unknown> {
-  return http.post<unknown>(`/v1/tasks/${encodeURIComponent(id)}/cancel`);
+/** Stops a queued or running job; answers the job. */
+export function cancelTask(id: string): Promise<Task> {
+  return request(CancelTask, { params: { id } });
 }

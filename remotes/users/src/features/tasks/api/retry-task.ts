@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { request, RetryTask, type Task } from '@flotilla/shared';
 
-/** `POST /v1/tasks/{id}/retry`: queues a failed or cancelled job again. */
-export function retryTask(id: string): Promise<unknown> {
-  return http.post<unknown>(`/v1/tasks/${encodeURIComponent(id)}/retry`);
+/** Queues a failed or cancelled job again; answers the job. */
+export function retryTask(id: string): Promise<Task> {
+  return request(RetryTask, { params: { id } });
 }
