@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { toFailure, type Failure, type QaPair } from '@flotilla/shared';
-import { showSuccessFx, type Notice } from '@flotilla/shared/ui';
+import { showSuccessFx, type CatalogMessage } from '@flotilla/shared/ui';
 import { createQaPairs } from './api/create-qa-pairs';
 import { $uploadDatasetId, uploadPageOpened } from './file-upload.model';
 
@@ -18,7 +18,7 @@ const emptyRow = (): QaRow => ({ key: `qa-${(lastKey += 1)}`, question: '', answ
  * The pairs to send, or why they cannot be sent: rows left empty are skipped, a row with only a
  * question or only an answer is refused with its number.
  */
-export function pairsOf(rows: readonly QaRow[]): { pairs: QaPair[] } | { problem: Notice } {
+export function pairsOf(rows: readonly QaRow[]): { pairs: QaPair[] } | { problem: CatalogMessage } {
   const pairs: QaPair[] = [];
   for (const [index, row] of rows.entries()) {
     const question = row.question.trim();
@@ -49,7 +49,7 @@ export const $qaRows = createStore<QaRow[]>([emptyRow()])
   .on(qaRowChanged, (rows, { key, field, value }) => rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)))
   .on([createQaPairsFx.done, uploadPageOpened], () => [emptyRow()]);
 /** Why the rows cannot be saved (a message and its values), until they change. */
-export const $qaProblem = createStore<Notice | null>(null, { skipVoid: false }).reset(qaRowAdded, qaRowRemoved, qaRowChanged, uploadPageOpened, createQaPairsFx);
+export const $qaProblem = createStore<CatalogMessage | null>(null, { skipVoid: false }).reset(qaRowAdded, qaRowRemoved, qaRowChanged, uploadPageOpened, createQaPairsFx);
 export const $qaFailure = createStore<Failure | null>(null, { skipVoid: false })
   .on(createQaPairsFx.failData, (_, error) => toFailure(error))
   .reset(createQaPairsFx, uploadPageOpened);
