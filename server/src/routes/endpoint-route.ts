@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema, TUnknown } from '@sinclair/typebox';
 import type { Endpoint } from '@flotilla/shared/contracts';
 import type {
   ContextConfigDefault,
@@ -15,12 +15,15 @@ import type {
 /** The routes' Fastify instance: TypeBox schemas type each request and answer. */
 export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
-/** The Fastify schema of an endpoint: its parts, and its answer as the 200 response. */
+/**
+ * The Fastify schema of an endpoint: its parts, and its answer as the 200 response. A file answer's
+ * schema only describes it in the API document: the handler sends its bytes (a stream, a buffer).
+ */
 type SchemaOf<E extends Endpoint> = {
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
-  response: { 200: E['response'] };
+  response: { 200: E['answer'] extends 'blob' ? TUnknown : E['response'] };
 };
 
 type EndpointRouteOptions<E extends Endpoint> = Omit<

@@ -360,6 +360,11 @@ export const SynthesizeSpeech = endpoint({ method: 'POST', path: '/v2/tts', body
  * `processId` for staff (the route reads and checks the fields itself).
  */
 export const UploadAttachment = endpoint({ method: 'POST', path: '/v2/upload/file', bodyAs: 'multipart', response: UploadResponseSchema });
+/** An uploaded file (an attachment or a robot icon) by its id. */
+export const UploadParamsSchema = Type.Object({ id: IdSchema });
+export type UploadParams = Static<typeof UploadParamsSchema>;
+/** An uploaded file by id (public: ids are random, and share pages show icons and attachments without login). */
+export const GetUpload = endpoint({ method: 'GET', path: '/v2/upload/file/{id}', params: UploadParamsSchema, response: Type.String({ format: 'binary' }), answer: 'blob' });
 
 /**
  * The OpenAI-compatible chat completion, answered by the robot an API secret names: OpenAI's

@@ -45,8 +45,7 @@ const ttsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
       try {
         const audio = await speech.synthesize({ text: body.text, voice }, clientGone.signal);
-        // The response schema (binary, for the API document) reads as a string to the type provider.
-        return reply.type(TTS_AUDIO_TYPE).header('cache-control', 'no-store').send(audio as never);
+        return reply.type(TTS_AUDIO_TYPE).header('cache-control', 'no-store').send(audio);
       } catch (error) {
         // The listener left before the speech began: nobody to answer, nothing to log.
         if (clientGone.signal.aborted) return reply.hijack();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadAttachment, type Attachment } from '@flotilla/shared/contracts';
+import { GetUpload, ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadAttachment, type Attachment } from '@flotilla/shared/contracts';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { isoNow } from '../../lib/clock';
 import { RateWindow } from '../../lib/rate-window';
@@ -22,7 +22,6 @@ const UploadFieldsSchema = Type.Object({
   visitorId: Type.Optional(IdSchema),
   processId: Type.Optional(IdSchema),
 });
-const UploadParamsSchema = Type.Object({ id: IdSchema });
 const ICON_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 /**
@@ -98,13 +97,12 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.get('/v2/upload/file/:id', {
+  route(fastify, GetUpload, {
     config: { auth: PUBLIC, securityHeaders: CROSS_ORIGIN_FILE_HEADERS },
-    schema: {
-      tags,
-      summary: 'An uploaded file by id (public: ids are random; share pages show icons and attachments without login). Images inline, anything else as a download',
-      params: UploadParamsSchema,
-    },
+    tags,
+    summary: 'An uploaded file by id (public: ids are random; share pages show icons and attachments without login). Images inline, anything else as a download',
+    // The file's own type: the one the upload's bytes were recognised as.
+    file: { type: '*/*', description: 'The file' },
     handler: async (request, reply) => {
       const upload = await uploads.findById(request.params.id);
       const file = upload && (await files.read(upload.storageKey));
