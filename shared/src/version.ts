@@ -1,3 +1,5 @@
+import { CLIENT_ERRORS } from './contracts/client-errors';
+
 /**
  * The version of what `@flotilla/shared` offers the apps (its exports and their signatures). Raise it
  * whenever an app built now relies on something an older shared lacks: the shell provides its own copy
@@ -7,7 +9,7 @@
 export const SHARED_API_VERSION = 2;
 
 /** The code a remote fails with when the console's shared is older than the one it was built against. */
-export const SHARED_TOO_OLD = 'FLOTILLA_SHARED_TOO_OLD';
+export const SHARED_TOO_OLD = CLIENT_ERRORS.sharedTooOld;
 
 /**
  * Called first by every module a remote exposes, with the shared module the console provides:

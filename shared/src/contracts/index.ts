@@ -2,6 +2,7 @@
 export * from './common';
 export * from './endpoint';
 export * from './errors';
+export * from './client-errors';
 export * from './auth';
 export * from './users';
 export * from './processes';

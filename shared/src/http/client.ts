@@ -1,11 +1,17 @@
 import { createEvent } from 'effector';
-import { endpointPath, LIMITS, type Endpoint, type EndpointAnswer, type EndpointInput } from '../contracts';
+import { CLIENT_ERRORS, endpointPath, LIMITS, type Endpoint, type EndpointAnswer, type EndpointInput } from '../contracts';
 import { $token, forbidden, forcedLogout } from '../auth/auth.model';
 import { $locale } from '../i18n/i18n';
 import { HttpError, messageOf, SELF_REPORTED_CODES } from './http-error';
 
 /** A request failed in a way the shell reports as a notice (400, 422, 429, 5xx, network); see docs/product-rules.md, Error catalogue. */
-export const requestFailed = createEvent<{ status: number; message: string }>();
+export const requestFailed = createEvent<RequestFailure>();
+
+/**
+ * A failure the shell shows: the server's `code` and `message` (in the user's language already), or
+ * status 0 with a client error code (network, timeout), which the shell words in the user's language.
+ */
+export type RequestFailure = { status: number; code: string; message: string };
 
 type HttpConfig = { baseUrl: string; timeoutMs: number };
 const config: HttpConfig = { baseUrl: '', timeoutMs: LIMITS.requestTimeoutMs };
@@ -63,8 +69,7 @@ function buildBody(options: RequestOptions): { body?: BodyInit; contentType?: st
 const NOTICE_STATUSES = new Set([400, 422, 429]);
 
 /** Reports a failure on the bus as docs/product-rules.md's error catalogue says. */
-function report(status: number, body: unknown, message: string, inline = false): void {
-  const code = (body as { code?: unknown } | null)?.code;
+function report(status: number, code: string, body: unknown, message: string, inline = false): void {
   if (status === 401) {
     if (!(body && typeof body === 'object' && 'isLogin' in body)) forcedLogout(message);
     return;
@@ -73,7 +78,7 @@ function report(status: number, body: unknown, message: string, inline = false):
   if ((SELF_REPORTED_CODES as readonly unknown[]).includes(code)) return;
   if (inline && status >= 400 && status < 500) return;
   if (!NOTICE_STATUSES.has(status) && status < 500) return;
-  requestFailed({ status, message });
+  requestFailed({ status, code, message });
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -106,18 +111,20 @@ export async function send<T>(method: string, path: string, options: RequestOpti
   } catch (cause) {
     const aborted = options.signal?.aborted;
     const timedOut = timeout.aborted;
+    const code = timedOut ? CLIENT_ERRORS.timeout : aborted ? CLIENT_ERRORS.aborted : CLIENT_ERRORS.network;
+    // The message is for logs and developers; pages and notices word the code in the user's language.
     const message = timedOut ? 'Request timed out' : aborted ? 'Request cancelled' : 'Network error';
-    const error = new HttpError(0, timedOut ? 'TIMEOUT' : aborted ? 'ABORTED' : 'NETWORK', message, cause);
-    if (!options.silent && !aborted) requestFailed({ status: 0, message });
-    throw error;
+    if (!options.silent && !aborted) requestFailed({ status: 0, code, message });
+    throw new HttpError(0, code, message, cause);
   }
 
   if (!response.ok) {
     const errorBody = await readBody(response);
     const message = messageOf(errorBody, response.statusText || `HTTP ${response.status}`);
-    const code = (errorBody as { code?: unknown } | null)?.code;
-    if (!options.silent) report(response.status, errorBody, message, options.inline);
-    throw new HttpError(response.status, typeof code === 'string' ? code : `HTTP_${response.status}`, message, errorBody);
+    const bodyCode = (errorBody as { code?: unknown } | null)?.code;
+    const code = typeof bodyCode === 'string' ? bodyCode : `HTTP_${response.status}`;
+    if (!options.silent) report(response.status, code, errorBody, message, options.inline);
+    throw new HttpError(response.status, code, message, errorBody);
   }
   switch (options.responseType) {
     case 'response':

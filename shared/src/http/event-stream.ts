@@ -1,11 +1,11 @@
 import { createParser } from 'eventsource-parser';
-import type { Endpoint, EndpointEvent } from '../contracts';
+import { CLIENT_ERRORS, type Endpoint, type EndpointEvent } from '../contracts';
 import { callOf, send, type CallArgs } from './client';
 import { HttpError } from './http-error';
 
 /** The error of a stream that was stopped through its signal (the same as the client's for a cancelled request). */
 function aborted(cause: unknown): HttpError {
-  return new HttpError(0, 'ABORTED', 'Request cancelled', cause);
+  return new HttpError(0, CLIENT_ERRORS.aborted, 'Request cancelled', cause);
 }
 
 /**
@@ -38,7 +38,7 @@ export async function* requestEvents<E extends Endpoint>(endpoint: E, ...[input]
       try {
         chunk = await reader.read();
       } catch (cause) {
-        throw signal?.aborted ? aborted(cause) : new HttpError(0, 'NETWORK', 'Network error', cause);
+        throw signal?.aborted ? aborted(cause) : new HttpError(0, CLIENT_ERRORS.network, 'Network error', cause);
       }
       if (signal?.aborted) throw aborted(signal.reason);
       if (chunk.done) break;
@@ -50,7 +50,7 @@ export async function* requestEvents<E extends Endpoint>(endpoint: E, ...[input]
         try {
           event = JSON.parse(data) as Event;
         } catch (cause) {
-          throw new HttpError(response.status, 'BAD_EVENT', 'Malformed event', cause);
+          throw new HttpError(response.status, CLIENT_ERRORS.badEvent, 'Malformed event', cause);
         }
         yield event;
       }

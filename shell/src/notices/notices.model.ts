@@ -1,5 +1,5 @@
 import { createEffect, createStore, sample } from 'effector';
-import { forbidden, forcedLogout, loggedOut, requestFailed } from '@flotilla/shared';
+import { forbidden, forcedLogout, isClientErrorCode, loggedOut, requestFailed } from '@flotilla/shared';
 import type { Notice } from './notice';
 
 // Semi loads only when a notice is first shown, so the login page stays small.
@@ -34,10 +34,11 @@ sample({
 });
 sample({
   clock: requestFailed,
-  fn: ({ status, message }): Notice => ({
+  // The server words its own failures in the user's language; the browser's (network, timeout) are worded here.
+  fn: ({ status, code, message }): Notice => ({
     type: 'error',
     titleId: status === 400 ? 'shell.notice.error' : 'shell.notice.requestError',
-    content: message,
+    ...(isClientErrorCode(code) ? { contentId: `shell.clientError.${code}` } : { content: message }),
   }),
   target: showNoticeFx,
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forbidden, forcedLogout, loggedIn, loggedOut } from '../../auth/auth.model';
 import type { User } from '../../contracts';
-import { configureHttp, http, requestFailed } from '../client';
+import { configureHttp, http, requestFailed, type RequestFailure } from '../client';
 import { HttpError } from '../http-error';
 
 function answer(status: number, body: unknown) {
@@ -12,7 +12,7 @@ const user = { id: 'u1', role: 'admin' } as User;
 
 describe('http client', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const seen = { forced: [] as string[], forbidden: [] as string[], failed: [] as { status: number; message: string }[] };
+  const seen = { forced: [] as string[], forbidden: [] as string[], failed: [] as RequestFailure[] };
   const unwatch: Array<() => void> = [];
 
   beforeEach(() => {
@@ -74,7 +74,7 @@ describe('http client', () => {
     await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 403 });
     fetchMock.mockResolvedValueOnce(answer(401, { code: 'UNAUTHENTICATED', message: 'Token expired' }));
     await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 401 });
-    expect(seen.failed).toEqual([{ status: 500, message: 'Server broke' }]);
+    expect(seen.failed).toEqual([{ status: 500, code: 'INTERNAL', message: 'Server broke' }]);
     expect(seen.forbidden).toEqual(['Admins only']);
     expect(seen.forced).toEqual(['Token expired']);
   });
@@ -94,13 +94,13 @@ describe('http client', () => {
     await expect(http.get('/c')).rejects.toThrow('Row 3 bad');
     fetchMock.mockResolvedValueOnce(answer(400, { code: 'DATABASE_ERROR', message: 'SQL error' }));
     await expect(http.get('/d')).rejects.toThrow('SQL error');
-    expect(seen.failed).toEqual([{ status: 400, message: 'Bad thing' }, { status: 500, message: 'Server broke' }]);
+    expect(seen.failed).toEqual([{ status: 400, code: 'BAD_REQUEST', message: 'Bad thing' }, { status: 500, code: 'INTERNAL', message: 'Server broke' }]);
   });
 
   it('422 reports the first detail message', async () => {
     fetchMock.mockResolvedValue(answer(422, { detail: [{ loc: ['body', 'name'], msg: 'name is required', type: 'missing' }, { loc: [], msg: 'second', type: 'x' }] }));
     await expect(http.post('/v1/processes', { body: {} })).rejects.toMatchObject({ status: 422, message: 'name is required' });
-    expect(seen.failed).toEqual([{ status: 422, message: 'name is required' }]);
+    expect(seen.failed).toEqual([{ status: 422, code: 'HTTP_422', message: 'name is required' }]);
   });
 
   it('404 and 409 are left to the page (a not-found state, a taken name), 429 gets a notice', async () => {
@@ -110,7 +110,7 @@ describe('http client', () => {
     await expect(http.post('/v1/users', { form: {} })).rejects.toMatchObject({ status: 409 });
     fetchMock.mockResolvedValueOnce(answer(429, { code: 'RATE_LIMITED', message: 'Slow down' }));
     await expect(http.get('/v2/qa')).rejects.toMatchObject({ status: 429 });
-    expect(seen.failed).toEqual([{ status: 429, message: 'Slow down' }]);
+    expect(seen.failed).toEqual([{ status: 429, code: 'RATE_LIMITED', message: 'Slow down' }]);
   });
 
   it('a silent call reports nothing but still rejects', async () => {
@@ -123,7 +123,7 @@ describe('http client', () => {
     configureHttp({ timeoutMs: 20 });
     fetchMock.mockImplementation((_url, init) => new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))));
     await expect(http.get('/slow')).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
-    expect(seen.failed).toEqual([{ status: 0, message: 'Request timed out' }]);
+    expect(seen.failed).toEqual([{ status: 0, code: 'TIMEOUT', message: 'Request timed out' }]);
   });
 
   it('has the product timeout of 200000 ms by default', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggedIn, loggedOut } from '../../auth/auth.model';
 import { Type } from '@sinclair/typebox';
 import { endpoint, type User } from '../../contracts';
-import { configureHttp, requestFailed } from '../client';
+import { configureHttp, requestFailed, type RequestFailure } from '../client';
 import { requestEvents } from '../event-stream';
 import { HttpError } from '../http-error';
 
@@ -52,7 +52,7 @@ async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('requestEvents', () => {
-  const failures: Array<{ status: number; message: string }> = [];
+  const failures: RequestFailure[] = [];
   let unwatch = () => {};
 
   beforeEach(() => {
@@ -101,7 +101,7 @@ describe('requestEvents', () => {
 
     await expect(failure).rejects.toBeInstanceOf(HttpError);
     await expect(failure).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Too many questions' });
-    expect(failures).toEqual([{ status: 429, message: 'Too many questions' }]);
+    expect(failures).toEqual([{ status: 429, code: 'RATE_LIMITED', message: 'Too many questions' }]);
   });
 
   it('stops reading at once when its signal aborts, rejecting with ABORTED and reporting nothing', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { allSettled, fork } from 'effector';
-import { $token, forbidden, forcedLogout, loadCatalogs, localeChanged, loggedIn, requestFailed, type User } from '@flotilla/shared';
+import { $token, CLIENT_ERRORS, forbidden, forcedLogout, loadCatalogs, localeChanged, loggedIn, requestFailed, type User } from '@flotilla/shared';
 import { shellCatalogs } from '../../locales';
 import { reloadPageFx } from '../notices.model';
 
@@ -47,8 +47,26 @@ describe('error catalogue', () => {
   });
 
   it('a failed request shows an error notice with the message', async () => {
-    act(() => requestFailed({ status: 500, message: 'Disk full' }));
+    act(() => requestFailed({ status: 500, code: 'INTERNAL', message: 'Disk full' }));
     expect(await screen.findByText('Request error')).toBeTruthy();
     expect(screen.getByText('Disk full')).toBeTruthy();
+  });
+
+  it('a failure the browser detected is worded in the user\'s language by its code, not in the client\'s English', async () => {
+    act(() => localeChanged('zh-CN'));
+    try {
+      act(() => requestFailed({ status: 0, code: 'NETWORK', message: 'Network error' }));
+      expect(await screen.findByText('无法连接服务器，请检查网络后重试。')).toBeTruthy();
+      expect(screen.queryByText('Network error')).toBeNull();
+    } finally {
+      act(() => localeChanged('en-US'));
+    }
+  });
+
+  it('every client error code has words in both languages', () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const missing = Object.values(CLIENT_ERRORS).filter((code) => !(`shell.clientError.${code}` in shellCatalogs[locale]));
+      expect(missing, locale).toEqual([]);
+    }
   });
 });
