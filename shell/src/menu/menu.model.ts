@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { http, loggedOut, type MenuItem } from '@flotilla/shared';
+import { GetMenu, loggedOut, request, type MenuItem } from '@flotilla/shared';
 import { menuEntries } from '../router/guard';
 import { showNoticeFx } from '../notices/notices.model';
 import type { Notice } from '../notices/notice';
@@ -11,8 +11,8 @@ export const menuRequested = createEvent<void>();
 /** The user pressed Retry after the menu failed to load. */
 export const menuRetried = createEvent<void>();
 
-/** `POST /api/user/menu`: the menu of the caller's role. Silent: its own notices report it. */
-export const fetchMenuFx = createEffect(() => http.post<MenuItem[]>('/api/user/menu', { silent: true }));
+/** Loads the menu of the caller's role. Silent: its own notices report it. */
+export const fetchMenuFx = createEffect(() => request(GetMenu, { silent: true }));
 
 /** The server menu; cleared on logout. */
 export const $menu = createStore<MenuItem[]>([])

@@ -1,20 +1,17 @@
 import { createEffect, createEvent, sample } from 'effector';
-import { $token, $userId, http, loggedOut, userLoaded, type User } from '@flotilla/shared';
+import { $token, $userId, GetCurrentUser, loggedOut, Logout, request, userLoaded } from '@flotilla/shared';
 
 /** A logged-in page needs the user record and it is missing, so it is loaded. */
 export const userLoadRequested = createEvent<void>();
 /** The user chose "log out" in the user menu. */
 export const logoutClicked = createEvent<void>();
 
-/** `GET /v1/users/me`; silent, because a failure logs out instead of showing a notice. */
-export const loadUserFx = createEffect(async (): Promise<User> => {
-  const body = await http.get<User | { user: User }>('/v1/users/me', { silent: true });
-  return 'user' in body ? body.user : body;
-});
+/** Loads the logged-in user; silent, because a failure logs out instead of showing a notice. */
+export const loadUserFx = createEffect(() => request(GetCurrentUser, { silent: true }));
 
-/** `POST /v1/logout`; the session ends locally whatever the server answers. */
+/** Revokes the token on the server; the session ends locally whatever the server answers. */
 export const logoutFx = createEffect(async () => {
-  await http.post('/v1/logout', { silent: true }).catch(() => undefined);
+  await request(Logout, { silent: true }).catch(() => undefined);
 });
 
 export const $userLoading = loadUserFx.pending;

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { MemoryRouter } from 'react-router-dom';
-import { i18n, loadCatalogs, localeChanged, type MenuItem } from '@flotilla/shared';
+import { GetMenu, i18n, loadCatalogs, localeChanged, type MenuItem } from '@flotilla/shared';
+import { fakeApi, on } from '@flotilla/shared/test';
 import { shellCatalogs } from '../../locales';
 import { menuRequested } from '../../menu/menu.model';
 import { AppLayout } from '../app-layout';
@@ -14,7 +15,7 @@ const menu: MenuItem[] = [{ key: 'robot', path: '/robot', title: { 'zh-CN': '机
 beforeAll(() => {
   loadCatalogs(shellCatalogs);
   localeChanged('en-US');
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(menu), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  fakeApi([on(GetMenu, () => menu)]);
   menuRequested();
 });
 afterEach(cleanup);

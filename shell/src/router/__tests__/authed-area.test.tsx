@@ -2,8 +2,22 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { $token, DEFAULT_SETTINGS, i18n, loadCatalogs, localeChanged, loggedIn, loggedOut, settingsChanged, tokenChanged, type MenuItem, type User } from '@flotilla/shared';
-import { sessionUser } from '@flotilla/shared/test';
+import {
+  $token,
+  DEFAULT_SETTINGS,
+  GetCurrentUser,
+  GetMenu,
+  i18n,
+  loadCatalogs,
+  localeChanged,
+  loggedIn,
+  loggedOut,
+  settingsChanged,
+  tokenChanged,
+  type MenuItem,
+  type User,
+} from '@flotilla/shared';
+import { fakeApi, on, refuse, sessionUser } from '@flotilla/shared/test';
 import { shellCatalogs } from '../../locales';
 import { createRoutes } from '../routes';
 import type { ConsolePage } from '../../layout/console';
@@ -24,17 +38,6 @@ const operator: User = { ...admin, id: 'u2', role: 'operator' };
 
 const menuItem = (key: string, path: string): MenuItem => ({ key, path, title: { 'zh-CN': key, 'en-US': key }, icon: 'IconApps', order: 0, hidden: false, children: [] });
 
-type Routes = Record<string, () => Response>;
-function serve(routes: Routes) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const path = String(url).split('?')[0];
-    const handler = routes[path];
-    return handler ? handler() : new Response('{}', { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function visit(url: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
@@ -55,7 +58,7 @@ beforeEach(() => {
     localeChanged('en-US');
     settingsChanged({ ...DEFAULT_SETTINGS });
   });
-  serve({ '/api/user/menu': json(200, [menuItem('robot', '/robot'), menuItem('dataset', '/dataset')]) });
+  fakeApi([on(GetMenu, () => [menuItem('robot', '/robot'), menuItem('dataset', '/dataset')])]);
 });
 afterEach(() => {
   cleanup();
@@ -74,16 +77,16 @@ describe('login guard', () => {
   });
 
   it('loads the user when the token is there but the user id is not', async () => {
-    const fetchMock = serve({ '/v1/users/me': json(200, admin), '/api/user/menu': json(200, []) });
+    const requests = fakeApi([on(GetCurrentUser, () => admin), on(GetMenu, () => [])]);
     act(() => tokenChanged('tok'));
     visit('/dataset');
     expect((await screen.findByTestId('page')).textContent).toBe('remote:datasets');
-    expect(fetchMock).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+    expect(requests.some((request) => request.method === 'GET' && request.path === '/v1/users/me')).toBe(true);
     expect(localStorage.getItem('userId')).toBe('u1');
   });
 
   it('logs out and goes to login with the redirect when loading the user fails', async () => {
-    serve({ '/v1/users/me': json(401, { code: 'UNAUTHENTICATED', message: 'Token revoked' }) });
+    fakeApi([on(GetCurrentUser, () => refuse(401, 'UNAUTHENTICATED', 'Token revoked'))]);
     act(() => tokenChanged('stale'));
     const router = visit('/dataset?keyword=faq');
     await waitFor(() => expect(where(router)).toBe('/login?redirect=dataset&keyword=faq'));
