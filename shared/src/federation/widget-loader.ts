@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CLIENT_ERRORS } from '../contracts/client-errors';
 
 /**
  * Loads one module a remote exposes (`remote` as named in `/remotes.json`, `module` as in its
@@ -13,9 +14,9 @@ export type WidgetModule<P> = { default: ComponentType<P> };
 /** Stable error codes of widget loading. */
 export const WIDGET_ERRORS = {
   /** No host registered a loader: the page runs outside the shell (a remote's own dev server, a test). */
-  noLoader: 'FLOTILLA_WIDGET_NO_LOADER',
+  noLoader: CLIENT_ERRORS.widgetNoLoader,
   /** The module loaded but has no default export component. */
-  badModule: 'FLOTILLA_WIDGET_BAD_MODULE',
+  badModule: CLIENT_ERRORS.widgetBadModule,
 } as const;
 
 /** One of {@link WIDGET_ERRORS}. */
