@@ -1,6 +1,6 @@
-import { http, type EmbeddingModel } from '@flotilla/shared';
+import { ListEmbeddingModels, request, type EmbeddingModel } from '@flotilla/shared';
 
-/** `GET /v1/datasets/embeddingModels`: the embedding models the server is configured with (none: full-text only). */
+/** The embedding models the server is configured with (none: full-text only). */
 export function listEmbeddingModels(): Promise<EmbeddingModel[]> {
-  return http.get<EmbeddingModel[]>('/v1/datasets/embeddingModels');
+  return request(ListEmbeddingModels);
 }

@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { DeleteDataset, request, type Ok } from '@flotilla/shared';
 
-/** `DELETE /v1/datasets/{id}`: the dataset with its files and segments. */
-export function deleteDataset(id: string): Promise<unknown> {
-  return http.delete<unknown>(`/v1/datasets/${encodeURIComponent(id)}`);
+/** Deletes the dataset with its files and segments. */
+export function deleteDataset(id: string): Promise<Ok> {
+  return request(DeleteDataset, { params: { id } });
 }
