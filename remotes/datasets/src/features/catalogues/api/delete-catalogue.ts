@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { DeleteCatalogue, request, type Ok } from '@flotilla/shared';
 
-/** `DELETE /v1/datasets/{id}/catalogues/{cid}`: the folder and its subfolders. */
-export function deleteCatalogue({ datasetId, catalogueId }: { datasetId: string; catalogueId: string }): Promise<unknown> {
-  return http.delete<unknown>(`/v1/datasets/${encodeURIComponent(datasetId)}/catalogues/${encodeURIComponent(catalogueId)}`);
+/** Deletes the folder and its subfolders. */
+export function deleteCatalogue({ datasetId, catalogueId }: { datasetId: string; catalogueId: string }): Promise<Ok> {
+  return request(DeleteCatalogue, { params: { id: datasetId, cid: catalogueId } });
 }

@@ -1,6 +1,6 @@
-import { http, type DatasetFileListResponse, type ListDatasetFilesQuery } from '@flotilla/shared';
+import { ListDatasetFiles, request, type DatasetFileListResponse, type ListDatasetFilesQuery } from '@flotilla/shared';
 
-/** `GET /v1/datasets/{id}/files`: one page of a dataset's files, newest first, filtered on the server. */
+/** One page of a dataset's files, newest first, filtered on the server. */
 export function listDatasetFiles(datasetId: string, query: ListDatasetFilesQuery): Promise<DatasetFileListResponse> {
-  return http.get<DatasetFileListResponse>(`/v1/datasets/${encodeURIComponent(datasetId)}/files`, { query });
+  return request(ListDatasetFiles, { params: { id: datasetId }, query });
 }

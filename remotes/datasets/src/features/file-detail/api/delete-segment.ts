@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { DeleteSegment, request, type Ok } from '@flotilla/shared';
 
-/** `DELETE /v1/datasets/segments/{sid}`: removes one segment from its file. */
-export function deleteSegment(segmentId: string): Promise<unknown> {
-  return http.delete<unknown>(`/v1/datasets/segments/${encodeURIComponent(segmentId)}`);
+/** Removes one segment from its file. */
+export function deleteSegment(segmentId: string): Promise<Ok> {
+  return request(DeleteSegment, { params: { sid: segmentId } });
 }

@@ -1,6 +1,6 @@
-import { http, type DatasetFile } from '@flotilla/shared';
+import { GetDatasetFile, request, type DatasetFile } from '@flotilla/shared';
 
-/** `GET /v1/datasets/{id}/files/{fid}`: one file with its parse status and error. */
+/** One file with its parse status and error. */
 export function getDatasetFile({ datasetId, fileId }: { datasetId: string; fileId: string }): Promise<DatasetFile> {
-  return http.get<DatasetFile>(`/v1/datasets/${encodeURIComponent(datasetId)}/files/${encodeURIComponent(fileId)}`);
+  return request(GetDatasetFile, { params: { id: datasetId, fid: fileId } });
 }

@@ -1,6 +1,6 @@
-import { http, type SegmentListResponse } from '@flotilla/shared';
+import { request, SearchSegments, type SegmentListResponse } from '@flotilla/shared';
 
-/** `POST /v1/datasets/segments` {fileId, offset, limit}: one page of a file's segments, in order. */
+/** One page of a file's segments, in order (disabled ones too). */
 export function listFileSegments(body: { fileId: string; offset: number; limit: number }): Promise<SegmentListResponse> {
-  return http.post<SegmentListResponse>('/v1/datasets/segments', { body });
+  return request(SearchSegments, { body });
 }

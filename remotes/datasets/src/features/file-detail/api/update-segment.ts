@@ -1,6 +1,6 @@
-import { http, type UpdateSegmentBody } from '@flotilla/shared';
+import { request, UpdateSegment, type Segment, type UpdateSegmentBody } from '@flotilla/shared';
 
-/** `PUT /v1/datasets/segments/{sid}`: new text (or question and answer), or enabled/disabled. */
-export function updateSegment({ segmentId, body }: { segmentId: string; body: UpdateSegmentBody }): Promise<unknown> {
-  return http.put<unknown>(`/v1/datasets/segments/${encodeURIComponent(segmentId)}`, { body });
+/** New text (or question and answer), or enabled/disabled; answers the segment. */
+export function updateSegment({ segmentId, body }: { segmentId: string; body: UpdateSegmentBody }): Promise<Segment> {
+  return request(UpdateSegment, { params: { sid: segmentId }, body });
 }
