@@ -1,8 +1,10 @@
-import { forbidden, forcedLogout, HttpError, LIMITS, messageOf } from '@flotilla/shared';
+import { endpointPath, forbidden, forcedLogout, HttpError, LIMITS, messageOf, type Endpoint, type EndpointAnswer, type EndpointInput } from '@flotilla/shared';
 
-/** One multipart upload, with the auth and language the shared client would send. */
-export type UploadRequest = {
-  path: string;
+/** A call whose body is a multipart form (a file and its fields). */
+export type UploadEndpoint = Endpoint & { bodyAs: 'multipart' };
+
+/** One multipart upload: the call's path params and form, with the auth and language the shared client would send. */
+export type UploadRequest<E extends UploadEndpoint> = Pick<EndpointInput<E>, 'params'> & {
   form: FormData;
   /** The bearer token of the auth bus (`$token`); `null` when logged out. */
   token: string | null;
@@ -22,15 +24,15 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * `POST`s a form with `XMLHttpRequest`, whose upload events give progress (fetch has none): the same
- * headers, timeout and errors as the shared client (`HttpError`, status 0 for network and timeout).
- * A 401 or 403 goes on the auth bus as the client does; other failures are left to the page, which
- * shows them next to the file.
+ * Sends the form of `endpoint` with `XMLHttpRequest`, whose upload events give progress (fetch has none):
+ * the same headers, timeout and errors as the shared client (`HttpError`, status 0 for network and
+ * timeout). A 401 or 403 goes on the auth bus as the client does; other failures are left to the page,
+ * which shows them next to the file.
  */
-export function uploadWithProgress<T>({ path, form, token, locale, onProgress }: UploadRequest): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function uploadWithProgress<E extends UploadEndpoint>(endpoint: E, { params, form, token, locale, onProgress }: UploadRequest<E>): Promise<EndpointAnswer<E>> {
+  return new Promise<EndpointAnswer<E>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(endpoint.method, endpointPath(endpoint.path, params as Readonly<Record<string, unknown>> | undefined));
     xhr.timeout = LIMITS.requestTimeoutMs;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', locale);
@@ -42,7 +44,7 @@ export function uploadWithProgress<T>({ path, form, token, locale, onProgress }:
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
-        resolve(body as T);
+        resolve(body as EndpointAnswer<E>);
         return;
       }
       const message = messageOf(body, xhr.statusText || `HTTP ${xhr.status}`);

@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import type { EndpointAnswer, EndpointInput } from '@flotilla/shared';
+import { Refusal } from '@flotilla/shared/test';
+import type { UploadEndpoint } from '../lib/upload-with-progress';
 
 /** What a fake upload answers. */
 export type FakeUploadAnswer = { status?: number; body?: unknown };
@@ -98,5 +101,40 @@ export function fakeXhr(handler: (upload: Omit<FakeUpload, 'progress' | 'respond
     hold: () => {
       held = true;
     },
+  };
+}
+
+/** An upload as a route of {@link uploadsTo} receives it: the path's params and the form. */
+export type FakeUploadCall<E extends UploadEndpoint> = { params: NonNullable<EndpointInput<E>['params']>; form: FormData };
+
+/** One upload route: an endpoint and what it answers (`undefined`: the next route). */
+export type FakeUploadRoute = { endpoint: UploadEndpoint; answer: (call: FakeUploadCall<UploadEndpoint>) => unknown };
+
+/** The route of `endpoint`'s uploads, answering its response (typed by the endpoint) or a refusal. */
+export function onUpload<E extends UploadEndpoint>(endpoint: E, answer: (call: FakeUploadCall<E>) => EndpointAnswer<E> | Refusal | undefined): FakeUploadRoute {
+  return { endpoint, answer: answer as FakeUploadRoute['answer'] };
+}
+
+/** `path` as a pattern whose named groups are its `{name}` parameters. */
+function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+}
+
+/**
+ * A {@link fakeXhr} handler made of upload routes: each upload is matched to its endpoint by method and
+ * path (its params decoded), so a fake upload answers only where the server has that call.
+ */
+export function uploadsTo(routes: readonly FakeUploadRoute[]): Parameters<typeof fakeXhr>[0] {
+  const compiled = routes.map((route) => ({ ...route, pattern: pathPattern(route.endpoint.path) }));
+  return ({ method, path, form }) => {
+    for (const { endpoint, pattern, answer } of compiled) {
+      const match = endpoint.method === method ? pattern.exec(path) : null;
+      if (!match) continue;
+      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+      const answered = answer({ params, form } as FakeUploadCall<UploadEndpoint>);
+      if (answered === undefined) continue;
+      return answered instanceof Refusal ? { status: answered.status, body: answered.body } : { body: answered };
+    }
+    return undefined;
   };
 }

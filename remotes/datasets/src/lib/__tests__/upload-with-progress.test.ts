@@ -1,6 +1,6 @@
 import { createWatch } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forcedLogout, HttpError } from '@flotilla/shared';
+import { forcedLogout, HttpError, UploadDatasetFile } from '@flotilla/shared';
 import { fakeXhr } from '../../test/fake-xhr';
 import { uploadWithProgress } from '../upload-with-progress';
 
@@ -8,8 +8,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const send = (onProgress?: (fraction: number) => void) =>
-  uploadWithProgress<{ id: string }>({ path: '/v1/upload', form: new FormData(), token: 'abc', locale: 'zh-CN', onProgress });
+const send = (onProgress?: (fraction: number) => void, datasetId = 'd1') =>
+  uploadWithProgress(UploadDatasetFile, { params: { id: datasetId }, form: new FormData(), token: 'abc', locale: 'zh-CN', onProgress });
 
 describe('upload with progress', () => {
   it('sends the token and language, reports progress and answers the body', async () => {
@@ -18,6 +18,12 @@ describe('upload with progress', () => {
     await expect(send((fraction) => progress.push(fraction))).resolves.toEqual({ id: 'f1' });
     expect(uploads[0]!.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'zh-CN', Authorization: 'Bearer abc' });
     expect(progress).toEqual([0.5, 1, 1]);
+  });
+
+  it("posts to the endpoint's path with its params encoded", async () => {
+    const { uploads } = fakeXhr(() => ({ body: { id: 'f1' } }));
+    await send(undefined, 'd 1/2');
+    expect(uploads.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /v1/datasets/d%201%2F2/files']);
   });
 
   it('rejects with the first 422 detail, like the shared client', async () => {

@@ -1,9 +1,10 @@
+import { ImportQaPairs, type DatasetFile } from '@flotilla/shared';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import type { UploadAuth } from './upload-file';
 
 /**
- * `POST /v1/datasets/{id}/qa/import` (multipart: file, a csv or xlsx sheet with question and answer
- * columns) with upload progress. The answer is the import's file row (type `qa`) when the server gives one.
+ * Imports QA pairs from a csv or xlsx sheet with question and answer columns, with upload progress →
+ * the import's file row (type `qa`), whose job reads the sheet.
  */
 export function importQaPairs({
   datasetId,
@@ -15,8 +16,8 @@ export function importQaPairs({
   file: File;
   auth: UploadAuth;
   onProgress: (fraction: number) => void;
-}): Promise<unknown> {
+}): Promise<DatasetFile> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadWithProgress<unknown>({ path: `/v1/datasets/${encodeURIComponent(datasetId)}/qa/import`, form, ...auth, onProgress });
+  return uploadWithProgress(ImportQaPairs, { params: { id: datasetId }, form, ...auth, onProgress });
 }

@@ -1,9 +1,9 @@
-import { http, type SplitPreviewResponse } from '@flotilla/shared';
+import { PreviewSplit, request, type SplitPreviewResponse } from '@flotilla/shared';
 import type { UploadFields } from './upload-file';
 
 /**
- * `POST /v1/datasets/{id}/files/preview` (the upload's form, nothing stored): the first segments the
- * settings give and how many the whole file gives. Silent: the preview shows its own error as the user types.
+ * The first segments the settings give for the file and how many the whole file gives; nothing is
+ * stored. Silent: the preview shows its own error as the user types.
  */
 export function previewSplit({ datasetId, file, fields }: { datasetId: string; file: File; fields: Omit<UploadFields, 'catalogueId'> }): Promise<SplitPreviewResponse> {
   const form = new FormData();
@@ -11,5 +11,5 @@ export function previewSplit({ datasetId, file, fields }: { datasetId: string; f
   form.append('overlap', String(fields.overlap));
   form.append('separators', JSON.stringify(fields.separators));
   form.append('file', file, file.name);
-  return http.post<SplitPreviewResponse>(`/v1/datasets/${encodeURIComponent(datasetId)}/files/preview`, { form, silent: true });
+  return request(PreviewSplit, { params: { id: datasetId }, body: form, silent: true });
 }

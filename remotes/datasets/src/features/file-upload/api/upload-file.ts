@@ -1,13 +1,13 @@
-import type { DatasetFile } from '@flotilla/shared';
+import { UploadDatasetFile, type DatasetFile } from '@flotilla/shared';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 
 /** The auth and language the upload sends, read from the shared bus by the model. */
 export type UploadAuth = { token: string | null; locale: string };
-/** What a document is split with, and where it goes (`POST /v1/datasets/{id}/files` form fields). */
+/** What a document is split with, and where it goes (the upload's form fields). */
 export type UploadFields = { catalogueId: string | null; chunkSize: number; overlap: number; separators: string[] };
 
 /**
- * `POST /v1/datasets/{id}/files` (multipart: file, catalogueId?, chunkSize?, overlap?, separators? as a
+ * Uploads a document to the dataset (a form: file, catalogueId?, chunkSize?, overlap?, separators? as a
  * JSON array) with upload progress → the file row with the job that parses it; 422 with the reason when refused.
  */
 export function uploadDatasetFile({
@@ -30,5 +30,5 @@ export function uploadDatasetFile({
   form.append('overlap', String(fields.overlap));
   form.append('separators', JSON.stringify(fields.separators));
   form.append('file', file, file.name);
-  return uploadWithProgress<DatasetFile>({ path: `/v1/datasets/${encodeURIComponent(datasetId)}/files`, form, ...auth, onProgress });
+  return uploadWithProgress(UploadDatasetFile, { params: { id: datasetId }, form, ...auth, onProgress });
 }
