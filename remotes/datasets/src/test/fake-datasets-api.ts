@@ -1,21 +1,40 @@
-import { vi } from 'vitest';
 import {
   CHUNK_LIMITS,
+  CreateCatalogue,
+  CreateDataset,
+  CreateQaPairs,
+  CreateSegment,
   DEFAULT_SEPARATORS,
+  DeleteCatalogue,
+  DeleteDataset,
+  DeleteDatasetFile,
+  DeleteDatasetFiles,
+  DeleteSegment,
+  GetDataset,
+  GetDatasetFile,
+  ImportQaPairs,
+  ListCatalogues,
+  ListDatasetFiles,
+  ListDatasets,
+  ListEmbeddingModels,
+  PreviewSplit,
+  ReindexDatasetFile,
+  SearchSegments,
+  UpdateCatalogue,
+  UpdateDataset,
+  UpdateSegment,
+  UploadDatasetFile,
   type Catalogue,
-  type CreateCatalogueBody,
-  type CreateDatasetBody,
   type Dataset,
   type DatasetFile,
   type EmbeddingModel,
-  type SearchSegmentsBody,
+  type ErrorResponse,
+  type SearchMode,
   type Segment,
-  type UpdateCatalogueBody,
-  type UpdateDatasetBody,
-  type UpdateSegmentBody,
+  type ValidationError,
 } from '@flotilla/shared';
-import { mockFetch, type FakeRequest, type FakeResponse } from '@flotilla/shared/test';
-import { fakeXhr } from './fake-xhr';
+import { fakeApi, on, Refusal, refuse, type FakeRequest, type FakeResponse, type FakeRoute } from '@flotilla/shared/test';
+import { fakeXhr, onUpload, uploadsTo } from './fake-xhr';
 
 let sequence = 0;
 const next = (prefix: string) => `${prefix}${(sequence += 1)}`;
@@ -92,17 +111,19 @@ export type FakeDatasetsSeed = {
   embeddingModels: EmbeddingModel[];
 };
 
-const notFound = (code: string, message: string): FakeResponse => ({ status: 404, body: { code, message } });
+const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }) => ({ list: list.slice(offset, offset + limit), total: list.length });
 
-function page<T>(list: T[], query: URLSearchParams | { offset?: number; limit?: number }) {
-  const offset = Number(query instanceof URLSearchParams ? (query.get('offset') ?? 0) : (query.offset ?? 0));
-  const limit = Number(query instanceof URLSearchParams ? (query.get('limit') ?? 20) : (query.limit ?? 20));
-  return { list: list.slice(offset, offset + limit), total: list.length };
+/** An override's answer in the fake API's terms: an error status becomes a refusal, a success its body. */
+function overrideAnswer(response: FakeResponse): unknown {
+  if (response instanceof Response) return response;
+  const status = response.status ?? 200;
+  return status >= 400 ? new Refusal(status, response.body as ErrorResponse | ValidationError) : response.body;
 }
 
 /**
  * An in-memory datasets server that behaves like the real one for the calls of this remote (filters,
- * paging, 404, 409 on moving a folder into itself, uploads through `XMLHttpRequest` with progress).
+ * paging, 404, 409 on moving a folder into itself, uploads through `XMLHttpRequest` with progress),
+ * answering through the calls' endpoints: a request or an answer that breaks a contract fails the test.
  * `override` answers a request first when it returns. The preview answers what it was asked
  * (`chunkSize/overlap`), so a test sees the settings reach the server.
  */
@@ -115,30 +136,41 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
     segments: [...(seed.segments ?? [])],
     embeddingModels: [...(seed.embeddingModels ?? [])],
   };
-  const dataset = (id: string) => db.datasets.find((candidate) => candidate.id === decodeURIComponent(id));
+  const dataset = (id: string) => db.datasets.find((candidate) => candidate.id === id);
+  const noDataset = () => refuse(404, 'DATASET_NOT_FOUND', 'Dataset not found');
+  /** The dataset's file named in the path, or why not. */
+  const fileOf = ({ id, fid }: { id: string; fid: string }) =>
+    !dataset(id) ? noDataset() : (db.files.find((file) => file.id === fid && file.datasetId === id) ?? refuse(404, 'FILE_NOT_FOUND', 'File not found'));
+  const segmentIndex = (sid: string) => db.segments.findIndex((segment) => segment.id === sid);
+  const noSegment = () => refuse(404, 'SEGMENT_NOT_FOUND', 'Segment not found');
 
-  const requests = mockFetch((request) => {
-    const overridden = override?.(request);
-    if (overridden) return overridden;
-    const { method, path, query } = request;
-    const body = request.body as Record<string, unknown> | undefined;
-
-    if (path === '/v1/datasets/embeddingModels' && method === 'GET') return { body: db.embeddingModels };
-    if (path === '/v1/datasets' && method === 'GET') {
-      const keyword = query.get('keyword')?.toLowerCase();
-      return { body: page(keyword ? db.datasets.filter((one) => one.name.toLowerCase().includes(keyword)) : db.datasets, query) };
-    }
-    if (path === '/v1/datasets' && method === 'POST') {
-      const created = makeDataset({ ...(body as CreateDatasetBody), description: (body as CreateDatasetBody).description ?? '' });
+  const routes: FakeRoute[] = [
+    on(ListEmbeddingModels, () => db.embeddingModels),
+    on(ListDatasets, ({ query }) => {
+      const keyword = query.keyword?.toLowerCase();
+      return page(keyword ? db.datasets.filter((one) => one.name.toLowerCase().includes(keyword)) : db.datasets, query);
+    }),
+    on(CreateDataset, ({ body }) => {
+      const created = makeDataset({ ...body, description: body.description ?? '' });
       db.datasets.unshift(created);
-      return { body: created };
-    }
+      return created;
+    }),
+    on(GetDataset, ({ params }) => dataset(params.id) ?? noDataset()),
+    on(UpdateDataset, ({ params, body }) => {
+      const found = dataset(params.id);
+      return found ? Object.assign(found, body, { updatedAt: '2024-06-01T00:00:00.000Z' }) : noDataset();
+    }),
+    on(DeleteDataset, ({ params }) => {
+      const found = dataset(params.id);
+      if (!found) return noDataset();
+      db.datasets.splice(db.datasets.indexOf(found), 1);
+      return { ok: true };
+    }),
 
-    if (path === '/v1/datasets/segments' && method === 'POST') {
-      const search = body as unknown as SearchSegmentsBody;
-      if (search.fileId) {
+    on(SearchSegments, ({ body: search }) => {
+      if (search.fileId && !search.query) {
         const list = db.segments.filter((segment) => segment.fileId === search.fileId).sort((a, b) => a.position - b.position);
-        return { body: { ...page(list, search), mode: 'fulltext', tookMs: 1 } };
+        return { ...page(list, search), mode: 'fulltext' as const, tookMs: 1 };
       }
       const words = (search.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const hits = db.segments
@@ -146,128 +178,126 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
         .filter((segment) => words.some((word) => segment.text.toLowerCase().includes(word)))
         .map((segment, index) => ({ ...segment, score: 1 / (index + 2) }));
       const withEmbeddings = (search.datasetIds ?? []).every((id) => dataset(id)?.embeddingModel);
-      const mode = search.mode && search.mode !== 'fulltext' && withEmbeddings ? search.mode : 'fulltext';
-      return { body: { ...page(hits, search), mode, tookMs: 12.4 } };
-    }
-    const segmentMatch = /^\/v1\/datasets\/segments\/([^/]+)$/.exec(path);
-    if (segmentMatch) {
-      const index = db.segments.findIndex((segment) => segment.id === decodeURIComponent(segmentMatch[1]!));
-      if (index < 0) return notFound('SEGMENT_NOT_FOUND', 'Segment not found');
-      if (method === 'PUT') {
-        db.segments[index] = { ...db.segments[index]!, ...(body as UpdateSegmentBody) };
-        return { body: db.segments[index] };
-      }
-      if (method === 'DELETE') {
-        db.segments.splice(index, 1);
-        return { body: { ok: true } };
-      }
-    }
+      const mode: SearchMode = search.mode && search.mode !== 'fulltext' && withEmbeddings ? search.mode : 'fulltext';
+      return { ...page(hits, search), mode, tookMs: 12.4 };
+    }),
+    on(UpdateSegment, ({ params, body }) => {
+      const index = segmentIndex(params.sid);
+      if (index < 0) return noSegment();
+      db.segments[index] = { ...db.segments[index]!, ...body };
+      return db.segments[index];
+    }),
+    on(DeleteSegment, ({ params }) => {
+      const index = segmentIndex(params.sid);
+      if (index < 0) return noSegment();
+      db.segments.splice(index, 1);
+      return { ok: true };
+    }),
 
-    const one = /^\/v1\/datasets\/([^/]+)(\/.*)?$/.exec(path);
-    if (!one) return undefined;
-    const found = dataset(one[1]!);
-    if (!found) return notFound('DATASET_NOT_FOUND', 'Dataset not found');
-    const rest = one[2] ?? '';
-
-    if (rest === '') {
-      if (method === 'GET') return { body: found };
-      if (method === 'PUT') {
-        Object.assign(found, body as UpdateDatasetBody, { updatedAt: '2024-06-01T00:00:00.000Z' });
-        return { body: found };
-      }
-      if (method === 'DELETE') {
-        db.datasets.splice(db.datasets.indexOf(found), 1);
-        return { body: { ok: true } };
-      }
-    }
-
-    if (rest === '/catalogues' && method === 'GET') return { body: db.catalogues.filter((catalogue) => catalogue.datasetId === found.id) };
-    if (rest === '/catalogues' && method === 'POST') {
-      const { name, parentId } = body as CreateCatalogueBody;
-      const created = makeCatalogue(found.id, name, parentId ?? null);
+    on(ListCatalogues, ({ params }) => (dataset(params.id) ? db.catalogues.filter((catalogue) => catalogue.datasetId === params.id) : noDataset())),
+    on(CreateCatalogue, ({ params, body }) => {
+      if (!dataset(params.id)) return noDataset();
+      const created = makeCatalogue(params.id, body.name, body.parentId ?? null);
       db.catalogues.push(created);
-      return { body: created };
-    }
-    const catalogueMatch = /^\/catalogues\/([^/]+)$/.exec(rest);
-    if (catalogueMatch) {
-      const catalogue = db.catalogues.find((candidate) => candidate.id === decodeURIComponent(catalogueMatch[1]!));
-      if (!catalogue) return notFound('CATALOGUE_NOT_FOUND', 'Catalogue not found');
-      if (method === 'PUT') {
-        const change = body as UpdateCatalogueBody;
-        if (change.parentId !== undefined && change.parentId !== null) {
-          // Into itself or its own subtree: the server's 409.
-          let cursor: string | null = change.parentId;
-          while (cursor) {
-            if (cursor === catalogue.id) return { status: 409, body: { code: 'CONFLICT', message: 'A catalogue cannot be moved into itself' } };
-            cursor = db.catalogues.find((candidate) => candidate.id === cursor)?.parentId ?? null;
-          }
-        }
-        Object.assign(catalogue, change);
-        return { body: catalogue };
+      return created;
+    }),
+    on(UpdateCatalogue, ({ params, body }) => {
+      if (!dataset(params.id)) return noDataset();
+      const catalogue = db.catalogues.find((candidate) => candidate.id === params.cid);
+      if (!catalogue) return refuse(404, 'CATALOGUE_NOT_FOUND', 'Catalogue not found');
+      // Into itself or its own subtree: the server's 409.
+      let cursor = body.parentId ?? null;
+      while (cursor) {
+        if (cursor === catalogue.id) return refuse(409, 'CONFLICT', 'A catalogue cannot be moved into itself');
+        cursor = db.catalogues.find((candidate) => candidate.id === cursor)?.parentId ?? null;
       }
-      if (method === 'DELETE') {
-        db.catalogues = db.catalogues.filter((candidate) => candidate.id !== catalogue.id && candidate.parentId !== catalogue.id);
-        return { body: { ok: true } };
-      }
-    }
+      return Object.assign(catalogue, body);
+    }),
+    on(DeleteCatalogue, ({ params }) => {
+      if (!dataset(params.id)) return noDataset();
+      if (!db.catalogues.some((candidate) => candidate.id === params.cid)) return refuse(404, 'CATALOGUE_NOT_FOUND', 'Catalogue not found');
+      db.catalogues = db.catalogues.filter((candidate) => candidate.id !== params.cid && candidate.parentId !== params.cid);
+      return { ok: true };
+    }),
 
-    if (rest === '/files' && method === 'GET') {
-      const catalogueId = query.get('catalogueId');
-      const keyword = query.get('keyword')?.toLowerCase();
-      const status = query.get('status');
+    on(ListDatasetFiles, ({ params, query }) => {
+      if (!dataset(params.id)) return noDataset();
+      const { catalogueId, status } = query;
+      const keyword = query.keyword?.toLowerCase();
       const list = db.files
-        .filter((file) => file.datasetId === found.id)
+        .filter((file) => file.datasetId === params.id)
         .filter((file) => !catalogueId || (catalogueId === 'root' ? file.catalogueId === null : file.catalogueId === catalogueId))
         .filter((file) => !keyword || file.name.toLowerCase().includes(keyword))
         .filter((file) => !status || file.status === status);
-      return { body: page(list, query) };
-    }
-    if (rest === '/files/delete' && method === 'POST') {
-      const ids = (body as { fileIds: string[] }).fileIds;
+      return page(list, query);
+    }),
+    on(DeleteDatasetFiles, ({ params, body }) => {
+      if (!dataset(params.id)) return noDataset();
       const before = db.files.length;
-      db.files = db.files.filter((file) => !ids.includes(file.id));
-      return { body: { deleted: before - db.files.length } };
-    }
-    if (rest === '/files/preview' && method === 'POST') {
-      const form = vi.mocked(fetch).mock.calls.at(-1)?.[1]?.body as FormData;
+      db.files = db.files.filter((file) => file.datasetId !== params.id || !body.fileIds.includes(file.id));
+      return { deleted: before - db.files.length };
+    }),
+    on(PreviewSplit, ({ params, body: form }) => {
+      if (!dataset(params.id)) return noDataset();
       const chunkSize = Number(form.get('chunkSize'));
       const overlap = Number(form.get('overlap'));
       const name = (form.get('file') as File).name;
-      return { body: { segments: [`${name} ${chunkSize}/${overlap} #1`, `${name} ${chunkSize}/${overlap} #2`], total: Math.ceil(10000 / chunkSize), characters: 10000 } };
-    }
-    if (rest === '/qa' && method === 'POST') {
-      const pairs = (body as { pairs: Array<{ question: string; answer: string }> }).pairs;
-      return { body: { created: pairs.length } };
-    }
-    const fileMatch = /^\/files\/([^/]+)(\/.*)?$/.exec(rest);
-    if (fileMatch) {
-      const file = db.files.find((candidate) => candidate.id === decodeURIComponent(fileMatch[1]!) && candidate.datasetId === found.id);
-      if (!file) return notFound('FILE_NOT_FOUND', 'File not found');
-      const action = fileMatch[2] ?? '';
-      if (action === '' && method === 'GET') return { body: file };
-      if (action === '/reindex' && method === 'POST') {
-        Object.assign(file, { status: 'queued', error: null });
-        return { body: file };
-      }
-      if (action === '/segments' && method === 'POST') {
-        const position = db.segments.filter((segment) => segment.fileId === file.id).length;
-        const created = makeSegment(file, position, { text: (body as { text: string }).text });
-        db.segments.push(created);
-        return { body: created };
-      }
-    }
-    return undefined;
+      return { segments: [`${name} ${chunkSize}/${overlap} #1`, `${name} ${chunkSize}/${overlap} #2`], total: Math.ceil(10000 / chunkSize), characters: 10000 };
+    }),
+    on(CreateQaPairs, ({ params, body }) => {
+      if (!dataset(params.id)) return noDataset();
+      const position = db.segments.filter((segment) => segment.datasetId === params.id && segment.fileId === null).length;
+      const created = body.pairs.map(({ question, answer }, i) => ({
+        id: next('s'),
+        datasetId: params.id,
+        fileId: null,
+        fileName: '',
+        catalogueId: null,
+        position: position + i,
+        text: `${question}\n${answer}`,
+        question,
+        answer,
+        enabled: true,
+      }));
+      db.segments.push(...created);
+      return created;
+    }),
+    on(GetDatasetFile, ({ params }) => fileOf(params)),
+    on(DeleteDatasetFile, ({ params }) => {
+      const file = fileOf(params);
+      if (file instanceof Refusal) return file;
+      db.files.splice(db.files.indexOf(file), 1);
+      return { ok: true };
+    }),
+    on(ReindexDatasetFile, ({ params }) => {
+      const file = fileOf(params);
+      return file instanceof Refusal ? file : Object.assign(file, { status: 'queued' as const, error: null });
+    }),
+    on(CreateSegment, ({ params, body }) => {
+      const file = fileOf(params);
+      if (file instanceof Refusal) return file;
+      const position = db.segments.filter((segment) => segment.fileId === file.id).length;
+      const created = makeSegment(file, position, { text: body.text });
+      db.segments.push(created);
+      return created;
+    }),
+  ];
+  const overridden = (route: FakeRoute): FakeRoute => ({
+    endpoint: route.endpoint,
+    answer: (call) => {
+      const answer = override?.(call.request);
+      return answer ? overrideAnswer(answer) : route.answer(call);
+    },
   });
+  const requests = fakeApi(routes.map(overridden));
 
-  const xhr = fakeXhr(({ method, path, form }) => {
-    const match = /^\/v1\/datasets\/([^/]+)\/(files|qa\/import)$/.exec(path);
-    const target = match && method === 'POST' ? dataset(match[1]!) : undefined;
-    if (!target) return undefined;
+  /** An upload's file row, queued with its job, as the server answers it. */
+  const uploaded = (datasetId: string, form: FormData, type?: DatasetFile['type']) => {
     const file = form.get('file') as File;
-    const created = makeFile(target.id, {
+    const created = makeFile(datasetId, {
       name: file.name,
       size: file.size,
-      type: match![2] === 'qa/import' ? 'qa' : ((file.name.split('.').pop() ?? 'txt') as DatasetFile['type']),
+      type: type ?? ((file.name.split('.').pop() ?? 'txt') as DatasetFile['type']),
       status: 'queued',
       catalogueId: (form.get('catalogueId') as string | null) ?? null,
       chunkSize: Number(form.get('chunkSize') ?? 500),
@@ -275,8 +305,14 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
       jobId: next('j'),
     });
     db.files.unshift(created);
-    return { body: created };
-  });
+    return created;
+  };
+  const xhr = fakeXhr(
+    uploadsTo([
+      onUpload(UploadDatasetFile, ({ params, form }) => (dataset(params.id) ? uploaded(params.id, form) : undefined)),
+      onUpload(ImportQaPairs, ({ params, form }) => (dataset(params.id) ? uploaded(params.id, form, 'qa') : undefined)),
+    ]),
+  );
 
   return { db, requests, xhr };
 }
