@@ -22,7 +22,9 @@ export function scoped(db: Kysely<DB>, tenantId: string) {
   return {
     tenantId,
     // `{}`: Kysely's own type for "no columns selected yet".
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, {}> {
+      // eslint-disable-next-line @typescript-eslint/no-empty-object-type
       return (db.selectFrom(table) as unknown as SelectQueryBuilder<DB, T, {}>).where(own(table), '=', tenantId);
     },
     updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attachment, QaEvent, Robot } from '@flotilla/shared/contracts';
+import type { Attachment, Robot } from '@flotilla/shared/contracts';
 import { ATTACHMENT_BUDGETS, TRUNCATED_MARKER } from '../../src/engine/attachments';
 import { useTestApp } from '../helper';
 import { docx, multipart, type Part } from '../support/documents';

@@ -248,12 +248,12 @@ sample({
 });
 
 // The preview: asked once the file and settings rest; only the latest answer shows.
-const previewSubject = combine({ datasetId: $uploadDatasetId, file: $previewFile, settings: $chunkSettings, problem: $settingsProblem });
-sample({ clock: previewSubject.updates, source: $previewAsk, fn: (ask) => ask + 1, target: $previewAsk });
+const $previewSubject = combine({ datasetId: $uploadDatasetId, file: $previewFile, settings: $chunkSettings, problem: $settingsProblem });
+sample({ clock: $previewSubject.updates, source: $previewAsk, fn: (ask) => ask + 1, target: $previewAsk });
 sample({ clock: $previewAsk.updates, target: previewDelayFx });
 sample({
   clock: previewDelayFx.doneData,
-  source: { ask: $previewAsk, subject: previewSubject },
+  source: { ask: $previewAsk, subject: $previewSubject },
   filter: ({ ask, subject }, settled) => ask === settled && subject.datasetId !== null && subject.file !== null && subject.problem === null,
   fn: ({ ask, subject }): PreviewAsk => ({ ask, datasetId: subject.datasetId as string, file: subject.file as File, settings: subject.settings }),
   target: previewFx,

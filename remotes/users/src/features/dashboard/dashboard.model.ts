@@ -51,8 +51,8 @@ sample({ clock: dashboardOpened, source: $overviewKeys, filter: (keys) => keys.l
 sample({
   clock: overviewRetryClicked,
   source: $overview,
-  fn: (overview) => OVERVIEW_KEYS.filter((key) => overview[key]?.status === 'failed'),
   filter: (overview) => Object.values(overview).some((count) => count?.status === 'failed'),
+  fn: (overview) => OVERVIEW_KEYS.filter((key) => overview[key]?.status === 'failed'),
   target: loadOverviewFx,
 });
 sample({
