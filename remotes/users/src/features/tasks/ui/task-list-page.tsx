@@ -1,16 +1,4 @@
-import {
-  Banner,
-  Button,
-  Popconfirm,
-  Progress,
-  Select,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  IconClose,
-  IconRefresh,
-} from '@flotilla/shared/ui/semi';
+import { Banner, Progress, Select, Table, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $role, failureText, ROUTES, roleAllowed, TASK_STATUSES, useDateTime, useT, type Task, type TaskStatus } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
@@ -18,20 +6,17 @@ import { useUnit } from 'effector-react';
 import { useEffect, useId, useMemo, type CSSProperties } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import {
-  $busyTaskIds,
   $tableLoading,
   $taskActionFailure,
   $taskStatusFilter,
   isTaskMoving,
-  isTaskRetryable,
-  taskCancelConfirmed,
   taskList,
   taskListClosed,
   taskListOpened,
-  taskRetryClicked,
   taskStatusFilterChanged,
   type TaskStatusFilter,
 } from '../tasks.model';
+import { TaskActions } from './task-actions';
 
 const STATUS_COLORS: Record<TaskStatus, 'grey' | 'blue' | 'green' | 'red' | 'orange'> = {
   queued: 'grey',
@@ -48,45 +33,6 @@ const FILE_ROUTE = ROUTES.find((route) => route.name === 'fileDetail' && route.o
 function fileDetailUrl(task: Task): string | null {
   if (!FILE_ROUTE || !task.datasetId || !task.fileId) return null;
   return generatePath(FILE_ROUTE.path, { id: task.datasetId, fid: task.fileId });
-}
-
-function TaskActions({ task }: { task: Task }) {
-  const t = useT();
-  const m = useUnit({ busy: $busyTaskIds, retried: taskRetryClicked, cancelled: taskCancelConfirmed });
-  const busy = m.busy.includes(task.id);
-  if (isTaskRetryable(task)) {
-    const label = t('users.tasks.retry', { title: task.title });
-    return (
-      <Tooltip content={label}>
-        <Button theme="borderless" icon={<IconRefresh />} loading={busy} aria-label={label} onClick={() => m.retried(task)} />
-      </Tooltip>
-    );
-  }
-  if (isTaskMoving(task)) {
-    const label = t('users.tasks.cancel', { title: task.title });
-    return (
-      <Popconfirm
-        title={t('users.tasks.cancelTitle', { title: task.title })}
-        content={t('users.tasks.cancelContent')}
-        okType="danger"
-        okText={t('users.tasks.cancelOk')}
-        cancelText={t('users.tasks.keep')}
-        // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
-        okButtonProps={{ 'aria-label': t('users.tasks.cancelOk') }}
-        cancelButtonProps={{ 'aria-label': t('users.tasks.keep') }}
-        onConfirm={() => {
-          m.cancelled(task);
-        }}
-      >
-        <span>
-          <Tooltip content={label}>
-            <Button theme="borderless" type="danger" icon={<IconClose />} loading={busy} aria-label={label} />
-          </Tooltip>
-        </span>
-      </Popconfirm>
-    );
-  }
-  return null;
 }
 
 /** `/task-list`: the background jobs (parsing, re-indexing, QA imports) with their progress, live while any runs. */
