@@ -1,4 +1,4 @@
-import { Button, Input, Popconfirm, Select, Table, Tag, Typography, IconPlus, IconSearch } from '@flotilla/shared/ui/semi';
+import { Button, Input, Select, Table, Tag, Typography, IconPlus, IconSearch } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $locale, $user, formatDateTime, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
@@ -21,61 +21,13 @@ import {
   pageChanged,
   roleFilterChanged,
   statusFilterChanged,
-  userFreezeConfirmed,
-  userUnfreezeConfirmed,
 } from '../employees.model';
 import { CreateUserModal } from './create-user-modal';
+import { FreezeAction } from './freeze-action';
 import './employees.css';
 
 const ROLE_COLORS: Record<Role, 'red' | 'blue' | 'green'> = { admin: 'red', operator: 'blue', agent: 'green' };
 const STATUS_FILTERS: StatusFilter[] = ['all', 'active', 'frozen'];
-
-/** The freeze / unfreeze action of one row, behind a confirmation. */
-function FreezeAction({ user, busy, isSelf }: { user: User; busy: boolean; isSelf: boolean }) {
-  const t = useT();
-  const [freeze, unfreeze] = useUnit([userFreezeConfirmed, userUnfreezeConfirmed]);
-  if (user.ban) {
-    return (
-      <Popconfirm
-        title={t('users.unfreeze.title', { username: user.username })}
-        content={t('users.unfreeze.content')}
-        okText={t('users.unfreeze.ok')}
-        cancelText={t('users.create.cancel')}
-        onConfirm={() => {
-          unfreeze(user.id);
-        }}
-      >
-        <Button theme="borderless" loading={busy} aria-label={t('users.unfreeze.aria', { username: user.username })}>
-          {t('users.unfreeze.action')}
-        </Button>
-      </Popconfirm>
-    );
-  }
-  return (
-    <Popconfirm
-      title={t('users.freeze.title', { username: user.username })}
-      content={t('users.freeze.content')}
-      okText={t('users.freeze.ok')}
-      okType="danger"
-      cancelText={t('users.create.cancel')}
-      onConfirm={() => {
-        freeze(user.id);
-      }}
-      disabled={isSelf}
-    >
-      <Button
-        theme="borderless"
-        type="danger"
-        loading={busy}
-        disabled={isSelf}
-        title={isSelf ? t('users.freeze.self') : undefined}
-        aria-label={t('users.freeze.aria', { username: user.username })}
-      >
-        {t('users.freeze.action')}
-      </Button>
-    </Popconfirm>
-  );
-}
 
 /** `/employee-list`: the tenant's users with server-side search, filters and paging; create, freeze, unfreeze. */
 export function EmployeeListPage() {
