@@ -92,7 +92,8 @@ export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, por
     plugins: [
       new ModuleFederationPlugin({
         name,
-        filename: 'remoteEntry.js',
+        // Content-hashed in production like every other file, so browsers may keep it (the manifest names it).
+        filename: isProd ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
         exposes: exposes ?? {},
         shared: SHARED_SINGLETONS,
         manifest: { fileName: 'mf-manifest.json' },

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
-import { accentVariablesOf, iconOf, REMOTE_NAMES, RemotesConfigSchema, ROUTES, SHARE_INFO_ELEMENT_ID, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
+import { accentVariablesOf, iconOf, REMOTE_NAMES, REMOTES_CONFIG_ELEMENT_ID, RemotesConfigSchema, ROUTES, SHARE_INFO_ELEMENT_ID, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 
 /** Where the builds live under FLOTILLA_STATIC_DIR. */
@@ -52,7 +52,7 @@ type RemoteManifest = {
   exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 };
 
-/** The first-page remote's manifest, entry and `./App` files, under `/remotes/<name>/`; none when it is not built. */
+/** The first-page remote's manifest (its versioned URL), entry and `./App` files, under `/remotes/<name>/`; none when it is not built. */
 async function firstRemoteFiles(staticDir: string): Promise<string[]> {
   const text = await readFile(join(remoteDist(staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json'), 'utf8').catch(() => undefined);
   if (text === undefined) return [];
@@ -64,8 +64,9 @@ async function firstRemoteFiles(staticDir: string): Promise<string[]> {
   }
   const entry = manifest.metaData?.remoteEntry;
   const app = manifest.exposes?.find((expose) => expose.name === 'App')?.assets;
-  const files = ['mf-manifest.json', ...(entry?.name ? [[entry.path, entry.name].filter(Boolean).join('/')] : []), ...(app?.js?.sync ?? []), ...(app?.css?.sync ?? [])];
-  return files.map((file) => `/remotes/${FIRST_PAGE_REMOTE}/${file}`);
+  const files = [...(entry?.name ? [[entry.path, entry.name].filter(Boolean).join('/')] : []), ...(app?.js?.sync ?? []), ...(app?.css?.sync ?? [])];
+  // The manifest under the very URL /remotes.json names, so that the console finds the prefetched copy.
+  return [builtRemoteEntry(FIRST_PAGE_REMOTE, versionOfManifest(text)), ...files.map((file) => `/remotes/${FIRST_PAGE_REMOTE}/${file}`)];
 }
 
 /**
@@ -169,11 +170,9 @@ export function isRemoteName(name: string): name is RemoteName {
 
 /**
  * A built remote's version: its package version plus a digest of its manifest, which lists the
- * content-hashed chunks, so every new build of a remote gets a new version. Undefined when not built.
+ * content-hashed chunks, so every new build of a remote gets a new version.
  */
-async function builtVersion(dist: string): Promise<string | undefined> {
-  const text = await readFile(join(dist, 'mf-manifest.json'), 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
+export function versionOfManifest(text: string): string {
   const digest = createHash('sha256').update(text).digest('hex').slice(0, 8);
   try {
     const manifest = JSON.parse(text) as { metaData?: { buildInfo?: { buildVersion?: string } } };
@@ -183,10 +182,43 @@ async function builtVersion(dist: string): Promise<string | undefined> {
   }
 }
 
+/** The version of the remote built in `dist`; undefined when it is not built. */
+async function builtVersion(dist: string): Promise<string | undefined> {
+  const text = await readFile(join(dist, 'mf-manifest.json'), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : versionOfManifest(text);
+}
+
+/**
+ * The manifest URL of a remote this server builds, naming its version: a new build is a new URL, so the
+ * manifest may be cached (plugins/external/static) and a new deploy is still loaded on the next check.
+ */
+export function builtRemoteEntry(name: RemoteName, version: string): string {
+  return `/remotes/${name}/mf-manifest.json?v=${encodeURIComponent(version)}`;
+}
+
+/**
+ * The console's page with `/remotes.json`'s answer as a JSON data block in its head, so the shell
+ * registers the remotes without asking for it first (it still asks on each version check and Retry).
+ * The last drawing is kept: while neither the page nor the remotes change, answering is one write.
+ */
+export function consolePageWithRemotes(page: () => Promise<BuiltPage | undefined>): (remotes: RemotesConfig | undefined) => Promise<BuiltPage | undefined> {
+  let drawn: { page: BuiltPage; json: string; result: BuiltPage } | undefined;
+  return async (remotes) => {
+    const built = await page();
+    if (!built || !remotes) return built;
+    const json = jsonInHtml(remotes);
+    if (drawn?.page !== built || drawn.json !== json) {
+      const data = `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${json}</script>`;
+      drawn = { page: built, json, result: drawnPage(built.html.toString('utf8').replace('</head>', () => `${data}</head>`)) };
+    }
+    return drawn.result;
+  };
+}
+
 /**
  * `/remotes.json`: the FLOTILLA_REMOTES file when set (read on each request, so a
  * deployment can switch a remote without a restart); else the dev servers in development; else each
- * remote's own build under `/remotes/<name>/`.
+ * remote's own build under `/remotes/<name>/`, at a URL that names its version.
  */
 export async function remotesConfig(config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>): Promise<RemotesConfig> {
   if (config.remotesFile) {
@@ -199,8 +231,8 @@ export async function remotesConfig(config: Pick<Config, 'remotesFile' | 'devRem
   const entries = await Promise.all(
     REMOTE_NAMES.map(async (name) => {
       if (config.devRemotes) return [name, { entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`, version: 'dev' }] as const;
-      const version = (await builtVersion(remoteDist(config.staticDir, name))) ?? 'unbuilt';
-      return [name, { entry: `/remotes/${name}/mf-manifest.json`, version }] as const;
+      const version = await builtVersion(remoteDist(config.staticDir, name));
+      return [name, version ? { entry: builtRemoteEntry(name, version), version } : { entry: `/remotes/${name}/mf-manifest.json`, version: 'unbuilt' }] as const;
     }),
   );
   return Object.fromEntries(entries);

@@ -10,5 +10,7 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const RemoteEntrySchema = Type.Object({ entry: Type.String(), version: Type.String() });
 export const RemotesConfigSchema = Type.Record(Type.String(), RemoteEntrySchema);
 export type RemotesConfig = Static<typeof RemotesConfigSchema>;
+/** The id of the JSON data block in which the server inlines `/remotes.json` into the console's page it serves. */
+export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
 
 export const HealthSchema = Type.Object({ status: Type.Literal('ok'), db: Type.String() });

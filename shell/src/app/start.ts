@@ -2,7 +2,7 @@ import { loadCatalogs, syncAuthAcrossTabs } from '@flotilla/shared';
 import { shellCatalogs } from '../locales';
 import { settingsApplyStarted } from '../settings/settings.model';
 import { versionCheckStarted } from '../version-check/version-check.model';
-import { refreshRemotes } from '../federation/remotes.model';
+import { consoleStarted } from '../federation/remotes.model';
 import { applyScreen } from '../layout/screen';
 // Wires the error notices to the bus; Semi loads only when a notice is shown.
 import '../notices/notices.model';
@@ -15,6 +15,6 @@ export function startShell(): void {
   applyScreen(document.documentElement, window.innerWidth);
   // A logout in another tab ends this tab's session too; the guards then show the login page.
   syncAuthAcrossTabs();
-  refreshRemotes();
+  consoleStarted();
   versionCheckStarted();
 }

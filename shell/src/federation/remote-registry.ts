@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemotesConfig } from '@flotilla/shared/contracts';
+import { REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@flotilla/shared/contracts';
 
 /** What a remote's `./App` must export (see README.md in this folder). */
 export type RemoteAppModule = { default: ComponentType };
@@ -13,6 +13,8 @@ export type FederationRuntime = {
 export type RemoteRegistry = {
   /** Fetches `/remotes.json` again; later loads of a remote whose version changed get the new build. */
   refresh(): Promise<RemotesConfig>;
+  /** Fetches `/remotes.json` ahead of the first load, unless the registry already has it (from the page). */
+  prepare(): Promise<RemotesConfig>;
   /** Loads `<name>/App`. `retry` re-reads remotes.json and re-registers the remote, so Retry really retries. */
   loadApp(name: string, options?: { retry?: boolean }): Promise<RemoteAppModule>;
   /**
@@ -57,13 +59,42 @@ export async function fetchRemotesConfig(): Promise<RemotesConfig> {
   return (await response.json()) as RemotesConfig;
 }
 
+/** Whether `value` has the shape of `/remotes.json`: `{ "<name>": { entry, version } }`. */
+function isRemotesConfig(value: unknown): value is RemotesConfig {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((remote: unknown) => typeof remote === 'object' && remote !== null && typeof (remote as Record<string, unknown>).entry === 'string' && typeof (remote as Record<string, unknown>).version === 'string')
+  );
+}
+
+/**
+ * `/remotes.json` as the server wrote it into the console's page (a JSON data block), so the first
+ * remote loads without asking for it; null when the page has none (the dev server's page) or it cannot be read.
+ */
+export function inlinedRemotesConfig(doc: Document = document): RemotesConfig | null {
+  const text = doc.getElementById(REMOTES_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const config: unknown = JSON.parse(text);
+    return isRemotesConfig(config) ? config : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Keeps remotes.json and what is registered with the federation runtime in step. A remote is
  * (re-)registered when its entry or version differs from the registered one, which happens on the
- * next load after a refresh: the next navigation into that area gets the new build.
+ * next load after a refresh: the next navigation into that area gets the new build. `initial` is the
+ * config the page carried, used until the first refresh.
  */
-export function createRemoteRegistry(runtime: FederationRuntime, fetchConfig: () => Promise<RemotesConfig> = fetchRemotesConfig): RemoteRegistry {
-  let latest: Promise<RemotesConfig> | null = null;
+export function createRemoteRegistry(
+  runtime: FederationRuntime,
+  fetchConfig: () => Promise<RemotesConfig> = fetchRemotesConfig,
+  initial: RemotesConfig | null = null,
+): RemoteRegistry {
+  let latest: Promise<RemotesConfig> | null = initial ? Promise.resolve(initial) : null;
   const registered = new Map<string, string>();
 
   const refresh = () => {
@@ -93,6 +124,7 @@ export function createRemoteRegistry(runtime: FederationRuntime, fetchConfig: ()
 
   return {
     refresh,
+    prepare: () => latest ?? refresh(),
     loadModule,
     async loadApp(name, options) {
       const module = (await loadModule(name, './App', options)) as Partial<RemoteAppModule>;

@@ -3,9 +3,9 @@ import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
+import type { RemotesConfig } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
-import { builtPage, consoleAssets, drawnPage, isRemoteName, LOGIN_PAGE, loginPageWithAssets, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
+import { builtPage, consoleAssets, consolePageWithRemotes, drawnPage, isRemoteName, LOGIN_PAGE, loginPageWithAssets, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
 import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, setSecurityHeaders, sharePageHeaders } from '../../plugins/external/security-headers';
@@ -38,8 +38,7 @@ function shareIdOfPage(request: FastifyRequest<{ Params: { '*'?: string }; Query
 }
 
 /** The origins other than this server's that /remotes.json loads remotes from (relative entries are this server's). */
-async function remoteOrigins(config: Config): Promise<string[]> {
-  const remotes = await remotesConfig(config);
+function remoteOrigins(remotes: RemotesConfig): string[] {
   const origins = Object.values(remotes).flatMap(({ entry }) => (URL.canParse(entry) ? (normalizeOrigin(new URL(entry).origin) ?? []) : []));
   return [...new Set(origins)];
 }
@@ -67,14 +66,19 @@ export default fp(
         ? reply.code(200).sendFile('index.html', dist)
         : reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
 
-    /** The shell's page, whose policy lets it load the remotes named in /remotes.json now. */
+    /**
+     * The shell's page with /remotes.json inlined (from memory), whose policy lets it load the remotes
+     * named there now. Without a readable remotes.json the page goes as built and the shell asks for it.
+     */
+    const consolePage = consolePageWithRemotes(builtPage(join(shell, 'index.html')));
     const sendConsole = async (request: FastifyRequest, reply: FastifyReply) => {
-      const origins = await remoteOrigins(fastify.config).catch((error: unknown) => {
+      const remotes = await remotesConfig(fastify.config).catch((error: unknown) => {
         request.log.warn({ err: error }, 'remotes.json could not be read: the console page allows no remote origins');
-        return [];
+        return undefined;
       });
-      setSecurityHeaders(reply, consolePageHeaders(origins));
-      return sendPage(reply, shell);
+      setSecurityHeaders(reply, consolePageHeaders(remotes ? remoteOrigins(remotes) : []));
+      const page = await consolePage(remotes);
+      return page ? sendBuiltPage(request, reply, page) : sendPage(reply, shell);
     };
 
     /** A page from memory, gzipped for browsers that take it: one write, nothing between it and the first paint. */

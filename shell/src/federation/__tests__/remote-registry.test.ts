@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RemotesConfig } from '@flotilla/shared/contracts';
-import { createRemoteRegistry, FEDERATION_ERRORS, type FederationRuntime } from '../remote-registry';
+import { REMOTES_CONFIG_ELEMENT_ID } from '@flotilla/shared/contracts';
+import { createRemoteRegistry, FEDERATION_ERRORS, inlinedRemotesConfig, type FederationRuntime } from '../remote-registry';
 import { createWidgetLoader } from '../widget-loader';
 
 const App = () => null;
 
-function setup(configs: RemotesConfig[], loadRemote: FederationRuntime['loadRemote'] = (async () => ({ default: App })) as never) {
+function setup(configs: RemotesConfig[], loadRemote: FederationRuntime['loadRemote'] = (async () => ({ default: App })) as never, inlined: RemotesConfig | null = null) {
   const runtime = { registerRemotes: vi.fn(), loadRemote: vi.fn(loadRemote) };
   const fetchConfig = vi.fn(async () => {
     const next = configs.length > 1 ? configs.shift() : configs[0];
     if (!next) throw new Error('remotes.json answered 500');
     return next;
   });
-  return { registry: createRemoteRegistry(runtime as FederationRuntime, fetchConfig), runtime, fetchConfig };
+  return { registry: createRemoteRegistry(runtime as FederationRuntime, fetchConfig, inlined), runtime, fetchConfig };
 }
 
 const v1: RemotesConfig = { robots: { entry: '/remotes/robots/1/mf-manifest.json', version: '1' } };
@@ -77,6 +78,48 @@ describe('remote registry', () => {
     configs.push(v1);
     await expect(registry.loadApp('robots')).resolves.toEqual({ default: App });
     expect(fetchConfig).toHaveBeenCalledTimes(2);
+  });
+
+  describe("the config the console's page carries", () => {
+    it('loads the first remote without asking for remotes.json; a version check and Retry still ask', async () => {
+      const { registry, runtime, fetchConfig } = setup([v2], undefined, v1);
+      await registry.prepare();
+      await registry.loadApp('robots');
+      expect(fetchConfig).not.toHaveBeenCalled();
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'robots', entry: v1.robots.entry }], { force: false });
+      await registry.refresh();
+      await registry.loadApp('robots');
+      expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v2.robots.entry }], { force: true });
+      await registry.loadApp('robots', { retry: true });
+      expect(fetchConfig).toHaveBeenCalledTimes(2);
+    });
+
+    it('asks for remotes.json at start when the page carries none', async () => {
+      const { registry, fetchConfig } = setup([v1]);
+      await expect(registry.prepare()).resolves.toEqual(v1);
+      await registry.loadApp('robots');
+      expect(fetchConfig).toHaveBeenCalledTimes(1);
+    });
+
+    const pageWith = (text: string | null) => {
+      const doc = document.implementation.createHTMLDocument();
+      if (text !== null) {
+        const block = doc.createElement('script');
+        block.type = 'application/json';
+        block.id = REMOTES_CONFIG_ELEMENT_ID;
+        block.textContent = text;
+        doc.head.append(block);
+      }
+      return doc;
+    };
+
+    it('reads the data block, and nothing from a page without one or with one it cannot read', () => {
+      expect(inlinedRemotesConfig(pageWith(JSON.stringify(v1)))).toEqual(v1);
+      expect(inlinedRemotesConfig(pageWith(null))).toBeNull();
+      expect(inlinedRemotesConfig(pageWith('{"robots":'))).toBeNull();
+      expect(inlinedRemotesConfig(pageWith('{"robots":{"entry":1}}'))).toBeNull();
+      expect(inlinedRemotesConfig(pageWith('null'))).toBeNull();
+    });
   });
 
   describe('loadModule', () => {
