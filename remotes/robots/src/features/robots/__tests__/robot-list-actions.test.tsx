@@ -155,3 +155,26 @@ describe('robot list: row actions', () => {
     expect(screen.getByText('Database is down')).toBeTruthy();
   });
 });
+
+describe('robot list: row action tooltips', () => {
+  it("shows an action's name as its tooltip while it is pointed at or focused, and the action still works", async () => {
+    fakeRobotsApi([makeRobot({ name: 'Sales' })]);
+    renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
+    const edit = await screen.findByRole('button', { name: 'Edit “Sales”' });
+    const tags = screen.getByRole('button', { name: 'Edit the tags of “Sales”' });
+    // A hidden tooltip stays in the page while it fades out (happy-dom ends no animation).
+    const tooltipShown = (text: string) => screen.queryAllByRole('tooltip').some((tooltip) => tooltip.textContent === text && !tooltip.className.includes('animation-hide'));
+    expect(screen.queryAllByRole('tooltip')).toEqual([]);
+
+    fireEvent.pointerOver(edit);
+    await waitFor(() => expect(tooltipShown('Edit “Sales”')).toBe(true));
+    fireEvent.pointerOut(edit);
+    await waitFor(() => expect(tooltipShown('Edit “Sales”')).toBe(false));
+
+    fireEvent.focusIn(tags);
+    await waitFor(() => expect(tooltipShown('Edit the tags of “Sales”')).toBe(true));
+
+    fireEvent.click(edit);
+    expect(await screen.findByText('Edit robot')).toBeTruthy();
+  });
+});
