@@ -3,10 +3,11 @@
 // the time, in fresh Chromium contexts (cold cache), alternating with the floor of first-paint.ts (a bare HTML login form) so that the load of a shared machine hits both alike.
 // `BENCH_TIMELINE=1` also prints when each request of the last round was requested and finished,
 // relative to the click — the way to see a waterfall.
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Request } from 'playwright-core';
-import { newContext } from '../support/browser';
-import { ADMIN } from '../support/server';
+import { launchBrowser, newContext } from '../support/browser';
+import { ADMIN, ensureBuilds, startServer } from '../support/server';
 import { median, startFloor, timeToUsable } from './first-paint';
 
 /**
@@ -15,7 +16,7 @@ import { median, startFloor, timeToUsable } from './first-paint';
  * or not; what the login page had prefetched
  * before the click and how long after its navigation that took; and the requests after the click.
  */
-export type AfterLoginRun = { ms: number; gzipBytes: number; files: number; neededGzipBytes: number; neededFiles: number; prefetchedGzipBytes: number; prefetchedFiles: number; prefetchMs: number; timeline: string[] };
+export type AfterLoginRun = { ms: number; cpuMs: number; gzipBytes: number; files: number; neededGzipBytes: number; neededFiles: number; prefetchedGzipBytes: number; prefetchedFiles: number; prefetchMs: number; timeline: string[] };
 
 export type AfterLoginResult = { floor: number[]; runs: AfterLoginRun[] };
 
@@ -44,6 +45,12 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     // The browser's own account of each request: whether a cache answered it and when it finished.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    // The CPU time of the browser's renderer processes (the page's, whichever process the console gets).
+    const system = await browser.newBrowserCDPSession();
+    const rendererCpu = async () => {
+      const { processInfo } = await system.send('SystemInfo.getProcessInfo');
+      return new Map(processInfo.filter((info) => info.type === 'renderer').map((info) => [info.id, info.cpuTime]));
+    };
     const cachedUrls = new Set<string>();
     const finishedUrls = new Set<string>();
     const urlsById = new Map<string, string>();
@@ -86,11 +93,16 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
       if (!entry) return;
       entry.done = performance.now() - clickedAt;
     });
+    const cpuBefore = await rendererCpu();
     clickedAt = performance.now();
     cachedUrls.clear();
     await page.locator('button[type="submit"]').click();
     await page.getByText(lastRow, { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
     const ms = performance.now() - clickedAt;
+    // A process started after the click (the console's own renderer) counts from zero.
+    const cpuAfter = await rendererCpu();
+    const cpuMs = [...cpuAfter].reduce((sum, [id, seconds]) => sum + (seconds - (cpuBefore.get(id) ?? 0)) * 1000, 0);
+    await system.detach();
     // Read once the list shows: the browser reports a cache hit apart from the request itself.
     const downloaded = (request: Request) => request.resourceType() === 'script' && !cachedUrls.has(request.url());
     const scripts = requests.filter((entry) => entry.request.resourceType() === 'script');
@@ -105,6 +117,7 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     const files = requests.filter((entry) => downloaded(entry.request)).length;
     return {
       ms,
+      cpuMs,
       gzipBytes: sizes.reduce((a, b) => a + b, 0),
       files,
       neededGzipBytes: needed.reduce((a, b) => a + b, 0),
@@ -151,7 +164,39 @@ export function afterLoginLines({ floor, runs }: AfterLoginResult): string[] {
     `                          the scripts the console ran to get there: ${(median(runs.map((run) => run.neededGzipBytes)) / 1024).toFixed(1)} KB gzipped in ${runs[0]?.neededFiles ?? 0} files, downloaded or from the cache`,
     `                          prefetched by the login page before the click: ${(prefetched / 1024).toFixed(1)} KB gzipped in ${runs[0]?.prefetchedFiles ?? 0} scripts, done at median ${median(runs.map((run) => run.prefetchMs)).toFixed(0)} ms after its navigation`,
     `login → first list:       median ${listMs.toFixed(0)} ms from the click; floor (bare HTML form) ${floorMs.toFixed(0)} ms → ${(listMs / floorMs).toFixed(2)} × the floor   (target ≤ 3; ${runs.length} rounds, alternating)`,
+    `                          CPU time of the page's renderer meanwhile: median ${median(runs.map((run) => run.cpuMs)).toFixed(0)} ms (the work itself, which a busy machine stretches in time but does not add to)`,
   ];
   if (process.env.BENCH_TIMELINE) lines.push('  requests of the last round (sent → finished, from the click; gzipped size of scripts):', ...(runs.at(-1)?.timeline ?? []).map((line) => `  ${line}`));
   return lines;
+}
+
+/** Creates `count` robots named `bench-robot-01`…, the list's rows the bench waits for. */
+async function seedRobots(baseUrl: string, count: number): Promise<void> {
+  const login = await fetch(`${baseUrl}/v1/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  for (let i = 1; i <= count; i++) {
+    const name = `bench-robot-${String(i).padStart(2, '0')}`;
+    const res = await fetch(`${baseUrl}/v1/processes`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name, description: `Benchmark robot number ${i}, answering customer questions.` }),
+    });
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+// `node --import tsx bench/after-login.ts`: this part alone, on a server of its own (`BENCH_ROUNDS`, default 15).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureBuilds();
+  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error' });
+  const browser = await launchBrowser();
+  try {
+    await seedRobots(server.url, 50);
+    const result = await benchAfterLogin(browser, server.url, 'bench-robot-50', Number(process.env.BENCH_ROUNDS ?? 15));
+    console.log(`\n${afterLoginLines(result).join('\n')}\n                          load average ${loadavg()[0]?.toFixed(1)}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 }
