@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  CheckedBodySchema,
-  CompletionLogListResponseSchema,
-  CompletionLogSchema,
-  CompletionParamsSchema,
   DeleteCompletion,
   DeleteSessionCompletion,
-  ListRobotCompletionsQuerySchema,
+  GetRobotAnswer,
+  ListRobotAnswers,
+  ListRobotSessions,
   ListSessionCompletions,
-  RobotSessionListResponseSchema,
-  RobotSessionsBodySchema,
   SendFeedback,
+  SetAnswerChecked,
 } from '@flotilla/shared/contracts';
 import { found, notFound } from '../../lib/app-error';
 import { OPERATORS, PUBLIC, REVIEWERS, STAFF } from '../access';
@@ -53,37 +50,30 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.get('/v1/completions/processes', {
+  route(fastify, ListRobotAnswers, {
     config: { auth: STAFF },
-    schema: {
-      tags,
-      summary: "A robot's answers for its logs, newest first, by session, feedback and review state",
-      querystring: ListRobotCompletionsQuerySchema,
-      response: { 200: CompletionLogListResponseSchema },
-    },
+    tags,
+    summary: "A robot's answers for its logs, newest first, by session, feedback and review state",
     handler: async (request) => {
       await requireRobot(request.auth.tenantId, request.query.processId);
       return chats.listRobotCompletions(request.auth.tenantId, request.query);
     },
   });
 
-  fastify.post('/v1/completions/sessionIds', {
+  route(fastify, ListRobotSessions, {
     config: { auth: STAFF },
-    schema: {
-      tags,
-      summary: "A robot's sessions (every chatter's, empty ones too) with how many answers each holds, newest activity first",
-      body: RobotSessionsBodySchema,
-      response: { 200: RobotSessionListResponseSchema },
-    },
+    tags,
+    summary: "A robot's sessions (every chatter's, empty ones too) with how many answers each holds, newest activity first",
     handler: async (request) => {
       await requireRobot(request.auth.tenantId, request.body.processId);
       return chats.listRobotSessions(request.auth.tenantId, request.body.processId, request.body);
     },
   });
 
-  fastify.get('/v1/completions/:completionId', {
+  route(fastify, GetRobotAnswer, {
     config: { auth: STAFF },
-    schema: { tags, summary: 'One answer as the logs show it: who asked, model, tokens, latency, cost', params: CompletionParamsSchema, response: { 200: CompletionLogSchema } },
+    tags,
+    summary: 'One answer as the logs show it: who asked, model, tokens, latency, cost',
     handler: async (request) => found(await chats.getLog(request.auth.tenantId, request.params.completionId), 'COMPLETION_NOT_FOUND'),
   });
 
@@ -108,9 +98,10 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.put('/v1/completions/:completionId/checked', {
+  route(fastify, SetAnswerChecked, {
     config: { auth: REVIEWERS },
-    schema: { tags, summary: 'Mark an answer reviewed, or not (agents and admins)', params: CompletionParamsSchema, body: CheckedBodySchema, response: { 200: CompletionLogSchema } },
+    tags,
+    summary: 'Mark an answer reviewed, or not (agents and admins)',
     handler: async (request) =>
       found(await chats.setChecked(request.auth.tenantId, request.params.completionId, request.body.checked), 'COMPLETION_NOT_FOUND'),
   });

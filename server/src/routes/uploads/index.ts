@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { GetUpload, ICON_LIMITS, IconUploadResponseSchema, IdSchema, UPLOAD_LIMITS, UploadAttachment, type Attachment } from '@flotilla/shared/contracts';
+import { GetUpload, ICON_LIMITS, IdSchema, UPLOAD_LIMITS, UploadAttachment, UploadRobotIcon, type Attachment } from '@flotilla/shared/contracts';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { isoNow } from '../../lib/clock';
 import { RateWindow } from '../../lib/rate-window';
@@ -80,14 +80,10 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  fastify.post('/v2/processes/icon', {
+  route(fastify, UploadRobotIcon, {
     config: { auth: OPERATORS },
-    schema: {
-      tags: ['robots'],
-      summary: `Upload a robot icon (multipart \`file\`): png, jpeg, webp or gif by content, at most ${ICON_LIMITS.maxBytes} bytes; answers the URL to set as the robot's icon`,
-      consumes: ['multipart/form-data'],
-      response: { 200: IconUploadResponseSchema },
-    },
+    tags: ['robots'],
+    summary: `Upload a robot icon (multipart \`file\`): png, jpeg, webp or gif by content, at most ${ICON_LIMITS.maxBytes} bytes; answers the URL to set as the robot's icon`,
     handler: async (request) => {
       const upload = await readMultipart(request, ICON_LIMITS.maxBytes);
       const file = await checkedFile(upload, ICON_LIMITS.maxBytes, ICON_TYPES);
