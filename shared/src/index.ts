@@ -14,3 +14,4 @@ export * from './lists';
 export { SHARED_API_VERSION } from './version';
 // Without Semi: the chat's public page imports these too.
 export * from './federation/chat-panel';
+export * from './federation/load-timeout';

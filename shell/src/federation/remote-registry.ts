@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@flotilla/shared/contracts';
+import { CLIENT_ERRORS, REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@flotilla/shared/contracts';
 
 /** What a remote's `./App` must export (see README.md in this folder). */
 export type RemoteAppModule = { default: ComponentType };
@@ -32,9 +32,9 @@ export type RemoteRegistry = {
 
 /** Stable error codes of the shell's federation layer. */
 export const FEDERATION_ERRORS = {
-  configUnavailable: 'FLOTILLA_REMOTES_UNAVAILABLE',
-  notConfigured: 'FLOTILLA_REMOTE_NOT_CONFIGURED',
-  badModule: 'FLOTILLA_REMOTE_BAD_MODULE',
+  configUnavailable: CLIENT_ERRORS.remotesUnavailable,
+  notConfigured: CLIENT_ERRORS.remoteNotConfigured,
+  badModule: CLIENT_ERRORS.remoteBadModule,
 } as const;
 
 export class FederationError extends Error {

@@ -1,7 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-
-/** How long a remote's manifest may take before its area shows the error. */
-export const MANIFEST_TIMEOUT_MS = 15000;
+import { REMOTE_LOAD_TIMEOUT_MS } from '@flotilla/shared';
 
 /**
  * Whether a manifest's URL names its build (`?v=<version>`, as the server's /remotes.json gives the
@@ -21,7 +19,7 @@ export function flotillaRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'flotilla-runtime-plugin',
     async fetch(url, init) {
-      const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(MANIFEST_TIMEOUT_MS)]) : AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
+      const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS)]) : AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS);
       const response = await fetch(url, { ...init, cache: namesItsBuild(url) ? 'default' : 'no-store', signal });
       if (!response.ok) throw new Error(`FLOTILLA_REMOTE_MANIFEST: ${url} answered ${response.status}`);
       return response;
