@@ -144,8 +144,8 @@ export class JobWorker {
     return job.id;
   }
 
-  /** Waits until the job has ended (done, failed or cancelled) and answers it; throws after `timeoutMs`. */
-  async waitFor(id: string, timeoutMs = 15_000): Promise<Job> {
+  /** Waits until the job has ended (done, failed or cancelled) and answers it; throws after `timeoutMs`, a ceiling just under a test's own for a loaded machine. */
+  async waitFor(id: string, timeoutMs = 25_000): Promise<Job> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const job = await this.options.repo.byId(id);
