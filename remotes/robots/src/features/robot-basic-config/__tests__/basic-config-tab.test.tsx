@@ -36,7 +36,7 @@ describe('basic config tab', () => {
     const paths = requests.map((request) => request.url.pathname + request.url.search);
     expect(paths).toContain(`/v1/processes/${robot.processId}/basic`);
     expect(paths).toContain(`/v1/processes/${robot.adminId}/modelConfig`);
-    expect(paths).toContain('/v1/datasets?limit=200');
+    expect(paths).toContain('/v1/datasets?offset=0&limit=200');
   });
 
   it('says how to get datasets when the tenant has none', async () => {

@@ -1,6 +1,6 @@
-import { http, type Robot, type UpdateRobotBody } from '@flotilla/shared';
+import { request, UpdateRobot, type Robot, type UpdateRobotBody } from '@flotilla/shared';
 
-/** `PUT /v1/processes/{processId}`: changes the fields given (name, description, icon); answers the robot. */
+/** Changes the fields given of the robot (name, description, icon); answers the robot. */
 export function updateRobot({ processId, body }: { processId: string; body: UpdateRobotBody }): Promise<Robot> {
-  return http.put<Robot>(`/v1/processes/${encodeURIComponent(processId)}`, { body, inline: true });
+  return request(UpdateRobot, { params: { processId }, body, inline: true });
 }

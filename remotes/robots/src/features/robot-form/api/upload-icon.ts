@@ -1,8 +1,8 @@
-import { http, type IconUploadResponse } from '@flotilla/shared';
+import { request, UploadRobotIcon, type IconUploadResponse } from '@flotilla/shared';
 
-/** `POST /v2/processes/icon` (multipart `file`): stores a robot icon and answers its URL; 422 with the reason when refused. */
+/** Stores a robot icon (multipart `file`) and answers its URL; 422 with the reason when refused. */
 export function uploadIcon(file: File): Promise<IconUploadResponse> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return http.post<IconUploadResponse>('/v2/processes/icon', { form, inline: true });
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return request(UploadRobotIcon, { body, inline: true });
 }

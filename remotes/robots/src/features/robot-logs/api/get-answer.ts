@@ -1,6 +1,6 @@
-import { http, type CompletionLog } from '@flotilla/shared';
+import { GetRobotAnswer, request, type CompletionLog } from '@flotilla/shared';
 
-/** `GET /v1/completions/{completionId}`: one answer as the logs show it. */
+/** One answer as the logs show it. */
 export function getAnswer(id: string): Promise<CompletionLog> {
-  return http.get<CompletionLog>(`/v1/completions/${encodeURIComponent(id)}`);
+  return request(GetRobotAnswer, { params: { completionId: id } });
 }

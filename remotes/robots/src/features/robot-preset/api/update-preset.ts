@@ -1,6 +1,6 @@
-import { http, type Preset, type UpdatePresetBody } from '@flotilla/shared';
+import { request, UpdatePreset, type Preset, type UpdatePresetBody } from '@flotilla/shared';
 
-/** `PUT /v1/processes/{processId}/preset`: the welcome text and suggested questions; answers them. */
+/** Sets the robot's welcome text and suggested questions (the fields given); answers them. */
 export function updatePreset({ processId, body }: { processId: string; body: UpdatePresetBody }): Promise<Preset> {
-  return http.put<Preset>(`/v1/processes/${encodeURIComponent(processId)}/preset`, { body, inline: true });
+  return request(UpdatePreset, { params: { processId }, body, inline: true });
 }

@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { DeleteApiSecret, request, type Ok } from '@flotilla/shared';
 
-/** `DELETE /v1/secrets/{id}`: revokes an API secret at once. */
-export function deleteSecret(id: string): Promise<unknown> {
-  return http.delete<unknown>(`/v1/secrets/${encodeURIComponent(id)}`);
+/** Revokes an API secret at once. */
+export function deleteSecret(id: string): Promise<Ok> {
+  return request(DeleteApiSecret, { params: { id } });
 }

@@ -1,6 +1,6 @@
-import { http, type ApiSecretListResponse } from '@flotilla/shared';
+import { ListApiSecrets, request, type ApiSecretListResponse } from '@flotilla/shared';
 
-/** `GET /v1/secrets?processId`: the robot's API secrets by name and prefix (never the secrets themselves). */
+/** The robot's API secrets by name and prefix (never the secrets themselves). */
 export function listSecrets(processId: string): Promise<ApiSecretListResponse> {
-  return http.get<ApiSecretListResponse>('/v1/secrets', { query: { processId } });
+  return request(ListApiSecrets, { query: { processId } });
 }

@@ -1,6 +1,6 @@
-import { http, type RobotTagListResponse } from '@flotilla/shared';
+import { ListRobotTags, request, type RobotTagListResponse } from '@flotilla/shared';
 
-/** `GET /v1/processes/allTags`: every robot tag of the tenant, by name. */
+/** Every robot tag of the tenant, by name. */
 export function listTags(): Promise<RobotTagListResponse> {
-  return http.get<RobotTagListResponse>('/v1/processes/allTags');
+  return request(ListRobotTags);
 }

@@ -1,6 +1,6 @@
-import { http, type RobotTag } from '@flotilla/shared';
+import { RenameRobotTag, request, type RobotTag } from '@flotilla/shared';
 
-/** `POST /v1/processes/tag/{id}?name=`: renames a tag (every robot bound to it shows the new name); 409 when the name is taken. */
+/** Renames a tag (every robot bound to it shows the new name); 409 when the name is taken. */
 export function renameTag({ id, name }: { id: string; name: string }): Promise<RobotTag> {
-  return http.post<RobotTag>(`/v1/processes/tag/${encodeURIComponent(id)}`, { query: { name }, inline: true });
+  return request(RenameRobotTag, { params: { id }, query: { name }, inline: true });
 }

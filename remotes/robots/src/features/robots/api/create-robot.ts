@@ -1,6 +1,6 @@
-import { http, type CreateRobotBody, type Robot } from '@flotilla/shared';
+import { CreateRobot, request, type CreateRobotBody, type Robot } from '@flotilla/shared';
 
-/** `POST /v1/processes`: creates a robot and answers it. */
+/** Creates a robot and answers it. */
 export function createRobot(body: CreateRobotBody): Promise<Robot> {
-  return http.post<Robot>('/v1/processes', { body, inline: true });
+  return request(CreateRobot, { body, inline: true });
 }

@@ -1,6 +1,6 @@
-import { http } from '@flotilla/shared';
+import { DeleteRobot, request, type Ok } from '@flotilla/shared';
 
-/** `DELETE /v1/processes/{processId}`. */
-export function deleteRobot(processId: string): Promise<unknown> {
-  return http.delete<unknown>(`/v1/processes/${encodeURIComponent(processId)}`);
+/** Deletes the robot and its share. */
+export function deleteRobot(processId: string): Promise<Ok> {
+  return request(DeleteRobot, { params: { processId } });
 }
