@@ -1,27 +1,55 @@
 import {
+  BindRobotTags,
   CHUNK_LIMITS,
+  CloneRobot,
+  CreateApiSecret,
+  CreateRobot,
+  CreateRobotTag,
   DEFAULT_BASIC_CONFIG,
   DEFAULT_SEPARATORS,
+  DEFAULT_THEME_COLOR,
+  DeleteApiSecret,
+  DeleteRobot,
+  DeleteRobotTag,
+  DisableDbSearch,
+  DisableLibrarySearch,
+  DisableRobot,
+  DisableShare,
+  EnableDbSearch,
+  EnableLibrarySearch,
+  EnableRobot,
+  EnableShare,
+  GetBasicConfig,
+  GetRobot,
+  GetRobotAnswer,
+  GetShare,
+  ListApiSecrets,
+  ListDatasets,
+  ListModels,
+  ListRobotAnswers,
+  ListRobots,
+  ListRobotSessions,
+  ListRobotTags,
+  RenameRobotTag,
+  SetAnswerChecked,
+  UpdateBasicConfig,
+  UpdatePreset,
+  UpdateRobot,
+  UpdateShare,
+  UploadRobotIcon,
   type ApiSecret,
   type BasicConfig,
-  type BindRobotTagsBody,
   type CompletionLog,
-  type CreateApiSecretBody,
-  type CreateRobotBody,
-  type CreateRobotTagBody,
   type Dataset,
+  type ErrorResponse,
   type ModelOption,
   type Robot,
   type RobotSession,
-  type RobotSessionsBody,
   type RobotTag,
   type ShareSettings,
-  type UpdateBasicConfigBody,
-  type UpdatePresetBody,
-  type UpdateRobotBody,
-  type UpdateShareBody,
+  type ValidationError,
 } from '@flotilla/shared';
-import { mockFetch, type FakeRequest, type FakeResponse } from '@flotilla/shared/test';
+import { fakeApi, on, Refusal, refuse, type FakeRequest, type FakeResponse, type FakeRoute } from '@flotilla/shared/test';
 
 let sequence = 0;
 
@@ -75,7 +103,7 @@ export function defaultShare(robot: Robot): ShareSettings {
     icon: robot.icon,
     welcome: '',
     suggestedQuestions: [],
-    themeColor: '#1677FF',
+    themeColor: DEFAULT_THEME_COLOR,
     enabled: false,
     allowedOrigins: [],
     rateLimitPerMinute: 60,
@@ -132,24 +160,32 @@ export type FakeRobotsState = {
   shares?: Record<string, ShareSettings>;
   tags?: RobotTag[];
   secrets?: ApiSecret[];
-  /** The sessions `POST /v1/completions/sessionIds` lists (for any robot). */
+  /** The sessions `ListRobotSessions` lists (for any robot). */
   sessions?: RobotSession[];
   answers?: CompletionLog[];
 };
-
-const notFound: FakeResponse = { status: 404, body: { code: 'ROBOT_NOT_FOUND', message: 'Robot not found' } };
 
 /** The secret the fake server answers for its `n`-th created API secret. */
 export function fakeSecret(n: number): string {
   return `sk-flotilla-${String(n).padStart(4, '0')}-0123456789abcdef0123456789abcdef`;
 }
 
+const robotNotFound = () => refuse(404, 'ROBOT_NOT_FOUND', 'Robot not found');
+
+/** A test's override as a fake route answers: a refusal for an error status, else the body (checked against the contract). */
+function overrideAnswer(response: FakeResponse | undefined): unknown {
+  if (response === undefined || response instanceof Response) return response;
+  const status = response.status ?? 200;
+  return status >= 400 ? new Refusal(status, response.body as ErrorResponse | ValidationError) : response.body;
+}
+
 /**
- * An in-memory `/v1/processes` that behaves like the server's (keyword and tag filters, offset/limit,
- * create first in the list, delete, 404, enable/disable, clone, basic config with its switches,
- * preset, share settings, models, datasets, tags, icon upload, API secrets (each shown once, listed by
- * prefix), sessions and answers with their filters and checked state). `override` answers a request
- * first when it returns.
+ * An in-memory robots API made of the endpoints' descriptors, behaving like the server's (keyword and
+ * tag filters, offset/limit, create first in the list, delete, 404, enable/disable, clone, basic config
+ * with its switches, preset, share settings, models, datasets, tags, icon upload, API secrets (each
+ * shown once, listed by prefix), sessions and answers with their filters and checked state). Requests
+ * and answers are checked against the contracts. `override` answers a request first when it returns
+ * (typically a failure).
  */
 export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRequest) => FakeResponse | undefined, state: FakeRobotsState = {}) {
   const robots = [...initial];
@@ -162,175 +198,157 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
   const sessions: RobotSession[] = [...(state.sessions ?? [])];
   const answers: CompletionLog[] = (state.answers ?? []).map((answer) => ({ ...answer }));
   let created = 0;
-  const page = <T>(items: T[], offset: unknown, limit: unknown) => {
-    const start = Number(offset ?? 0);
-    return { list: items.slice(start, start + Number(limit ?? 20)), total: items.length };
-  };
-  const find = (processId: string) => robots.find((robot) => robot.processId === decodeURIComponent(processId));
+  const page = <T>(items: T[], { offset, limit }: { offset: number; limit: number }) => ({ list: items.slice(offset, offset + limit), total: items.length });
+  const find = (processId: string) => robots.find((robot) => robot.processId === processId);
   const basicOf = (robot: Robot) => (basic[robot.processId] ??= { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [] });
   const shareOf = (robot: Robot) => (shares[robot.processId] ??= defaultShare(robot));
-  const requests = mockFetch((request) => {
-    const overridden = override?.(request);
-    if (overridden) return overridden;
-    if (request.path === '/v1/processes/allTags' && request.method === 'GET') {
-      return { body: [...tags].sort((a, b) => a.name.localeCompare(b.name)) };
-    }
-    if (request.path === '/v1/processes/tag' && request.method === 'POST') {
-      const { name } = request.body as CreateRobotTagBody;
-      if (tags.some((tag) => tag.name === name)) return { status: 409, body: { code: 'CONFLICT', message: 'A tag with this name exists' } };
-      const tag = { id: `t${(created += 1)}`, name };
-      tags.push(tag);
-      return { body: tag };
-    }
-    if (request.path === '/v1/processes/tag/bind' && request.method === 'POST') {
-      const { processId, tagIds } = request.body as BindRobotTagsBody;
-      const robot = find(processId);
-      if (!robot) return notFound;
-      robot.tags = tags.filter((tag) => tagIds.includes(tag.id));
-      return { body: robot };
-    }
-    const tagOne = /^\/v1\/processes\/tag\/([^/]+)$/.exec(request.path);
-    if (tagOne) {
-      const tag = tags.find((candidate) => candidate.id === decodeURIComponent(tagOne[1]!));
-      if (!tag) return { status: 404, body: { code: 'NOT_FOUND', message: 'Tag not found' } };
-      if (request.method === 'POST') {
-        const name = request.query.get('name') ?? '';
-        if (tags.some((other) => other !== tag && other.name === name)) return { status: 409, body: { code: 'CONFLICT', message: 'A tag with this name exists' } };
-        tag.name = name;
-        for (const robot of robots) robot.tags = robot.tags.map((bound) => (bound.id === tag.id ? { ...tag } : bound));
-        return { body: tag };
-      }
-      if (request.method === 'DELETE') {
-        tags.splice(tags.indexOf(tag), 1);
-        for (const robot of robots) robot.tags = robot.tags.filter((bound) => bound.id !== tag.id);
-        return { body: { ok: true } };
-      }
-    }
-    if (request.path === '/v2/processes/icon' && request.method === 'POST') return { body: { url: `/files/icons/icon-${(created += 1)}.png` } };
-    if (request.path === '/v1/secrets' && request.method === 'GET') {
-      const processId = request.query.get('processId');
-      return { body: secrets.filter((secret) => secret.processId === processId) };
-    }
-    if (request.path === '/v1/secrets' && request.method === 'POST') {
-      const { processId, name } = request.body as CreateApiSecretBody;
-      if (!find(processId)) return notFound;
-      const secret = fakeSecret((created += 1));
-      const id = `k${created}`;
-      secrets.push({ id, processId, name, prefix: secret.slice(0, 16), createdAt: '2024-05-04T08:00:00.000Z', lastUsedAt: null });
-      return { body: { id, secret } };
-    }
-    const secretOne = /^\/v1\/secrets\/([^/]+)$/.exec(request.path);
-    if (secretOne && request.method === 'DELETE') {
-      const index = secrets.findIndex((secret) => secret.id === decodeURIComponent(secretOne[1]!));
-      if (index < 0) return { status: 404, body: { code: 'SECRET_NOT_FOUND', message: 'API secret not found' } };
-      secrets.splice(index, 1);
-      return { body: { ok: true } };
-    }
-    if (request.path === '/v1/completions/sessionIds' && request.method === 'POST') {
-      const { offset, limit } = request.body as RobotSessionsBody;
-      return { body: page(sessions, offset, limit) };
-    }
-    if (request.path === '/v1/completions/processes' && request.method === 'GET') {
-      const q = request.query;
-      const matching = answers.filter(
-        (answer) =>
-          answer.processId === q.get('processId') &&
-          (!q.has('sessionId') || answer.sessionId === q.get('sessionId')) &&
-          (!q.has('feedback') || answer.feedback === q.get('feedback')) &&
-          (!q.has('checked') || String(answer.checked) === q.get('checked')),
-      );
-      return { body: page(matching, q.get('offset'), q.get('limit')) };
-    }
-    const answerOne = /^\/v1\/completions\/([^/]+?)(\/checked)?$/.exec(request.path);
-    if (answerOne) {
-      const answer = answers.find((candidate) => candidate.id === decodeURIComponent(answerOne[1]!));
-      if (!answer) return { status: 404, body: { code: 'COMPLETION_NOT_FOUND', message: 'Answer not found' } };
-      if (!answerOne[2] && request.method === 'GET') return { body: answer };
-      if (answerOne[2] && request.method === 'PUT') {
-        answer.checked = (request.body as { checked: boolean }).checked;
-        return { body: answer };
-      }
-    }
-    if (request.path === '/v1/datasets' && request.method === 'GET') {
-      const limit = Number(request.query.get('limit') ?? 20);
-      return { body: { list: datasets.slice(0, limit), total: datasets.length } };
-    }
-    const models = /^\/v1\/processes\/([^/]+)\/modelConfig$/.exec(request.path);
-    if (models && request.method === 'GET') return { body: FAKE_MODELS };
-    const sub = /^\/v1\/processes\/([^/]+)\/(basic|basic\/\w+|preset|clone|enableProcess|disableProcess)$/.exec(request.path);
-    if (sub) {
-      const robot = find(sub[1]!);
-      if (!robot) return notFound;
-      const action = sub[2]!;
-      if (action === 'basic' && request.method === 'GET') return { body: basicOf(robot) };
-      if (action === 'basic' && request.method === 'PUT') {
-        const body = request.body as UpdateBasicConfigBody;
-        if (body.model !== undefined && !FAKE_MODELS.some((model) => model.id === body.model)) {
-          return { status: 400, body: { code: 'BAD_REQUEST', message: 'Unknown model' } };
-        }
-        return { body: Object.assign(basicOf(robot), body) };
-      }
-      const switches: Record<string, Partial<BasicConfig>> = {
-        'basic/enableLibrarySearch': { librarySearch: true },
-        'basic/disableLibrarySearch': { librarySearch: false },
-        'basic/enableDbSearch': { dbSearch: true },
-        'basic/disableDbSearch': { dbSearch: false },
-      };
-      if (switches[action] && request.method === 'PUT') return { body: Object.assign(basicOf(robot), switches[action]) };
-      if (action === 'preset' && request.method === 'PUT') {
-        const { welcome, suggestedQuestions } = Object.assign(shareOf(robot), request.body as UpdatePresetBody);
-        return { body: { welcome, suggestedQuestions } };
-      }
-      if ((action === 'enableProcess' || action === 'disableProcess') && request.method === 'PUT') {
-        robot.enabled = action === 'enableProcess';
-        return { body: robot };
-      }
-      if (action === 'clone' && request.method === 'GET') {
-        const copy = makeRobot({ name: `${robot.name} (copy)`, description: robot.description, type: robot.type });
-        robots.unshift(copy);
-        return { body: copy };
-      }
-    }
-    const share = /^\/v1\/users\/([^/]+)\/processes\/([^/]+)\/share(\/enable|\/disable)?$/.exec(request.path);
-    if (share) {
-      const robot = find(share[2]!);
-      if (!robot) return notFound;
-      if (share[3] && request.method === 'PUT') return { body: Object.assign(shareOf(robot), { enabled: share[3] === '/enable' }) };
-      if (request.method === 'GET') return { body: shareOf(robot) };
-      if (request.method === 'PUT') return { body: Object.assign(shareOf(robot), request.body as UpdateShareBody) };
-    }
-    if (request.path === '/v1/processes' && request.method === 'GET') {
-      const keyword = request.query.get('keyword')?.toLowerCase();
-      const tagId = request.query.get('tagId');
+  const withRobot = <T>(processId: string, answer: (robot: Robot) => T) => {
+    const robot = find(processId);
+    return robot ? answer(robot) : robotNotFound();
+  };
+  const tagConflict = (name: string, self?: RobotTag) =>
+    tags.some((other) => other !== self && other.name === name) ? refuse(409, 'CONFLICT', 'A tag with this name exists') : undefined;
+
+  const robotRoutes = [
+    on(ListRobots, ({ query }) => {
+      const keyword = query.keyword?.toLowerCase();
       const matching = robots.filter(
-        (robot) => (!keyword || robot.name.toLowerCase().includes(keyword)) && (!tagId || robot.tags.some((tag) => tag.id === tagId)),
+        (robot) => (!keyword || robot.name.toLowerCase().includes(keyword)) && (!query.tagId || robot.tags.some((tag) => tag.id === query.tagId)),
       );
-      const offset = Number(request.query.get('offset') ?? 0);
-      const limit = Number(request.query.get('limit') ?? 20);
-      return { body: { list: matching.slice(offset, offset + limit), total: matching.length } };
-    }
-    if (request.path === '/v1/processes' && request.method === 'POST') {
-      const body = request.body as CreateRobotBody;
-      if (!body.name) return { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'name is required', type: 'missing' }] } };
+      return page(matching, query);
+    }),
+    on(CreateRobot, ({ body }) => {
       const robot = makeRobot({ name: body.name, description: body.description ?? '', type: body.type ?? 'simple', icon: body.icon ?? '' });
       robots.unshift(robot);
-      return { body: robot };
-    }
-    const one = /^\/v1\/processes\/([^/]+)$/.exec(request.path);
-    if (one) {
-      const index = robots.findIndex((robot) => robot.processId === decodeURIComponent(one[1]!));
-      if (index < 0) return { status: 404, body: { code: 'ROBOT_NOT_FOUND', message: 'Robot not found' } };
-      if (request.method === 'GET') return { body: robots[index] };
-      if (request.method === 'PUT') {
-        robots[index] = { ...robots[index]!, ...(request.body as UpdateRobotBody), updatedAt: '2024-06-01T10:00:00.000Z' };
-        return { body: robots[index] };
-      }
-      if (request.method === 'DELETE') {
-        robots.splice(index, 1);
-        return { body: { ok: true } };
-      }
-    }
-    return undefined;
-  });
+      return robot;
+    }),
+    on(GetRobot, ({ params }) => withRobot(params.processId, (robot) => robot)),
+    on(UpdateRobot, ({ params, body }) => {
+      const index = robots.findIndex((robot) => robot.processId === params.processId);
+      if (index < 0) return robotNotFound();
+      robots[index] = { ...robots[index]!, ...body, updatedAt: '2024-06-01T10:00:00.000Z' };
+      return robots[index];
+    }),
+    on(DeleteRobot, ({ params }) => {
+      const index = robots.findIndex((robot) => robot.processId === params.processId);
+      if (index < 0) return robotNotFound();
+      robots.splice(index, 1);
+      return { ok: true as const };
+    }),
+    on(CloneRobot, ({ params }) =>
+      withRobot(params.processId, (robot) => {
+        const copy = makeRobot({ name: `${robot.name} (copy)`, description: robot.description, type: robot.type });
+        robots.unshift(copy);
+        return copy;
+      }),
+    ),
+    ...([
+      [EnableRobot, true],
+      [DisableRobot, false],
+    ] as const).map(([call, enabled]) => on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(robot, { enabled })))),
+    on(UploadRobotIcon, () => ({ url: `/files/icons/icon-${(created += 1)}.png` })),
+  ];
+
+  const configRoutes = [
+    on(GetBasicConfig, ({ params }) => withRobot(params.processId, basicOf)),
+    on(UpdateBasicConfig, ({ params, body }) =>
+      withRobot(params.processId, (robot) => {
+        if (body.model !== undefined && !FAKE_MODELS.some((model) => model.id === body.model)) return refuse(400, 'BAD_REQUEST', 'Unknown model');
+        return Object.assign(basicOf(robot), body);
+      }),
+    ),
+    ...([
+      [EnableLibrarySearch, { librarySearch: true }],
+      [DisableLibrarySearch, { librarySearch: false }],
+      [EnableDbSearch, { dbSearch: true }],
+      [DisableDbSearch, { dbSearch: false }],
+    ] as const).map(([call, change]) => on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(basicOf(robot), change)))),
+    on(UpdatePreset, ({ params, body }) =>
+      withRobot(params.processId, (robot) => {
+        const { welcome, suggestedQuestions } = Object.assign(shareOf(robot), body);
+        return { welcome, suggestedQuestions };
+      }),
+    ),
+    on(ListModels, () => FAKE_MODELS),
+    on(ListDatasets, ({ query }) => page(datasets, query)),
+    on(GetShare, ({ params }) => withRobot(params.processId, shareOf)),
+    on(UpdateShare, ({ params, body }) => withRobot(params.processId, (robot) => Object.assign(shareOf(robot), body))),
+    ...([
+      [EnableShare, true],
+      [DisableShare, false],
+    ] as const).map(([call, enabled]) => on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(shareOf(robot), { enabled })))),
+  ];
+
+  const tagRoutes = [
+    on(ListRobotTags, () => [...tags].sort((a, b) => a.name.localeCompare(b.name))),
+    on(CreateRobotTag, ({ body }) => {
+      const conflict = tagConflict(body.name);
+      if (conflict) return conflict;
+      const tag = { id: `t${(created += 1)}`, name: body.name };
+      tags.push(tag);
+      return tag;
+    }),
+    on(BindRobotTags, ({ body }) =>
+      withRobot(body.processId, (robot) => Object.assign(robot, { tags: tags.filter((tag) => body.tagIds.includes(tag.id)) })),
+    ),
+    on(RenameRobotTag, ({ params, query }) => {
+      const tag = tags.find((candidate) => candidate.id === params.id);
+      if (!tag) return refuse(404, 'NOT_FOUND', 'Tag not found');
+      const conflict = tagConflict(query.name, tag);
+      if (conflict) return conflict;
+      tag.name = query.name;
+      for (const robot of robots) robot.tags = robot.tags.map((bound) => (bound.id === tag.id ? { ...tag } : bound));
+      return tag;
+    }),
+    on(DeleteRobotTag, ({ params }) => {
+      const tag = tags.find((candidate) => candidate.id === params.id);
+      if (!tag) return refuse(404, 'NOT_FOUND', 'Tag not found');
+      tags.splice(tags.indexOf(tag), 1);
+      for (const robot of robots) robot.tags = robot.tags.filter((bound) => bound.id !== tag.id);
+      return { ok: true as const };
+    }),
+  ];
+
+  const secretRoutes = [
+    on(ListApiSecrets, ({ query }) => secrets.filter((secret) => secret.processId === query.processId)),
+    on(CreateApiSecret, ({ body }) =>
+      withRobot(body.processId, () => {
+        const secret = fakeSecret((created += 1));
+        const id = `k${created}`;
+        secrets.push({ id, processId: body.processId, name: body.name, prefix: secret.slice(0, 16), createdAt: '2024-05-04T08:00:00.000Z', lastUsedAt: null });
+        return { id, secret };
+      }),
+    ),
+    on(DeleteApiSecret, ({ params }) => {
+      const index = secrets.findIndex((secret) => secret.id === params.id);
+      if (index < 0) return refuse(404, 'SECRET_NOT_FOUND', 'API secret not found');
+      secrets.splice(index, 1);
+      return { ok: true as const };
+    }),
+  ];
+
+  const findAnswer = (id: string) => answers.find((answer) => answer.id === id);
+  const answerNotFound = () => refuse(404, 'COMPLETION_NOT_FOUND', 'Answer not found');
+  const logRoutes = [
+    on(ListRobotSessions, ({ body }) => page(sessions, body)),
+    on(ListRobotAnswers, ({ query }) => {
+      const matching = answers.filter(
+        (answer) =>
+          answer.processId === query.processId &&
+          (query.sessionId === undefined || answer.sessionId === query.sessionId) &&
+          (query.feedback === undefined || answer.feedback === query.feedback) &&
+          (query.checked === undefined || answer.checked === query.checked),
+      );
+      return page(matching, query);
+    }),
+    on(GetRobotAnswer, ({ params }) => findAnswer(params.completionId) ?? answerNotFound()),
+    on(SetAnswerChecked, ({ params, body }) => {
+      const answer = findAnswer(params.completionId);
+      return answer ? Object.assign(answer, { checked: body.checked }) : answerNotFound();
+    }),
+  ];
+
+  const routes: FakeRoute[] = [...robotRoutes, ...configRoutes, ...tagRoutes, ...secretRoutes, ...logRoutes];
+  const requests = fakeApi(routes.map(({ endpoint, answer }) => ({ endpoint, answer: (call) => overrideAnswer(override?.(call.request)) ?? answer(call) })));
   return { robots, basic, shares, tags, secrets, sessions, answers, requests };
 }
