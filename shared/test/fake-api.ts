@@ -53,8 +53,9 @@ export function assertFakesKeptContracts(): void {
 }
 afterEach(assertFakesKeptContracts);
 
-function pathPattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '(?<$1>[^/]+)');
+/** An endpoint's path as a pattern whose named groups are its `{name}` parameters (still URL-encoded). */
+export function endpointPattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');
   return new RegExp(`^${escaped}$`);
 }
 
@@ -88,13 +89,20 @@ function bodyOf(endpoint: Endpoint, request: FakeRequest): unknown {
   return request.body;
 }
 
+/**
+ * Records a breach (failing the test when it ends) when `answer`, a fake's success answer to `call`
+ * (`METHOD /path` as requested), does not fit `endpoint`'s response schema.
+ */
+export function checkFakeAnswer(endpoint: Endpoint, call: string, answer: unknown): void {
+  if (Value.Check(endpoint.response, answer)) return;
+  const first = [...Value.Errors(endpoint.response, answer)].slice(0, 3).map((error) => `${error.path || '/'} ${error.message}`);
+  breaches.push(`${call}: the answer does not fit ${endpoint.method} ${endpoint.path} (${first.join('; ')})`);
+}
+
 function answerOf(endpoint: Endpoint, request: FakeRequest, answer: unknown): FakeResponse {
   if (answer instanceof Refusal) return { status: answer.status, body: answer.body };
   if (answer instanceof Response) return answer;
-  if (!Value.Check(endpoint.response, answer)) {
-    const first = [...Value.Errors(endpoint.response, answer)].slice(0, 3).map((error) => `${error.path || '/'} ${error.message}`);
-    breaches.push(`${request.method} ${request.path}: the answer does not fit ${endpoint.method} ${endpoint.path} (${first.join('; ')})`);
-  }
+  checkFakeAnswer(endpoint, `${request.method} ${request.path}`, answer);
   return { body: answer };
 }
 
@@ -107,7 +115,7 @@ function answerOf(endpoint: Endpoint, request: FakeRequest, answer: unknown): Fa
  */
 export function fakeApi(routes: readonly FakeRoute[]): FakeRequest[] {
   const ordered = [...routes].sort((a, b) => parameterCount(a.endpoint) - parameterCount(b.endpoint));
-  const compiled = ordered.map((route) => ({ ...route, pattern: pathPattern(route.endpoint.path) }));
+  const compiled = ordered.map((route) => ({ ...route, pattern: endpointPattern(route.endpoint.path) }));
   return mockFetch((request) => {
     for (const { endpoint, pattern, answer } of compiled) {
       if (endpoint.method !== request.method) continue;

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { EndpointAnswer, EndpointInput } from '@flotilla/shared';
-import { Refusal } from '@flotilla/shared/test';
+import { checkFakeAnswer, endpointPattern, Refusal } from '@flotilla/shared/test';
 import type { UploadEndpoint } from '../lib/upload-with-progress';
 
 /** What a fake upload answers. */
@@ -115,17 +115,13 @@ export function onUpload<E extends UploadEndpoint>(endpoint: E, answer: (call: F
   return { endpoint, answer: answer as FakeUploadRoute['answer'] };
 }
 
-/** `path` as a pattern whose named groups are its `{name}` parameters. */
-function pathPattern(path: string): RegExp {
-  return new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
-}
 
 /**
  * A {@link fakeXhr} handler made of upload routes: each upload is matched to its endpoint by method and
  * path (its params decoded), so a fake upload answers only where the server has that call.
  */
 export function uploadsTo(routes: readonly FakeUploadRoute[]): Parameters<typeof fakeXhr>[0] {
-  const compiled = routes.map((route) => ({ ...route, pattern: pathPattern(route.endpoint.path) }));
+  const compiled = routes.map((route) => ({ ...route, pattern: endpointPattern(route.endpoint.path) }));
   return ({ method, path, form }) => {
     for (const { endpoint, pattern, answer } of compiled) {
       const match = endpoint.method === method ? pattern.exec(path) : null;
@@ -133,7 +129,9 @@ export function uploadsTo(routes: readonly FakeUploadRoute[]): Parameters<typeof
       const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
       const answered = answer({ params, form } as FakeUploadCall<UploadEndpoint>);
       if (answered === undefined) continue;
-      return answered instanceof Refusal ? { status: answered.status, body: answered.body } : { body: answered };
+      if (answered instanceof Refusal) return { status: answered.status, body: answered.body };
+      checkFakeAnswer(endpoint, `${method} ${path}`, answered);
+      return { body: answered };
     }
     return undefined;
   };
