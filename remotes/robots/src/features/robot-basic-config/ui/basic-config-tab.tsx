@@ -3,7 +3,9 @@ import { Form } from '@flotilla/shared/ui/semi-forms';
 import { ROBOT_LIMITS, useT, type BasicConfig, type UpdateBasicConfigBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
+import { TabLoadFailed } from '../../../ui/tab-load-failed';
+import { TabLoading } from '../../../ui/tab-loading';
 import {
   $basicConfig,
   $basicLoadCount,

@@ -4,7 +4,7 @@ import type { FormApi } from '@flotilla/shared/ui/semi-forms';
 import type { CreateRobotBody, Failure } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef, type ReactNode } from 'react';
-import { SaveFailedBanner } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import type { IconField } from '../robot-form.model';
 import { RobotFields } from './robot-fields';
 

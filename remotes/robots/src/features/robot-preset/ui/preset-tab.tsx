@@ -3,7 +3,9 @@ import { ArrayField, Form } from '@flotilla/shared/ui/semi-forms';
 import { ROBOT_LIMITS, useT, type Preset, type UpdatePresetBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
+import { TabLoadFailed } from '../../../ui/tab-load-failed';
+import { TabLoading } from '../../../ui/tab-loading';
 import {
   $preset,
   $presetLoadCount,

@@ -4,7 +4,9 @@ import { DEFAULT_THEME_COLOR, SHARE_LIMITS, useT, type ShareSettings, type Updat
 import { useUnit } from 'effector-react';
 import { copyText } from '../../../lib/copy-text';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
+import { TabLoadFailed } from '../../../ui/tab-load-failed';
+import { TabLoading } from '../../../ui/tab-loading';
 import {
   $share,
   $shareLoadCount,

@@ -6,7 +6,7 @@ import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
-import { SaveFailedBanner } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';
 import {
