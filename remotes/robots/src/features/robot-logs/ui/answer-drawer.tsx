@@ -3,7 +3,10 @@ import { failureText, useDateTime, usePermission, useT } from '@flotilla/shared'
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
 import { $checkingIds, $openAnswer, $openAnswerFailure, $openAnswerLoading, answerCheckedToggled, answerClosed, REVIEWER_ROLES } from '../robot-logs.model';
-import { AnswerStatusTag, ChannelTag, FeedbackMark, useLatency } from './log-labels';
+import { AnswerStatusTag } from './answer-status-tag';
+import { ChannelTag } from './channel-tag';
+import { FeedbackMark } from './feedback-mark';
+import { useLatency } from './use-latency';
 
 const textBlock: CSSProperties = {
   margin: 0,
