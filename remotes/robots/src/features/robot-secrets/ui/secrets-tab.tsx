@@ -1,129 +1,28 @@
-import {
-  Banner,
-  Button,
-  Input,
-  Modal,
-  Popconfirm,
-  Table,
-  Typography,
-  IconCopy,
-  IconDelete,
-  IconKey,
-  IconPlus,
-} from '@flotilla/shared/ui/semi';
+import { Button, Popconfirm, Table, Typography, IconDelete, IconKey, IconPlus } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { Form } from '@flotilla/shared/ui/semi-forms';
-import type { FormApi } from '@flotilla/shared/ui/semi-forms';
-import { failureText, useDateTime, useT, type ApiSecret } from '@flotilla/shared';
+import { useDateTime, useT, type ApiSecret } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useEffect, useMemo, useRef } from 'react';
-import { copyText } from '../../../lib/copy-text';
+import { useEffect, useMemo } from 'react';
 import type { RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner, TabLoadFailed, TabLoading } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
+import { TabLoadFailed } from '../../../ui/tab-load-failed';
+import { TabLoading } from '../../../ui/tab-loading';
 import {
-  $revealedSecret,
-  $secretCreateFailure,
-  $secretCreateOpen,
-  $secretCreating,
   $secretDeleteFailure,
   $secretDeletingIds,
   $secrets,
   $secretsLoadFailure,
   $secretsStatus,
-  secretCreateCancelled,
   secretCreateClicked,
-  secretCreateSubmitted,
   secretDeleteConfirmed,
   secretRevealClosed,
   secretsOpened,
   secretsRetryClicked,
 } from '../robot-secrets.model';
 import { ApiUsage } from './api-usage';
-
-/** The same limit the server checks (contracts' secret name). */
-const NAME_MAX = 100;
-
-function CreateSecretModal() {
-  const t = useT();
-  const formApi = useRef<FormApi<{ name: string }> | null>(null);
-  const m = useUnit({ open: $secretCreateOpen, creating: $secretCreating, failure: $secretCreateFailure, cancelled: secretCreateCancelled, submitted: secretCreateSubmitted });
-  return (
-    <Modal
-      title={t('robots.secrets.createTitle')}
-      visible={m.open}
-      onCancel={m.cancelled}
-      onOk={() => formApi.current?.submitForm()}
-      okText={t('robots.secrets.createSubmit')}
-      cancelText={t('robots.secrets.cancel')}
-      // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
-      okButtonProps={{ 'aria-label': t('robots.secrets.createSubmit') }}
-      cancelButtonProps={{ 'aria-label': t('robots.secrets.cancel') }}
-      confirmLoading={m.creating}
-      maskClosable={false}
-      width={480}
-    >
-      {m.failure && (
-        <Banner type="danger" fullMode={false} closeIcon={null} title={t('robots.secrets.createFailed')} description={failureText(m.failure, t)} style={{ marginBottom: 12 }} />
-      )}
-      {m.open && (
-        <Form<{ name: string }>
-          getFormApi={(api) => {
-            formApi.current = api;
-          }}
-          onSubmit={(values) => m.submitted(values.name ?? '')}
-          labelPosition="top"
-        >
-          <Form.Input
-            field="name"
-            label={t('robots.secrets.name')}
-            placeholder={t('robots.secrets.namePlaceholder')}
-            maxLength={NAME_MAX}
-            autoFocus
-            rules={[{ required: true, whitespace: true, message: t('robots.secrets.nameRequired') }]}
-          />
-        </Form>
-      )}
-    </Modal>
-  );
-}
-
-/** The window that shows a new secret, once: with a copy button, a warning and samples that use it. */
-function RevealSecretModal() {
-  const t = useT();
-  const { revealed, closed } = useUnit({ revealed: $revealedSecret, closed: secretRevealClosed });
-  return (
-    <Modal
-      title={t('robots.secrets.revealTitle')}
-      visible={revealed !== null}
-      onCancel={closed}
-      closable={false}
-      maskClosable={false}
-      footer={
-        <Button theme="solid" type="primary" aria-label={t('robots.secrets.revealDone')} onClick={closed}>
-          {t('robots.secrets.revealDone')}
-        </Button>
-      }
-      width={640}
-    >
-      {revealed && (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <Banner type="warning" fullMode={false} closeIcon={null} title={t('robots.secrets.onceTitle')} description={t('robots.secrets.onceHint')} />
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-            <Typography.Text strong>{t('robots.secrets.revealLabel', { name: revealed.name })}</Typography.Text>
-            <div style={{ display: 'flex', gap: 8 }}>
-              <Input readonly value={revealed.secret} aria-label={t('robots.secrets.secret')} style={{ flex: 1, fontFamily: 'monospace' }} />
-              <Button theme="solid" icon={<IconCopy />} aria-label={t('robots.secrets.copySecret')} onClick={() => copyText(revealed.secret, 'robots.secrets.secretCopied')}>
-                {t('robots.secrets.copy')}
-              </Button>
-            </div>
-          </div>
-          <ApiUsage apiKey={revealed.secret} />
-        </div>
-      )}
-    </Modal>
-  );
-}
+import { CreateSecretModal } from './create-secret-modal';
+import { RevealSecretModal } from './reveal-secret-modal';
 
 /** The "API keys" tab: the robot's secrets (create, shown once; revoke) and how to call the robot with one. */
 export function SecretsTab({ robot }: { robot: RobotRef }) {
