@@ -1,121 +1,18 @@
-import {
-  Banner,
-  Button,
-  Input,
-  List,
-  Modal,
-  Popconfirm,
-  Spin,
-  Typography,
-  IconDelete,
-  IconEdit,
-  IconPlus,
-} from '@flotilla/shared/ui/semi';
-import { failureText, useT, type RobotTag } from '@flotilla/shared';
+import { Banner, Button, List, Modal, Spin } from '@flotilla/shared/ui/semi';
+import { failureText, useT } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useState } from 'react';
 import {
   $tagChangeFailure,
-  $tagChanging,
   $tagManagerOpen,
   $tags,
-  $tagsCreated,
   $tagsLoadFailure,
   $tagsStatus,
-  tagCreateSubmitted,
-  tagDeleteConfirmed,
   tagManagerClosed,
-  tagRenameSubmitted,
   tagsRetryClicked,
 } from '../robot-tags.model';
-
-/** The same limit the server checks (contracts' tag name: 1–50 characters, not only spaces). */
-const TAG_NAME_MAX = 50;
-
-function NewTagInput() {
-  const t = useT();
-  const [name, setName] = useState('');
-  const { changing, created, submitted } = useUnit({ changing: $tagChanging, created: $tagsCreated, submitted: tagCreateSubmitted });
-  // A created tag clears the input; a refused one keeps it for correcting.
-  const [seen, setSeen] = useState(created);
-  if (seen !== created) {
-    setSeen(created);
-    setName('');
-  }
-  const submit = () => {
-    if (name.trim()) submitted(name);
-  };
-  return (
-    <div style={{ display: 'flex', gap: 8 }}>
-      <Input
-        value={name}
-        onChange={setName}
-        onEnterPress={submit}
-        maxLength={TAG_NAME_MAX}
-        placeholder={t('robots.tags.newPlaceholder')}
-        aria-label={t('robots.tags.newName')}
-        style={{ flex: 1 }}
-      />
-      <Button icon={<IconPlus />} onClick={submit} disabled={!name.trim()} loading={changing}>
-        {t('robots.tags.add')}
-      </Button>
-    </div>
-  );
-}
-
-function TagRow({ tag }: { tag: RobotTag }) {
-  const t = useT();
-  const { changing, renamed, deleted } = useUnit({ changing: $tagChanging, renamed: tagRenameSubmitted, deleted: tagDeleteConfirmed });
-  const [draft, setDraft] = useState<string | null>(null);
-  const save = () => {
-    if (draft === null || !draft.trim()) return;
-    if (draft.trim() !== tag.name) renamed({ id: tag.id, name: draft });
-    setDraft(null);
-  };
-  if (draft !== null) {
-    return (
-      <div style={{ display: 'flex', gap: 8, width: '100%' }}>
-        <Input
-          value={draft}
-          onChange={setDraft}
-          onEnterPress={save}
-          maxLength={TAG_NAME_MAX}
-          autoFocus
-          aria-label={t('robots.tags.renameInput', { name: tag.name })}
-          style={{ flex: 1 }}
-        />
-        <Button theme="solid" type="primary" onClick={save} disabled={!draft.trim()}>
-          {t('robots.tags.save')}
-        </Button>
-        <Button onClick={() => setDraft(null)}>{t('robots.tags.cancel')}</Button>
-      </div>
-    );
-  }
-  return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 4, width: '100%' }}>
-      <Typography.Text style={{ flex: 1 }} ellipsis={{ showTooltip: true }}>
-        {tag.name}
-      </Typography.Text>
-      <Button theme="borderless" icon={<IconEdit />} disabled={changing} aria-label={t('robots.tags.rename', { name: tag.name })} onClick={() => setDraft(tag.name)} />
-      <Popconfirm
-        title={t('robots.tags.deleteTitle', { name: tag.name })}
-        content={t('robots.tags.deleteContent')}
-        okType="danger"
-        okText={t('robots.tags.delete')}
-        cancelText={t('robots.tags.cancel')}
-        // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
-        okButtonProps={{ 'aria-label': t('robots.tags.delete') }}
-        cancelButtonProps={{ 'aria-label': t('robots.tags.cancel') }}
-        onConfirm={() => {
-          deleted(tag);
-        }}
-      >
-        <Button theme="borderless" type="danger" icon={<IconDelete />} disabled={changing} aria-label={t('robots.tags.deleteTag', { name: tag.name })} />
-      </Popconfirm>
-    </div>
-  );
-}
+import { NewTagInput } from './new-tag-input';
+import { TagRow } from './tag-row';
 
 /** Creates, renames and deletes the tenant's robot tags. */
 export function ManageTagsModal() {
