@@ -1,7 +1,6 @@
 import {
   Button,
   Descriptions,
-  Popconfirm,
   Space,
   Spin,
   TabPane,
@@ -9,10 +8,6 @@ import {
   Tag,
   Typography,
   IconArrowLeft,
-  IconCopyAdd,
-  IconEdit,
-  IconPause,
-  IconPlay,
 } from '@flotilla/shared/ui/semi';
 import { $role, failureText, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
@@ -21,12 +16,11 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ROBOT_LIST_PATH } from '../../../lib/paths';
 import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
-import { SaveFailedBanner } from '../../../ui/tab-states';
+import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
 import { DebugTab } from '../../robot-debug/ui/debug-tab';
 import { LOG_READER_ROLES } from '../../robot-logs/robot-logs.model';
 import { LogsTab } from '../../robot-logs/ui/logs-tab';
-import { robotEditClicked } from '../../robot-edit/robot-edit.model';
 import { EditRobotModal } from '../../robot-edit/ui/edit-robot-modal';
 import { PresetTab } from '../../robot-preset/ui/preset-tab';
 import { SECRET_MANAGER_ROLES } from '../../robot-secrets/robot-secrets.model';
@@ -35,18 +29,15 @@ import { ShareTab } from '../../robot-share/ui/share-tab';
 import {
   $actionFailure,
   $clonedRobot,
-  $cloning,
   $detailFailure,
   $detailStatus,
-  $enabling,
   $robot,
   $robotId,
   ROBOT_DETAIL_MANAGER_ROLES,
-  robotCloneConfirmed,
   robotDetailOpened,
   robotDetailRetryClicked,
-  robotEnabledToggled,
 } from '../robot-detail.model';
+import { RobotActions } from './robot-actions';
 
 /** One tab of the detail page, shown to the roles whose calls it makes (the server checks them too). */
 type DetailTab = { key: string; titleId: string; roles: readonly Role[]; render: (robot: Robot) => ReactNode };
@@ -60,57 +51,6 @@ const DETAIL_TABS: readonly DetailTab[] = [
   { key: 'logs', titleId: 'robots.tab.logs', roles: LOG_READER_ROLES, render: (robot) => <LogsTab robot={robot} /> },
   { key: 'debug', titleId: 'robots.tab.debug', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <DebugTab robot={robot} /> },
 ];
-
-/** Edit (name, description, icon), enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
-function RobotActions({ robot }: { robot: Robot }) {
-  const t = useT();
-  const m = useUnit({ enabling: $enabling, cloning: $cloning, toggled: robotEnabledToggled, cloneConfirmed: robotCloneConfirmed, editClicked: robotEditClicked });
-  const confirmProps = (ok: string) => ({
-    okText: ok,
-    cancelText: t('robots.detail.cancel'),
-    // Semi labels these buttons "confirm"/"cancel" for screen readers; give them their visible text.
-    okButtonProps: { 'aria-label': ok },
-    cancelButtonProps: { 'aria-label': t('robots.detail.cancel') },
-  });
-  return (
-    <Space wrap>
-      <Button icon={<IconEdit />} onClick={() => m.editClicked(robot)}>
-        {t('robots.detail.edit')}
-      </Button>
-      {robot.enabled ? (
-        <Popconfirm
-          title={t('robots.detail.disableTitle', { name: robot.name })}
-          content={t('robots.detail.disableContent')}
-          okType="warning"
-          onConfirm={() => {
-            m.toggled(false);
-          }}
-          {...confirmProps(t('robots.detail.disable'))}
-        >
-          <Button icon={<IconPause />} loading={m.enabling}>
-            {t('robots.detail.disable')}
-          </Button>
-        </Popconfirm>
-      ) : (
-        <Button icon={<IconPlay />} theme="solid" type="primary" loading={m.enabling} onClick={() => m.toggled(true)}>
-          {t('robots.detail.enable')}
-        </Button>
-      )}
-      <Popconfirm
-        title={t('robots.detail.cloneTitle', { name: robot.name })}
-        content={t('robots.detail.cloneContent')}
-        onConfirm={() => {
-          m.cloneConfirmed();
-        }}
-        {...confirmProps(t('robots.detail.clone'))}
-      >
-        <Button icon={<IconCopyAdd />} loading={m.cloning}>
-          {t('robots.detail.clone')}
-        </Button>
-      </Popconfirm>
-    </Space>
-  );
-}
 
 /** `/ai/:id?/detail`: what the server holds about one robot. */
 export function RobotDetailPage() {
