@@ -220,7 +220,8 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       ({ passages, warning } = await qaPassages(detected.type, bytes, run));
     } else {
       const mark = parsingMark(run);
-      const document = await parser.split(detected.type, bytes, settings, {
+      // The process reads the stored original itself: its bytes need not cross the channel.
+      const document = await parser.split(detected.type, { path: files.pathOf(file.storageKey) }, settings, {
         signal: run.signal,
         started: () => mark(true),
         progress: (fraction) => run.step(0.02 + 0.18 * fraction),

@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { DocumentType } from './file-types';
 import { documentText, tableSheets, type Sheet } from './parsers/index';
 import { ReasonError, type Reason } from './reasons';
 import { splitText, type SplitSettings } from './split';
 import { checkZipBudget, type ZipBudget } from './zip-budget';
 
+/** A file on the server's disk, read by the parser process itself (its bytes then never cross the IPC channel). */
+export type StoredFile = { path: string };
 /** The most a batch of segments holds: whichever limit comes first (a batch holds one segment at least). */
 export type BatchLimits = { characters: number; segments: number };
 
@@ -15,7 +18,7 @@ export type BatchLimits = { characters: number; segments: number };
 export type ParseRequest =
   | { kind: 'text'; type: DocumentType; bytes: Uint8Array }
   | { kind: 'sheets'; type: 'csv' | 'xlsx'; bytes: Uint8Array }
-  | { kind: 'split'; type: DocumentType; bytes: Uint8Array; settings: SplitSettings; batch: BatchLimits; limit?: number }
+  | { kind: 'split'; type: DocumentType; file: Uint8Array | StoredFile; settings: SplitSettings; batch: BatchLimits; limit?: number }
   | { kind: 'more' }
   | { kind: 'stop' };
 /**
@@ -39,17 +42,27 @@ const post = (response: ParseResponse): void => {
 /** The segments of the split in progress not sent yet, and where the next batch starts. */
 let held: { segments: string[]; next: number; batch: BatchLimits } | undefined;
 
-function text(request: { type: DocumentType; bytes: Uint8Array }): Promise<string> {
-  return documentText(request.type, request.bytes, async (fraction) => post({ kind: 'progress', fraction }));
+function text(type: DocumentType, bytes: Uint8Array): Promise<string> {
+  return documentText(type, bytes, async (fraction) => post({ kind: 'progress', fraction }));
+}
+
+async function bytesOf(file: Uint8Array | StoredFile): Promise<Uint8Array> {
+  if (!('path' in file)) return file;
+  try {
+    return await readFile(file.path);
+  } catch {
+    throw new ReasonError('FILE_ORIGINAL_MISSING');
+  }
 }
 
 async function parse(request: ParseRequest & { kind: 'text' | 'sheets' | 'split' }): Promise<void> {
+  const bytes = request.kind === 'split' ? await bytesOf(request.file) : request.bytes;
   // Zips are held to the budget before a parser inflates them; memory is held by this process's heap limit, time by the pool.
-  if (request.type === 'docx' || request.type === 'xlsx') await checkZipBudget(request.bytes, budget);
-  if (request.kind === 'sheets') return post({ kind: 'done', result: await tableSheets(request.type, request.bytes) });
-  if (request.kind === 'text') return post({ kind: 'done', result: await text(request) });
+  if (request.type === 'docx' || request.type === 'xlsx') await checkZipBudget(bytes, budget);
+  if (request.kind === 'sheets') return post({ kind: 'done', result: await tableSheets(request.type, bytes) });
+  if (request.kind === 'text') return post({ kind: 'done', result: await text(request.type, bytes) });
   // Split here, not in the server: the whole text is never sent, and splitting a large one takes a few hundred ms.
-  const document = await text(request);
+  const document = await text(request.type, bytes);
   const segments = splitText(document, request.settings);
   held = { segments: request.limit === undefined ? segments : segments.slice(0, request.limit), next: 0, batch: request.batch };
   post({ kind: 'split', total: segments.length, characters: document.length });
