@@ -13,11 +13,26 @@ import { endpoint } from './endpoint';
 // schemas are the chat's: a logged answer is a completion with who asked, model, tokens and cost.
 
 /** One page of a robot's answers, newest first, filtered by session, feedback and review state. */
-export const ListRobotAnswers = endpoint({ method: 'GET', path: '/v1/completions/processes', query: ListRobotCompletionsQuerySchema, response: CompletionLogListResponseSchema });
+export const ListRobotAnswers = endpoint({
+  method: 'GET',
+  path: '/v1/completions/processes',
+  query: ListRobotCompletionsQuerySchema,
+  response: CompletionLogListResponseSchema,
+});
 /** One page of a robot's sessions (every chatter's, empty ones too) with their size, newest activity first. */
-export const ListRobotSessions = endpoint({ method: 'POST', path: '/v1/completions/sessionIds', body: RobotSessionsBodySchema, response: RobotSessionListResponseSchema });
+export const ListRobotSessions = endpoint({
+  method: 'POST',
+  path: '/v1/completions/sessionIds',
+  body: RobotSessionsBodySchema,
+  response: RobotSessionListResponseSchema,
+});
 /** One answer as the logs show it: who asked, model, tokens, latency, cost. */
-export const GetRobotAnswer = endpoint({ method: 'GET', path: '/v1/completions/{completionId}', params: CompletionParamsSchema, response: CompletionLogSchema });
+export const GetRobotAnswer = endpoint({
+  method: 'GET',
+  path: '/v1/completions/{completionId}',
+  params: CompletionParamsSchema,
+  response: CompletionLogSchema,
+});
 /** Marks an answer reviewed, or not (agents and admins); answers it. */
 export const SetAnswerChecked = endpoint({
   method: 'PUT',

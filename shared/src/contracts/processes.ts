@@ -140,24 +140,70 @@ export const BindRobotTagsBodySchema = Type.Object({
 export type BindRobotTagsBody = Static<typeof BindRobotTagsBodySchema>;
 
 /** One page of the tenant's robots, newest first, filtered by keyword and tag. */
-export const ListRobots = endpoint({ method: 'GET', path: '/v1/processes', query: ListRobotsQuerySchema, response: RobotListResponseSchema });
+export const ListRobots = endpoint({
+  method: 'GET',
+  path: '/v1/processes',
+  query: ListRobotsQuerySchema,
+  response: RobotListResponseSchema,
+});
 /** Creates a robot (its share disabled) and answers it. */
-export const CreateRobot = endpoint({ method: 'POST', path: '/v1/processes', body: CreateRobotBodySchema, response: RobotSchema });
+export const CreateRobot = endpoint({
+  method: 'POST',
+  path: '/v1/processes',
+  body: CreateRobotBodySchema,
+  response: RobotSchema,
+});
 /** One robot; 404 when it does not exist or is another tenant's. */
-export const GetRobot = endpoint({ method: 'GET', path: '/v1/processes/{processId}', params: RobotParamsSchema, response: RobotSchema });
+export const GetRobot = endpoint({
+  method: 'GET',
+  path: '/v1/processes/{processId}',
+  params: RobotParamsSchema,
+  response: RobotSchema,
+});
 /** Changes the fields given of a robot (name, description, icon, type) and answers it. */
-export const UpdateRobot = endpoint({ method: 'PUT', path: '/v1/processes/{processId}', params: RobotParamsSchema, body: UpdateRobotBodySchema, response: RobotSchema });
+export const UpdateRobot = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}',
+  params: RobotParamsSchema,
+  body: UpdateRobotBodySchema,
+  response: RobotSchema,
+});
 /** Deletes a robot and its share. */
-export const DeleteRobot = endpoint({ method: 'DELETE', path: '/v1/processes/{processId}', params: RobotParamsSchema, response: OkSchema });
+export const DeleteRobot = endpoint({
+  method: 'DELETE',
+  path: '/v1/processes/{processId}',
+  params: RobotParamsSchema,
+  response: OkSchema,
+});
 /** Copies a robot (a write behind GET: existing clients call it so) and answers the copy. */
-export const CloneRobot = endpoint({ method: 'GET', path: '/v1/processes/{processId}/clone', params: RobotParamsSchema, response: RobotSchema });
+export const CloneRobot = endpoint({
+  method: 'GET',
+  path: '/v1/processes/{processId}/clone',
+  params: RobotParamsSchema,
+  response: RobotSchema,
+});
 /** Enables a robot; answers it. */
-export const EnableRobot = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/enableProcess', params: RobotParamsSchema, response: RobotSchema });
+export const EnableRobot = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/enableProcess',
+  params: RobotParamsSchema,
+  response: RobotSchema,
+});
 /** Disables a robot (its share stops answering); answers it. */
-export const DisableRobot = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/disableProcess', params: RobotParamsSchema, response: RobotSchema });
+export const DisableRobot = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/disableProcess',
+  params: RobotParamsSchema,
+  response: RobotSchema,
+});
 
 /** A robot's basic config (defaults when never saved). */
-export const GetBasicConfig = endpoint({ method: 'GET', path: '/v1/processes/{processId}/basic', params: RobotParamsSchema, response: BasicConfigSchema });
+export const GetBasicConfig = endpoint({
+  method: 'GET',
+  path: '/v1/processes/{processId}/basic',
+  params: RobotParamsSchema,
+  response: BasicConfigSchema,
+});
 /** Changes the fields given of a robot's basic config; answers the whole config. */
 export const UpdateBasicConfig = endpoint({
   method: 'PUT',
@@ -167,27 +213,88 @@ export const UpdateBasicConfig = endpoint({
   response: BasicConfigSchema,
 });
 /** Lets a robot search its datasets; answers the whole config. */
-export const EnableLibrarySearch = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/basic/enableLibrarySearch', params: RobotParamsSchema, response: BasicConfigSchema });
+export const EnableLibrarySearch = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/basic/enableLibrarySearch',
+  params: RobotParamsSchema,
+  response: BasicConfigSchema,
+});
 /** Stops a robot searching its datasets; answers the whole config. */
-export const DisableLibrarySearch = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/basic/disableLibrarySearch', params: RobotParamsSchema, response: BasicConfigSchema });
+export const DisableLibrarySearch = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/basic/disableLibrarySearch',
+  params: RobotParamsSchema,
+  response: BasicConfigSchema,
+});
 /** Lets a robot query its databases; answers the whole config. */
-export const EnableDbSearch = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/basic/enableDbSearch', params: RobotParamsSchema, response: BasicConfigSchema });
+export const EnableDbSearch = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/basic/enableDbSearch',
+  params: RobotParamsSchema,
+  response: BasicConfigSchema,
+});
 /** Stops a robot querying its databases; answers the whole config. */
-export const DisableDbSearch = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/basic/disableDbSearch', params: RobotParamsSchema, response: BasicConfigSchema });
+export const DisableDbSearch = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/basic/disableDbSearch',
+  params: RobotParamsSchema,
+  response: BasicConfigSchema,
+});
 /** Sets the fields given of a robot's welcome text and suggested questions; answers both. */
-export const UpdatePreset = endpoint({ method: 'PUT', path: '/v1/processes/{processId}/preset', params: RobotParamsSchema, body: UpdatePresetBodySchema, response: PresetSchema });
+export const UpdatePreset = endpoint({
+  method: 'PUT',
+  path: '/v1/processes/{processId}/preset',
+  params: RobotParamsSchema,
+  body: UpdatePresetBodySchema,
+  response: PresetSchema,
+});
 /** The models a robot may use, with their price (the same for every admin of a tenant). */
-export const ListModels = endpoint({ method: 'GET', path: '/v1/processes/{adminId}/modelConfig', params: ModelConfigParamsSchema, response: ModelConfigResponseSchema });
+export const ListModels = endpoint({
+  method: 'GET',
+  path: '/v1/processes/{adminId}/modelConfig',
+  params: ModelConfigParamsSchema,
+  response: ModelConfigResponseSchema,
+});
 /** Stores a robot icon (multipart `file`) and answers the URL to set as the robot's icon. */
-export const UploadRobotIcon = endpoint({ method: 'POST', path: '/v2/processes/icon', bodyAs: 'multipart', response: IconUploadResponseSchema });
+export const UploadRobotIcon = endpoint({
+  method: 'POST',
+  path: '/v2/processes/icon',
+  bodyAs: 'multipart',
+  response: IconUploadResponseSchema,
+});
 
 /** Every robot tag of the tenant, by name. */
-export const ListRobotTags = endpoint({ method: 'GET', path: '/v1/processes/allTags', response: RobotTagListResponseSchema });
+export const ListRobotTags = endpoint({
+  method: 'GET',
+  path: '/v1/processes/allTags',
+  response: RobotTagListResponseSchema,
+});
 /** Creates a robot tag; 409 when the name is taken. */
-export const CreateRobotTag = endpoint({ method: 'POST', path: '/v1/processes/tag', body: CreateRobotTagBodySchema, response: RobotTagSchema });
+export const CreateRobotTag = endpoint({
+  method: 'POST',
+  path: '/v1/processes/tag',
+  body: CreateRobotTagBodySchema,
+  response: RobotTagSchema,
+});
 /** Replaces a robot's tags; answers the robot. */
-export const BindRobotTags = endpoint({ method: 'POST', path: '/v1/processes/tag/bind', body: BindRobotTagsBodySchema, response: RobotSchema });
+export const BindRobotTags = endpoint({
+  method: 'POST',
+  path: '/v1/processes/tag/bind',
+  body: BindRobotTagsBodySchema,
+  response: RobotSchema,
+});
 /** Renames a robot tag (every robot bound to it shows the new name); 409 when the name is taken. */
-export const RenameRobotTag = endpoint({ method: 'POST', path: '/v1/processes/tag/{id}', params: RobotTagParamsSchema, query: RenameRobotTagQuerySchema, response: RobotTagSchema });
+export const RenameRobotTag = endpoint({
+  method: 'POST',
+  path: '/v1/processes/tag/{id}',
+  params: RobotTagParamsSchema,
+  query: RenameRobotTagQuerySchema,
+  response: RobotTagSchema,
+});
 /** Deletes a robot tag, unbinding it from every robot. */
-export const DeleteRobotTag = endpoint({ method: 'DELETE', path: '/v1/processes/tag/{id}', params: RobotTagParamsSchema, response: OkSchema });
+export const DeleteRobotTag = endpoint({
+  method: 'DELETE',
+  path: '/v1/processes/tag/{id}',
+  params: RobotTagParamsSchema,
+  response: OkSchema,
+});

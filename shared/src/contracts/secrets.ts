@@ -34,18 +34,45 @@ export const ApiSecretParamsSchema = Type.Object({ id: IdSchema });
 export type ApiSecretParams = Static<typeof ApiSecretParamsSchema>;
 
 /** A robot's API secrets by name and prefix (never the secrets themselves). */
-export const ListApiSecrets = endpoint({ method: 'GET', path: '/v1/secrets', query: ListApiSecretsQuerySchema, response: ApiSecretListResponseSchema });
+export const ListApiSecrets = endpoint({
+  method: 'GET',
+  path: '/v1/secrets',
+  query: ListApiSecretsQuerySchema,
+  response: ApiSecretListResponseSchema,
+});
 /** Creates an API secret for a robot: the answer is the only time the secret is shown. */
-export const CreateApiSecret = endpoint({ method: 'POST', path: '/v1/secrets', body: CreateApiSecretBodySchema, response: CreateApiSecretResponseSchema });
+export const CreateApiSecret = endpoint({
+  method: 'POST',
+  path: '/v1/secrets',
+  body: CreateApiSecretBodySchema,
+  response: CreateApiSecretResponseSchema,
+});
 /** Revokes an API secret at once. */
-export const DeleteApiSecret = endpoint({ method: 'DELETE', path: '/v1/secrets/{id}', params: ApiSecretParamsSchema, response: OkSchema });
+export const DeleteApiSecret = endpoint({
+  method: 'DELETE',
+  path: '/v1/secrets/{id}',
+  params: ApiSecretParamsSchema,
+  response: OkSchema,
+});
 
 /** `POST /v1/chat/completions`: the OpenAI request fields this server reads (others are accepted and ignored). */
 export const OpenAiChatMessageSchema = Type.Object({
-  role: Type.Union([Type.Literal('system'), Type.Literal('user'), Type.Literal('assistant'), Type.Literal('developer'), Type.Literal('tool')]),
+  role: Type.Union([
+    Type.Literal('system'),
+    Type.Literal('user'),
+    Type.Literal('assistant'),
+    Type.Literal('developer'),
+    Type.Literal('tool'),
+  ]),
   content: Type.Union([
     Type.String({ maxLength: 20000 }),
-    Type.Array(Type.Object({ type: Type.String({ maxLength: 100 }), text: Type.Optional(Type.String({ maxLength: 20000 })) }, { additionalProperties: true }), { maxItems: 20 }),
+    Type.Array(
+      Type.Object(
+        { type: Type.String({ maxLength: 100 }), text: Type.Optional(Type.String({ maxLength: 20000 })) },
+        { additionalProperties: true },
+      ),
+      { maxItems: 20 },
+    ),
     Type.Null(),
   ]),
 });

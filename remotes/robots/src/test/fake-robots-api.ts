@@ -49,7 +49,15 @@ import {
   type ShareSettings,
   type ValidationError,
 } from '@flotilla/shared';
-import { fakeApi, on, Refusal, refuse, type FakeRequest, type FakeResponse, type FakeRoute } from '@flotilla/shared/test';
+import {
+  fakeApi,
+  on,
+  Refusal,
+  refuse,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeRoute,
+} from '@flotilla/shared/test';
 
 let sequence = 0;
 
@@ -187,7 +195,11 @@ function overrideAnswer(response: FakeResponse | undefined): unknown {
  * and answers are checked against the contracts. `override` answers a request first when it returns
  * (typically a failure).
  */
-export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRequest) => FakeResponse | undefined, state: FakeRobotsState = {}) {
+export function fakeRobotsApi(
+  initial: Robot[] = [],
+  override?: (request: FakeRequest) => FakeResponse | undefined,
+  state: FakeRobotsState = {},
+) {
   const robots = [...initial];
   const datasets = state.datasets ?? [];
   const basic: Record<string, BasicConfig> = { ...state.basic };
@@ -198,27 +210,40 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
   const sessions: RobotSession[] = [...(state.sessions ?? [])];
   const answers: CompletionLog[] = (state.answers ?? []).map((answer) => ({ ...answer }));
   let created = 0;
-  const page = <T>(items: T[], { offset, limit }: { offset: number; limit: number }) => ({ list: items.slice(offset, offset + limit), total: items.length });
+  const page = <T>(items: T[], { offset, limit }: { offset: number; limit: number }) => ({
+    list: items.slice(offset, offset + limit),
+    total: items.length,
+  });
   const find = (processId: string) => robots.find((robot) => robot.processId === processId);
-  const basicOf = (robot: Robot) => (basic[robot.processId] ??= { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [] });
+  const basicOf = (robot: Robot) =>
+    (basic[robot.processId] ??= { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [] });
   const shareOf = (robot: Robot) => (shares[robot.processId] ??= defaultShare(robot));
   const withRobot = <T>(processId: string, answer: (robot: Robot) => T) => {
     const robot = find(processId);
     return robot ? answer(robot) : robotNotFound();
   };
   const tagConflict = (name: string, self?: RobotTag) =>
-    tags.some((other) => other !== self && other.name === name) ? refuse(409, 'CONFLICT', 'A tag with this name exists') : undefined;
+    tags.some((other) => other !== self && other.name === name)
+      ? refuse(409, 'CONFLICT', 'A tag with this name exists')
+      : undefined;
 
   const robotRoutes = [
     on(ListRobots, ({ query }) => {
       const keyword = query.keyword?.toLowerCase();
       const matching = robots.filter(
-        (robot) => (!keyword || robot.name.toLowerCase().includes(keyword)) && (!query.tagId || robot.tags.some((tag) => tag.id === query.tagId)),
+        (robot) =>
+          (!keyword || robot.name.toLowerCase().includes(keyword)) &&
+          (!query.tagId || robot.tags.some((tag) => tag.id === query.tagId)),
       );
       return page(matching, query);
     }),
     on(CreateRobot, ({ body }) => {
-      const robot = makeRobot({ name: body.name, description: body.description ?? '', type: body.type ?? 'simple', icon: body.icon ?? '' });
+      const robot = makeRobot({
+        name: body.name,
+        description: body.description ?? '',
+        type: body.type ?? 'simple',
+        icon: body.icon ?? '',
+      });
       robots.unshift(robot);
       return robot;
     }),
@@ -242,10 +267,14 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
         return copy;
       }),
     ),
-    ...([
-      [EnableRobot, true],
-      [DisableRobot, false],
-    ] as const).map(([call, enabled]) => on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(robot, { enabled })))),
+    ...(
+      [
+        [EnableRobot, true],
+        [DisableRobot, false],
+      ] as const
+    ).map(([call, enabled]) =>
+      on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(robot, { enabled }))),
+    ),
     on(UploadRobotIcon, () => ({ url: `/files/icons/icon-${(created += 1)}.png` })),
   ];
 
@@ -253,16 +282,21 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
     on(GetBasicConfig, ({ params }) => withRobot(params.processId, basicOf)),
     on(UpdateBasicConfig, ({ params, body }) =>
       withRobot(params.processId, (robot) => {
-        if (body.model !== undefined && !FAKE_MODELS.some((model) => model.id === body.model)) return refuse(400, 'BAD_REQUEST', 'Unknown model');
+        if (body.model !== undefined && !FAKE_MODELS.some((model) => model.id === body.model))
+          return refuse(400, 'BAD_REQUEST', 'Unknown model');
         return Object.assign(basicOf(robot), body);
       }),
     ),
-    ...([
-      [EnableLibrarySearch, { librarySearch: true }],
-      [DisableLibrarySearch, { librarySearch: false }],
-      [EnableDbSearch, { dbSearch: true }],
-      [DisableDbSearch, { dbSearch: false }],
-    ] as const).map(([call, change]) => on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(basicOf(robot), change)))),
+    ...(
+      [
+        [EnableLibrarySearch, { librarySearch: true }],
+        [DisableLibrarySearch, { librarySearch: false }],
+        [EnableDbSearch, { dbSearch: true }],
+        [DisableDbSearch, { dbSearch: false }],
+      ] as const
+    ).map(([call, change]) =>
+      on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(basicOf(robot), change))),
+    ),
     on(UpdatePreset, ({ params, body }) =>
       withRobot(params.processId, (robot) => {
         const { welcome, suggestedQuestions } = Object.assign(shareOf(robot), body);
@@ -273,10 +307,14 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
     on(ListDatasets, ({ query }) => page(datasets, query)),
     on(GetShare, ({ params }) => withRobot(params.processId, shareOf)),
     on(UpdateShare, ({ params, body }) => withRobot(params.processId, (robot) => Object.assign(shareOf(robot), body))),
-    ...([
-      [EnableShare, true],
-      [DisableShare, false],
-    ] as const).map(([call, enabled]) => on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(shareOf(robot), { enabled })))),
+    ...(
+      [
+        [EnableShare, true],
+        [DisableShare, false],
+      ] as const
+    ).map(([call, enabled]) =>
+      on(call, ({ params }) => withRobot(params.processId, (robot) => Object.assign(shareOf(robot), { enabled }))),
+    ),
   ];
 
   const tagRoutes = [
@@ -289,7 +327,9 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
       return tag;
     }),
     on(BindRobotTags, ({ body }) =>
-      withRobot(body.processId, (robot) => Object.assign(robot, { tags: tags.filter((tag) => body.tagIds.includes(tag.id)) })),
+      withRobot(body.processId, (robot) =>
+        Object.assign(robot, { tags: tags.filter((tag) => body.tagIds.includes(tag.id)) }),
+      ),
     ),
     on(RenameRobotTag, ({ params, query }) => {
       const tag = tags.find((candidate) => candidate.id === params.id);
@@ -315,7 +355,14 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
       withRobot(body.processId, () => {
         const secret = fakeSecret((created += 1));
         const id = `k${created}`;
-        secrets.push({ id, processId: body.processId, name: body.name, prefix: secret.slice(0, 16), createdAt: '2024-05-04T08:00:00.000Z', lastUsedAt: null });
+        secrets.push({
+          id,
+          processId: body.processId,
+          name: body.name,
+          prefix: secret.slice(0, 16),
+          createdAt: '2024-05-04T08:00:00.000Z',
+          lastUsedAt: null,
+        });
         return { id, secret };
       }),
     ),
@@ -349,6 +396,11 @@ export function fakeRobotsApi(initial: Robot[] = [], override?: (request: FakeRe
   ];
 
   const routes: FakeRoute[] = [...robotRoutes, ...configRoutes, ...tagRoutes, ...secretRoutes, ...logRoutes];
-  const requests = fakeApi(routes.map(({ endpoint, answer }) => ({ endpoint, answer: (call) => overrideAnswer(override?.(call.request)) ?? answer(call) })));
+  const requests = fakeApi(
+    routes.map(({ endpoint, answer }) => ({
+      endpoint,
+      answer: (call) => overrideAnswer(override?.(call.request)) ?? answer(call),
+    })),
+  );
   return { robots, basic, shares, tags, secrets, sessions, answers, requests };
 }

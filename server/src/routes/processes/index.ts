@@ -74,7 +74,8 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: STAFF },
     tags,
     summary: 'One robot',
-    handler: async (request) => found(await processes.get(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
+    handler: async (request) =>
+      found(await processes.get(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
   });
 
   route(fastify, DeleteRobot, {
@@ -91,34 +92,49 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: OPERATORS },
     tags,
     summary: "Change a robot's name, description, icon or type",
-    handler: async (request) => found(await processes.update(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
+    handler: async (request) =>
+      found(await processes.update(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
   });
 
   // A write behind GET: existing clients call it with this path and method.
   route(fastify, CloneRobot, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Copy a robot as "<name> (copy)" (in the request\'s language): basic config, preset and tags; its share disabled',
+    summary:
+      'Copy a robot as "<name> (copy)" (in the request\'s language): basic config, preset and tags; its share disabled',
     handler: async (request) =>
-      found(await processes.clone(request.auth.tenantId, request.auth.userId, request.params.processId, message('ROBOT_COPY_SUFFIX', request.locale)), 'ROBOT_NOT_FOUND'),
+      found(
+        await processes.clone(
+          request.auth.tenantId,
+          request.auth.userId,
+          request.params.processId,
+          message('ROBOT_COPY_SUFFIX', request.locale),
+        ),
+        'ROBOT_NOT_FOUND',
+      ),
   });
 
   route(fastify, GetBasicConfig, {
     config: { auth: OPERATORS },
     tags,
     summary: "A robot's basic config (defaults when never saved)",
-    handler: async (request) => found(await robotConfigs.get(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
+    handler: async (request) =>
+      found(await robotConfigs.get(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
   });
 
   route(fastify, UpdateBasicConfig, {
     config: { auth: OPERATORS },
     tags,
-    summary: "Change a robot's basic config (fields given): model, prompt, temperature, history, fallback reply, bound datasets and databases",
+    summary:
+      "Change a robot's basic config (fields given): model, prompt, temperature, history, fallback reply, bound datasets and databases",
     handler: async (request) => {
       if (request.body.model !== undefined && !models.some((model) => model.id === request.body.model)) {
         throw new AppError(400, 'BAD_REQUEST', 'UNKNOWN_MODEL');
       }
-      return found(await robotConfigs.update(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND');
+      return found(
+        await robotConfigs.update(request.auth.tenantId, request.params.processId, request.body),
+        'ROBOT_NOT_FOUND',
+      );
     },
   });
 
@@ -133,7 +149,8 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: OPERATORS },
       tags,
       summary,
-      handler: async (request) => found(await robotConfigs.update(request.auth.tenantId, request.params.processId, change), 'ROBOT_NOT_FOUND'),
+      handler: async (request) =>
+        found(await robotConfigs.update(request.auth.tenantId, request.params.processId, change), 'ROBOT_NOT_FOUND'),
     });
   }
 
@@ -141,7 +158,8 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: OPERATORS },
     tags,
     summary: "Set a robot's welcome text and suggested questions (its share page shows them)",
-    handler: async (request) => found(await shares.setPreset(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
+    handler: async (request) =>
+      found(await shares.setPreset(request.auth.tenantId, request.params.processId, request.body), 'ROBOT_NOT_FOUND'),
   });
 
   // adminId is part of the path existing clients call; every admin of a tenant is offered the same models.
@@ -171,7 +189,10 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: "Replace a robot's tags",
     handler: async (request) =>
-      found(await robotTags.bind(request.auth.tenantId, request.body.processId, request.body.tagIds), 'ROBOT_NOT_FOUND'),
+      found(
+        await robotTags.bind(request.auth.tenantId, request.body.processId, request.body.tagIds),
+        'ROBOT_NOT_FOUND',
+      ),
   });
 
   route(fastify, RenameRobotTag, {
@@ -191,12 +212,16 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  for (const [call, enabled] of [[EnableRobot, true], [DisableRobot, false]] as const) {
+  for (const [call, enabled] of [
+    [EnableRobot, true],
+    [DisableRobot, false],
+  ] as const) {
     route(fastify, call, {
       config: { auth: OPERATORS },
       tags,
       summary: enabled ? 'Enable a robot' : 'Disable a robot (its share stops answering)',
-      handler: async (request) => found(await processes.setEnabled(request.auth.tenantId, request.params.processId, enabled), 'ROBOT_NOT_FOUND'),
+      handler: async (request) =>
+        found(await processes.setEnabled(request.auth.tenantId, request.params.processId, enabled), 'ROBOT_NOT_FOUND'),
     });
   }
 };

@@ -1,4 +1,9 @@
-import { ListRobotAnswers, request, type CompletionLogListResponse, type ListRobotCompletionsQuery } from '@flotilla/shared';
+import {
+  ListRobotAnswers,
+  request,
+  type CompletionLogListResponse,
+  type ListRobotCompletionsQuery,
+} from '@flotilla/shared';
 
 /** One page of the robot's answers, newest first, filtered by session, feedback and review. */
 export function listAnswers(query: ListRobotCompletionsQuery): Promise<CompletionLogListResponse> {
