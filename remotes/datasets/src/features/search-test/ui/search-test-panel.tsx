@@ -1,11 +1,9 @@
-import { Banner, Button, Card, Input, Radio, RadioGroup, Spin, Tag, Typography, IconSearch } from '@flotilla/shared/ui/semi';
-import { failureText, SEARCH_MODES, useT, type Dataset, type SearchMode, type Segment } from '@flotilla/shared';
+import { Banner, Button, Input, Radio, RadioGroup, Spin, Typography, IconSearch } from '@flotilla/shared/ui/semi';
+import { failureText, SEARCH_MODES, useT, type Dataset, type SearchMode } from '@flotilla/shared';
 import { EmptyState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { cataloguePath } from '../../../lib/catalogue-tree';
-import { fileDetailPath } from '../../../lib/paths';
 import { $catalogues } from '../../catalogues/catalogues.model';
 import {
   $searchFailure,
@@ -19,32 +17,7 @@ import {
   searchSubmitted,
   searchTestOpened,
 } from '../search-test.model';
-
-function Hit({ hit, rank, folder }: { hit: Segment; rank: number; folder: string | null }) {
-  const t = useT();
-  return (
-    <Card bodyStyle={{ display: 'flex', flexDirection: 'column', gap: 8, padding: 12 }} data-testid="search-hit">
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-        <Tag color="blue">#{rank}</Tag>
-        {hit.score !== undefined && <Tag color="green">{t('datasets.search.score', { score: hit.score.toFixed(4) })}</Tag>}
-        {hit.fileId ? (
-          <Link to={fileDetailPath(hit.datasetId, hit.fileId)}>{hit.fileName}</Link>
-        ) : (
-          <Typography.Text>{hit.fileName}</Typography.Text>
-        )}
-        <Typography.Text type="tertiary">{folder ?? t('datasets.catalogue.none')}</Typography.Text>
-      </div>
-      {hit.question !== undefined ? (
-        <div>
-          <Typography.Paragraph strong>{t('datasets.segment.question', { text: hit.question })}</Typography.Paragraph>
-          <Typography.Paragraph>{t('datasets.segment.answer', { text: hit.answer ?? '' })}</Typography.Paragraph>
-        </div>
-      ) : (
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{hit.text}</Typography.Paragraph>
-      )}
-    </Card>
-  );
-}
+import { Hit } from './hit';
 
 /** The search test of a dataset: a query in a mode, then the hits with their scores, the mode used and the time. */
 export function SearchTestPanel({ dataset }: { dataset: Pick<Dataset, 'id' | 'embeddingModel'> }) {
