@@ -1,56 +1,18 @@
-import {
-  Button,
-  Dropdown,
-  Spin,
-  Tree,
-  Typography,
-  IconFolder,
-  IconFolderOpen,
-  IconMore,
-  IconPlus,
-} from '@flotilla/shared/ui/semi';
+import { Button, Spin, Tree, Typography, IconFolder, IconFolderOpen, IconPlus } from '@flotilla/shared/ui/semi';
 import type { TreeNodeData } from '@flotilla/shared/ui/semi';
 import { failureText, useT, type Catalogue } from '@flotilla/shared';
 import { ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useMemo, type MouseEvent } from 'react';
+import { useMemo } from 'react';
 import type { CatalogueNode } from '../../../lib/catalogue-tree';
 import { ALL_FILES, NOT_IN_FOLDER } from '../../../lib/folders';
 import { $catalogueTree, $cataloguesFailure, $cataloguesStatus, catalogueDialogOpened, cataloguesRetryClicked } from '../catalogues.model';
-
-const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+import { FolderActions } from './folder-actions';
 
 type Node = TreeNodeData & { catalogue?: Catalogue };
 
 function toTreeData(nodes: CatalogueNode[]): Node[] {
   return nodes.map((node) => ({ key: node.id, value: node.id, label: node.name, catalogue: node, children: toTreeData(node.children) }));
-}
-
-/** The actions of one folder, in a menu beside its name. */
-function FolderActions({ catalogue }: { catalogue: Catalogue }) {
-  const t = useT();
-  const opened = useUnit(catalogueDialogOpened);
-  return (
-    // The menu renders in a portal, but React still bubbles its clicks to the tree node, which would select it.
-    <span onClick={stopPropagation} style={{ marginLeft: 'auto' }}>
-      <Dropdown
-        trigger="click"
-        position="bottomRight"
-        render={
-          <Dropdown.Menu>
-            <Dropdown.Item onClick={() => opened({ kind: 'create', parentId: catalogue.id })}>{t('datasets.catalogue.newSubfolder')}</Dropdown.Item>
-            <Dropdown.Item onClick={() => opened({ kind: 'rename', catalogue })}>{t('datasets.catalogue.rename')}</Dropdown.Item>
-            <Dropdown.Item onClick={() => opened({ kind: 'move', catalogue })}>{t('datasets.catalogue.move')}</Dropdown.Item>
-            <Dropdown.Item type="danger" onClick={() => opened({ kind: 'delete', catalogue })}>
-              {t('datasets.catalogue.delete')}
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        }
-      >
-        <Button size="small" theme="borderless" type="tertiary" icon={<IconMore />} aria-label={t('datasets.catalogue.actions', { name: catalogue.name })} />
-      </Dropdown>
-    </span>
-  );
 }
 
 /**
