@@ -1,23 +1,10 @@
-import {
-  Button,
-  Progress,
-  Tag,
-  Tooltip,
-  Typography,
-  IconClose,
-  IconEyeOpened,
-  IconFile,
-  IconRefresh,
-} from '@flotilla/shared/ui/semi';
-import { $locale, CHUNK_LIMITS, failureText, useT } from '@flotilla/shared';
+import { Button, Tooltip, Typography, IconClose, IconEyeOpened, IconFile, IconRefresh } from '@flotilla/shared/ui/semi';
+import { $locale, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
-import { DOCUMENT_EXTENSIONS, QA_EXTENSIONS } from '../../../lib/file-check';
 import { formatSize } from '../../../lib/format-size';
-import { fileDetailPath } from '../../../lib/paths';
-import { FileStatusTag } from '../../../ui/file-status-tag';
-import { $previewKey, $uploadItems, previewFileSelected, uploadItemRemoved, uploadRetried, type UploadItem, type UploadKind } from '../file-upload.model';
+import { $previewKey, $uploadItems, previewFileSelected, uploadItemRemoved, uploadRetried, type UploadKind } from '../file-upload.model';
+import { ItemState } from './item-state';
 
 const rowStyle = (selected: boolean): CSSProperties => ({
   display: 'flex',
@@ -28,64 +15,6 @@ const rowStyle = (selected: boolean): CSSProperties => ({
   border: `1px solid ${selected ? 'var(--semi-color-primary)' : 'var(--semi-color-border)'}`,
   background: 'var(--semi-color-bg-2)',
 });
-
-/** Why a file was refused here, in words. */
-function ProblemText({ item }: { item: UploadItem }) {
-  const t = useT();
-  const locale = useUnit($locale);
-  const types = (item.kind === 'qa' ? QA_EXTENSIONS : DOCUMENT_EXTENSIONS).join(', ');
-  let text = '';
-  if (item.problem === 'badType') text = t('datasets.upload.badType', { types });
-  else if (item.problem === 'tooLarge') text = t('datasets.upload.tooLarge', { size: formatSize(item.file.size, locale), max: formatSize(CHUNK_LIMITS.maxFileBytes, locale) });
-  else if (item.problem === 'empty') text = t('datasets.upload.empty');
-  return (
-    <Typography.Text type="danger" size="small" role="alert">
-      {text}
-    </Typography.Text>
-  );
-}
-
-function ItemState({ item }: { item: UploadItem }) {
-  const t = useT();
-  const percent = Math.round(item.progress * 100);
-  switch (item.state) {
-    case 'refused':
-      return <ProblemText item={item} />;
-    case 'ready':
-      return <Tag>{t('datasets.upload.state.ready')}</Tag>;
-    case 'waiting':
-      return <Tag color="grey">{t('datasets.upload.state.waiting')}</Tag>;
-    case 'uploading':
-      return (
-        <Progress
-          percent={percent}
-          showInfo
-          size="small"
-          style={{ width: 160 }}
-          aria-label={t('datasets.upload.progress', { name: item.file.name })}
-        />
-      );
-    case 'failed':
-      return (
-        <Typography.Text type="danger" size="small" role="alert">
-          {t('datasets.upload.failed', { reason: item.failure ? failureText(item.failure, t) : '' })}
-        </Typography.Text>
-      );
-    case 'uploaded':
-      if (!item.row) return <Tag color="green">{t('datasets.upload.state.uploaded')}</Tag>;
-      return (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-          <FileStatusTag status={item.row.status} error={item.row.error} />
-          {item.row.status === 'done' && (
-            <Typography.Text type="tertiary" size="small">
-              {t('datasets.detail.segments', { count: item.row.segmentCount })}
-            </Typography.Text>
-          )}
-          <Link to={fileDetailPath(item.row.datasetId, item.row.id)}>{t('datasets.upload.openFile')}</Link>
-        </span>
-      );
-  }
-}
 
 /** The chosen files of one kind with their check, progress, then parse status; documents can be previewed. */
 export function UploadList({ kind }: { kind: UploadKind }) {
