@@ -1,63 +1,22 @@
-import { Button, Descriptions, Spin, TabPane, Tabs, Typography, IconEdit, IconUpload } from '@flotilla/shared/ui/semi';
-import { failureText, useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
+import { Button, Spin, TabPane, Tabs, Typography, IconEdit, IconUpload } from '@flotilla/shared/ui/semi';
+import { failureText, usePermission, useT } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { uploadFolderOf } from '../../../lib/folders';
 import { DATASET_TABS, datasetEditPath, datasetUploadPath, type DatasetTab } from '../../../lib/paths';
-import { BackToDatasets } from '../../../ui/back-button';
+import { BackToDatasets } from '../../../ui/back-to-datasets';
 import { cataloguesOpened } from '../../catalogues/catalogues.model';
-import { CatalogueDialog } from '../../catalogues/ui/catalogue-dialog';
-import { CatalogueTree } from '../../catalogues/ui/catalogue-tree';
 import { DATASET_MANAGER_ROLES } from '../../datasets/datasets.model';
-import { $selectedFolder, filesClosed, filesOpened, folderSelected } from '../../dataset-files/dataset-files.model';
-import { FileList } from '../../dataset-files/ui/file-list';
+import { $selectedFolder } from '../../dataset-files/dataset-files.model';
 import { SearchTestPanel } from '../../search-test/ui/search-test-panel';
 import { $dataset, $detailFailure, $detailStatus, $datasetId, datasetDetailOpened, datasetDetailRetryClicked } from '../dataset-detail.model';
+import { Facts } from './facts';
+import { FilesTab } from './files-tab';
 
 function isTab(value: string | null): value is DatasetTab {
   return (DATASET_TABS as readonly (string | null)[]).includes(value);
-}
-
-/** The files tab: the folder tree beside the files of the selected folder. */
-function FilesTab({ datasetId, canManage }: { datasetId: string; canManage: boolean }) {
-  const m = useUnit({ folder: $selectedFolder, opened: filesOpened, closed: filesClosed, selected: folderSelected });
-  const { opened, closed } = m;
-  useEffect(() => {
-    opened(datasetId);
-    return closed;
-  }, [datasetId, opened, closed]);
-  return (
-    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-      <div style={{ flex: '0 0 260px', maxWidth: '100%' }}>
-        <Surface>
-          <CatalogueTree selected={m.folder} onSelect={m.selected} canManage={canManage} />
-        </Surface>
-      </div>
-      <div style={{ flex: '1 1 520px', minWidth: 0 }}>
-        <Surface>
-          <FileList datasetId={datasetId} canManage={canManage} />
-        </Surface>
-      </div>
-      <CatalogueDialog />
-    </div>
-  );
-}
-
-function Facts({ dataset }: { dataset: Dataset }) {
-  const t = useT();
-  const formatDate = useDateTime();
-  const fields = [
-    { key: t('datasets.field.files'), value: t('datasets.detail.files', { count: dataset.fileCount }) },
-    { key: t('datasets.field.segments'), value: t('datasets.detail.segments', { count: dataset.segmentCount }) },
-    { key: t('datasets.field.chunking'), value: t('datasets.detail.chunking', { size: dataset.chunkSize, overlap: dataset.overlap }) },
-    { key: t('datasets.field.embedding'), value: dataset.embeddingModel ?? t('datasets.detail.fulltextOnly') },
-    { key: t('datasets.field.id'), value: <Typography.Text copyable>{dataset.id}</Typography.Text> },
-    { key: t('datasets.field.createdAt'), value: formatDate(dataset.createdAt) },
-    { key: t('datasets.field.updatedAt'), value: formatDate(dataset.updatedAt) },
-  ];
-  return <Descriptions row size="small" data={fields} />;
 }
 
 /** `/dataset/:id?/detail`: one dataset — its folders and files, and its search test (`?tab=search`). */

@@ -1,63 +1,17 @@
-import { Button, Spin, TabPane, Tabs, Typography, IconUpload } from '@flotilla/shared/ui/semi';
-import { $locale, CHUNK_LIMITS, failureText, useT } from '@flotilla/shared';
+import { Spin, TabPane, Tabs, Typography } from '@flotilla/shared/ui/semi';
+import { failureText, useT } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { acceptOf, DOCUMENT_EXTENSIONS } from '../../../lib/file-check';
-import { formatSize } from '../../../lib/format-size';
-import { datasetDetailPath } from '../../../lib/paths';
-import { BackToDataset } from '../../../ui/back-button';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { BackToDataset } from '../../../ui/back-to-dataset';
 import { cataloguesOpened } from '../../catalogues/catalogues.model';
 import { $dataset, $datasetId, $detailFailure, $detailStatus, datasetDetailOpened, datasetDetailRetryClicked } from '../../dataset-detail/dataset-detail.model';
-import { $readyCount, $settingsProblem, $uploadItems, filesChosen, uploadClicked, uploadPageClosed, uploadPageOpened } from '../file-upload.model';
-import { DropZone } from './drop-zone';
-import { QaEditor, QaImport } from './qa-panel';
-import { SplitPreview, SplitSettings } from './split-settings';
-import { UploadList } from './upload-list';
-
-const columns = { display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' } as const;
-
-/** Documents: drop them, set how they are split with a live preview, upload them with progress, follow their parsing. */
-function DocumentsTab({ datasetId }: { datasetId: string }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const m = useUnit({ locale: $locale, items: $uploadItems, ready: $readyCount, problem: $settingsProblem, chosen: filesChosen, upload: uploadClicked });
-  const documents = m.items.filter((item) => item.kind === 'document');
-  const busy = documents.some((item) => item.state === 'waiting' || item.state === 'uploading');
-  const uploaded = documents.some((item) => item.state === 'uploaded');
-  return (
-    <div style={columns}>
-      <div style={{ flex: '1 1 420px', minWidth: 0 }}>
-        <Surface>
-          <DropZone
-            accept={acceptOf(DOCUMENT_EXTENSIONS)}
-            multiple
-            label={t('datasets.upload.input')}
-            title={t('datasets.upload.drop')}
-            hint={t('datasets.upload.types', { types: DOCUMENT_EXTENSIONS.join(', '), max: formatSize(CHUNK_LIMITS.maxFileBytes, m.locale) })}
-            onFiles={m.chosen}
-          />
-          <UploadList kind="document" />
-          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            <Button theme="solid" type="primary" icon={<IconUpload />} disabled={m.ready === 0 || m.problem !== null} loading={busy} onClick={() => m.upload()}>
-              {t('datasets.upload.submit', { count: m.ready })}
-            </Button>
-            {uploaded && <Button onClick={() => navigate(datasetDetailPath(datasetId))}>{t('datasets.upload.toFiles')}</Button>}
-          </div>
-        </Surface>
-      </div>
-      <div style={{ flex: '1 1 420px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <Surface>
-          <SplitSettings disabled={busy} />
-        </Surface>
-        <Surface>
-          <SplitPreview />
-        </Surface>
-      </div>
-    </div>
-  );
-}
+import { uploadPageClosed, uploadPageOpened } from '../file-upload.model';
+import { QaEditor } from './qa-editor';
+import { QaImport } from './qa-import';
+import { columns } from './columns';
+import { DocumentsTab } from './documents-tab';
 
 /** `/dataset/:id?/uploadFile`: documents (with their split settings) and QA pairs (imported or typed) into a dataset. */
 export function UploadPage() {
