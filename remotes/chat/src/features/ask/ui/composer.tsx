@@ -1,7 +1,9 @@
 import { CHAT_LIMITS, useT, type Attachment } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { PaperclipIcon, SendIcon, StopIcon } from '../../../ui/icons';
+import { PaperclipIcon } from '../../../ui/icons/paperclip-icon';
+import { SendIcon } from '../../../ui/icons/send-icon';
+import { StopIcon } from '../../../ui/icons/stop-icon';
 import { filesPicked } from '../../attachments/attachments.model';
 import { ACCEPT } from '../../attachments/lib/check-files';
 import { AttachmentTray, useAttachments } from '../../attachments/ui/attachment-tray';

@@ -1,6 +1,7 @@
 import { failureText, UPLOAD_LIMITS, useT } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
-import { CloseIcon, FileIcon } from '../../../ui/icons';
+import { CloseIcon } from '../../../ui/icons/close-icon';
+import { FileIcon } from '../../../ui/icons/file-icon';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
 import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import { $attachments, $rejections, attachmentRemoved, rejectionsDismissed } from '../attachments.model';

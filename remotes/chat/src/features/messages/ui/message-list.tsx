@@ -1,7 +1,7 @@
 import { failureText, useT } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { CloseIcon } from '../../../ui/icons';
+import { CloseIcon } from '../../../ui/icons/close-icon';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
 import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import { $conversations, INITIAL_CONVERSATION, messagesRetryClicked, noticeDismissed, olderMessagesRequested } from '../messages.model';

@@ -1,6 +1,6 @@
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { SpeakerIcon } from '../../../ui/icons';
+import { SpeakerIcon } from '../../../ui/icons/speaker-icon';
 import type { ChatTarget } from '../../chat/chat-target';
 import { speechAvailable } from '../lib/speech';
 import { $speakingId, $ttsProvider, readAloudClicked } from '../speech.model';
