@@ -1,70 +1,15 @@
-import { CHAT_LIMITS, useT, type FeedbackValue } from '@flotilla/shared';
+import { useT, type FeedbackValue } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CheckIcon, CopyIcon, ThumbDownIcon, ThumbUpIcon, TrashIcon } from '../../../ui/icons';
+import { useState } from 'react';
+import { ThumbDownIcon } from '../../../ui/icons/thumb-down-icon';
+import { ThumbUpIcon } from '../../../ui/icons/thumb-up-icon';
+import { TrashIcon } from '../../../ui/icons/trash-icon';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
 import { ReadAloudButton } from '../../speech/ui/read-aloud-button';
-import { copyText } from '../lib/copy-text';
 import type { ChatPair } from '../lib/pairs';
-import { $conversations, deletePairConfirmed, feedbackGiven, sendFeedbackFx } from '../messages.model';
-
-function CopyButton({ text }: { text: string }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const label = copied ? t('chat.actions.copied') : t('chat.actions.copy');
-  return (
-    <button
-      type="button"
-      className="flc-icon-button"
-      aria-label={label}
-      title={label}
-      onClick={() => copyText(text).then(() => setCopied(true), () => undefined)}
-    >
-      {copied ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
-    </button>
-  );
-}
-
-/** The optional comment that goes with a like or dislike. */
-function FeedbackComment({ pair, feedback, target, onClose }: { pair: ChatPair & { id: string }; feedback: FeedbackValue; target: ChatTarget; onClose: () => void }) {
-  const t = useT();
-  const id = useId();
-  const [given, pending] = useUnit([feedbackGiven, sendFeedbackFx.pending]);
-  const [text, setText] = useState(pair.feedbackText);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    given({ target, id: pair.id, feedback, text: text.trim() });
-    onClose();
-  };
-  return (
-    <form className="flc-comment" onSubmit={submit}>
-      <label className="flc-comment__label" htmlFor={id}>
-        {feedback === 'like' ? t('chat.feedback.likeComment') : t('chat.feedback.dislikeComment')}
-      </label>
-      <textarea
-        id={id}
-        className="flc-comment__input"
-        rows={2}
-        maxLength={CHAT_LIMITS.feedbackLength}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <div className="flc-comment__actions">
-        <button type="submit" className="flc-text-button" disabled={pending}>
-          {t('chat.feedback.send')}
-        </button>
-        <button type="button" className="flc-text-button flc-text-button--muted" onClick={onClose}>
-          {t('chat.feedback.skip')}
-        </button>
-      </div>
-    </form>
-  );
-}
+import { $conversations, deletePairConfirmed, feedbackGiven } from '../messages.model';
+import { CopyButton } from './copy-button';
+import { FeedbackComment } from './feedback-comment';
 
 /**
  * What the chatter can do with a finished answer: copy it, read it aloud, and — once it has an id
