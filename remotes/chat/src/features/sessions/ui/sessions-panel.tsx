@@ -1,7 +1,9 @@
-import { CHAT_LIMITS, failureText, useT, type ChatSession } from '@flotilla/shared';
+import { failureText, useT } from '@flotilla/shared';
 import { useStoreMap, useUnit } from 'effector-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { CloseIcon, PencilIcon, PlusIcon } from '../../../ui/icons';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CloseIcon } from '../../../ui/icons/close-icon';
+import { PencilIcon } from '../../../ui/icons/pencil-icon';
+import { PlusIcon } from '../../../ui/icons/plus-icon';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
 import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
 import {
@@ -10,53 +12,14 @@ import {
   moreSessionsClicked,
   newChatClicked,
   renameSessionFx,
-  renameSubmitted,
   sessionClicked,
   sessionsRetryClicked,
 } from '../sessions.model';
+import { RenameForm } from './rename-form';
 
 /** One chatter's sessions, as the list shows them. */
 export function useSessions(target: ChatTarget) {
   return useStoreMap({ store: $sessions, keys: [chatKeyOf(target)], fn: (all, [key]) => all[key] ?? INITIAL_SESSIONS });
-}
-
-function RenameForm({ session, onDone, target }: { session: ChatSession; onDone: () => void; target: ChatTarget }) {
-  const t = useT();
-  const renamed = useUnit(renameSubmitted);
-  const [title, setTitle] = useState(session.title);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.select(), []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (title.trim() && title.trim() !== session.title) renamed({ target, sessionId: session.sessionId, title });
-    onDone();
-  };
-  const cancelOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onDone();
-    }
-  };
-  return (
-    <form className="flc-rename" onSubmit={submit}>
-      <input
-        ref={input}
-        className="flc-rename__input"
-        aria-label={t('chat.sessions.renameLabel')}
-        value={title}
-        maxLength={CHAT_LIMITS.titleLength}
-        onChange={(event) => setTitle(event.target.value)}
-        onKeyDown={cancelOnEscape}
-        required
-      />
-      <button type="submit" className="flc-text-button">
-        {t('chat.sessions.save')}
-      </button>
-      <button type="button" className="flc-text-button flc-text-button--muted" onClick={onDone}>
-        {t('chat.cancel')}
-      </button>
-    </form>
-  );
 }
 
 /**
