@@ -1,19 +1,7 @@
-import { useCallback, useMemo } from 'react';
-import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { chatLinkFrom, withoutPrompt } from '../features/share/lib/chat-link';
-import { ChatPage } from '../features/share/ui/chat-page';
+import { Route, Routes } from 'react-router-dom';
 import { CHAT_PATHS } from './chat-paths';
 import { NotFound } from './not-found';
-
-/** A chat route inside the console: the link comes from the router, and the asked prompt leaves the address. */
-function RoutedChatPage() {
-  const params = useParams<{ shareId?: string; id?: string }>();
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const link = useMemo(() => chatLinkFrom(params, search), [params, search]);
-  const promptTaken = useCallback(() => navigate({ search: withoutPrompt(search).toString() }, { replace: true }), [navigate, search]);
-  return <ChatPage link={link} standalone={false} onPromptTaken={promptTaken} />;
-}
+import { RoutedChatPage } from './routed-chat-page';
 
 /**
  * The chat routes inside the console (`./App`), under the console's router. The standalone page

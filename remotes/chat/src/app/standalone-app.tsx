@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { useCallback, useState } from 'react';
 import { chatLinkFrom, withoutPrompt } from '../features/share/lib/chat-link';
 import type { Draft } from '../features/ask/ui/composer';
-import { ChatPage } from '../features/share/ui/chat-page';
+import { ChatPage } from './chat-page';
 import { LocaleSwitch } from '../ui/locale-switch';
 import { matchChatPath } from './chat-paths';
 import { NotFound } from './not-found';

@@ -1,7 +1,7 @@
 import './shared-api-check';
 import { loadCatalogs, type ChatPanelProps } from '@flotilla/shared';
 import { chatCatalogs } from '../app/catalogs';
-import { ChatView } from '../features/chat/ui/chat-view';
+import { ChatView } from '../app/chat-view';
 
 loadCatalogs(chatCatalogs);
 
