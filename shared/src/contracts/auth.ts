@@ -66,6 +66,18 @@ export const CreateTenantResponseSchema = Type.Object({ tenant: TenantSchema, ad
 
 /** Logs in with username and password; answers the token and the user. */
 export const Login = endpoint({ method: 'POST', path: '/v1/login', body: LoginBodySchema, bodyAs: 'form', response: LoginResponseSchema });
+/** What an SSO callback sends back to the server: the provider's code, where it returned, and the client. */
+export const ConsumeCodeBodySchema = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 2048 }),
+  callBackUrl: Type.String({ minLength: 1, maxLength: 2048 }),
+  clientId: Type.String({ maxLength: 200 }),
+});
+export type ConsumeCodeBody = Static<typeof ConsumeCodeBodySchema>;
+/** Exchanges a single sign-on code for a login (the token and the user). */
+export const ConsumeCode = endpoint({ method: 'POST', path: '/v1/consumeCode', body: ConsumeCodeBodySchema, response: LoginResponseSchema });
+/** The same for an app's callback (`apps/{clientId}/oauth2`). */
+export const ConsumeAppCode = endpoint({ method: 'POST', path: '/v1/consumeCode/apps', body: ConsumeCodeBodySchema, response: LoginResponseSchema });
+
 /** Logs out: revokes the token the call carries. */
 export const Logout = endpoint({ method: 'POST', path: '/v1/logout', response: OkSchema });
 /** The logged-in user. */

@@ -165,11 +165,3 @@ export function request<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>
   const { path, options } = callOf(endpoint, input);
   return send<EndpointAnswer<E>>(endpoint.method, path, { ...options, responseType: endpoint.answer === 'blob' ? 'blob' : 'json' });
 }
-
-/** @deprecated Path-based shorthands, left while calls move to {@link request}; removed once none is left. */
-export const http = {
-  get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
-  post: <T>(path: string, options?: RequestOptions) => send<T>('POST', path, options),
-  put: <T>(path: string, options?: RequestOptions) => send<T>('PUT', path, options),
-  delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
-};

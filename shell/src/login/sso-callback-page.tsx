@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { http, loggedIn, loginFailed, type LoginResponse } from '@flotilla/shared';
+import { loggedIn, loginFailed, request } from '@flotilla/shared';
 import { useRouteSettled } from '../progress/route-progress';
 import { FullPageLoading } from '../router/full-page-loading';
 import { HOME_PATH } from '../router/route-match';
@@ -20,8 +20,7 @@ export function SsoCallbackPage() {
       navigate('/login', { replace: true });
       return;
     }
-    http
-      .post<LoginResponse>(exchange.endpoint, { body: exchange.body, silent: true })
+    request(exchange.endpoint, { body: exchange.body, silent: true })
       .then(({ token, user }) => {
         loggedIn({ user, token });
         navigate(HOME_PATH, { replace: true });

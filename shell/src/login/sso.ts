@@ -1,9 +1,11 @@
+import { ConsumeAppCode, ConsumeCode, type ConsumeCodeBody } from '@flotilla/shared';
+
 /** Any path containing `oauth2` is an SSO callback carrying `code` and `clientId`. */
 export function isSsoCallback(pathname: string): boolean {
   return pathname.includes('oauth2');
 }
 
-export type SsoExchange = { endpoint: '/v1/consumeCode' | '/v1/consumeCode/apps'; body: { code: string; callBackUrl: string; clientId: string } };
+export type SsoExchange = { endpoint: typeof ConsumeCode | typeof ConsumeAppCode; body: ConsumeCodeBody };
 
 /**
  * The code exchange for an SSO callback URL: `apps/{clientId}/oauth2` takes the client id from the
@@ -15,7 +17,7 @@ export function ssoExchangeFor(url: URL): SsoExchange | null {
   const apps = /\/apps\/([^/]+)\/oauth2/.exec(url.pathname);
   const clientId = apps ? decodeURIComponent(apps[1]) : url.searchParams.get('clientId') ?? '';
   return {
-    endpoint: apps ? '/v1/consumeCode/apps' : '/v1/consumeCode',
+    endpoint: apps ? ConsumeAppCode : ConsumeCode,
     body: { code, callBackUrl: `${url.origin}${url.pathname}`, clientId },
   };
 }

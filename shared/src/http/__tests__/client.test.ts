@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forbidden, forcedLogout, loggedIn, loggedOut } from '../../auth/auth.model';
-import type { User } from '../../contracts';
-import { configureHttp, http, requestFailed, type RequestFailure } from '../client';
+import { Type } from '@sinclair/typebox';
+import { endpoint, type User } from '../../contracts';
+import { configureHttp, request, requestFailed, type RequestFailure } from '../client';
 import { HttpError } from '../http-error';
 
 function answer(status: number, body: unknown) {
@@ -9,6 +10,23 @@ function answer(status: number, body: unknown) {
 }
 
 const user = { id: 'u1', role: 'admin' } as User;
+
+// Calls as loose as these tests need: the client's behaviour does not depend on the call.
+const ListThings = endpoint({
+  method: 'GET',
+  path: '/v1/processes',
+  query: Type.Object({ offset: Type.Integer(), limit: Type.Integer(), keyword: Type.Optional(Type.String()) }),
+  response: Type.Object({ total: Type.Integer() }),
+});
+const CreateByForm = endpoint({
+  method: 'POST',
+  path: '/v1/users',
+  body: Type.Object({ username: Type.Optional(Type.String()), isAgent: Type.Optional(Type.Boolean()) }),
+  bodyAs: 'form',
+  response: Type.Unknown(),
+});
+const AnyGet = endpoint({ method: 'GET', path: '/any', response: Type.Unknown() });
+const AnyPost = endpoint({ method: 'POST', path: '/any', body: Type.Object({}), response: Type.Unknown() });
 
 describe('http client', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -33,7 +51,7 @@ describe('http client', () => {
 
   it('sends the bearer token, the language and the query, and unwraps the body', async () => {
     fetchMock.mockResolvedValue(answer(200, { list: [1], total: 1 }));
-    const result = await http.get<{ total: number }>('/v1/processes', { query: { offset: 0, limit: 20, keyword: '' } });
+    const result = await request(ListThings, { query: { offset: 0, limit: 20, keyword: '' } });
     expect(result.total).toBe(1);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('http://api.test/v1/processes?offset=0&limit=20');
@@ -43,7 +61,7 @@ describe('http client', () => {
 
   it('sends form calls url-encoded', async () => {
     fetchMock.mockResolvedValue(answer(200, { ok: true }));
-    await http.post('/v1/users', { form: { username: 'amy', isAgent: true } });
+    await request(CreateByForm, { body: { username: 'amy', isAgent: true } });
     const init = fetchMock.mock.calls[0][1]!;
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
     expect(String(init.body)).toBe('username=amy&isAgent=true');
@@ -51,13 +69,13 @@ describe('http client', () => {
 
   it('401 without isLogin asks for the forced-logout modal and rejects', async () => {
     fetchMock.mockResolvedValue(answer(401, { code: 'UNAUTHENTICATED', message: 'Token expired' }));
-    await expect(http.get('/v1/users/me')).rejects.toMatchObject({ status: 401 });
+    await expect(request(AnyGet)).rejects.toMatchObject({ status: 401 });
     expect(seen.forced).toEqual(['Token expired']);
   });
 
   it('401 with isLogin (a failed login) is left to the caller', async () => {
     fetchMock.mockResolvedValue(answer(401, { code: 'LOGIN_FAILED', message: 'Wrong password', isLogin: false }));
-    await expect(http.post('/v1/login', { body: {} })).rejects.toMatchObject({ message: 'Wrong password' });
+    await expect(request(AnyPost, { body: {} })).rejects.toMatchObject({ message: 'Wrong password' });
     expect(seen.forced).toEqual([]);
     expect(seen.failed).toEqual([]);
   });
@@ -65,15 +83,15 @@ describe('http client', () => {
   it('inline calls leave their 4xx refusals to the page, but still report 401, 403 and 5xx', async () => {
     for (const status of [400, 409, 422, 429]) {
       fetchMock.mockResolvedValueOnce(answer(status, { code: 'X', message: `refused ${status}` }));
-      await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status, message: `refused ${status}` });
+      await expect(request(AnyPost, { body: {}, inline: true })).rejects.toMatchObject({ status, message: `refused ${status}` });
     }
     expect(seen.failed).toEqual([]);
     fetchMock.mockResolvedValueOnce(answer(500, { code: 'INTERNAL', message: 'Server broke' }));
-    await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 500 });
+    await expect(request(AnyPost, { body: {}, inline: true })).rejects.toMatchObject({ status: 500 });
     fetchMock.mockResolvedValueOnce(answer(403, { code: 'FORBIDDEN', message: 'Admins only' }));
-    await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 403 });
+    await expect(request(AnyPost, { body: {}, inline: true })).rejects.toMatchObject({ status: 403 });
     fetchMock.mockResolvedValueOnce(answer(401, { code: 'UNAUTHENTICATED', message: 'Token expired' }));
-    await expect(http.post('/form', { body: {}, inline: true })).rejects.toMatchObject({ status: 401 });
+    await expect(request(AnyPost, { body: {}, inline: true })).rejects.toMatchObject({ status: 401 });
     expect(seen.failed).toEqual([{ status: 500, code: 'INTERNAL', message: 'Server broke' }]);
     expect(seen.forbidden).toEqual(['Admins only']);
     expect(seen.forced).toEqual(['Token expired']);
@@ -81,48 +99,48 @@ describe('http client', () => {
 
   it('403 reports Forbidden with the server message', async () => {
     fetchMock.mockResolvedValue(answer(403, { code: 'FORBIDDEN', message: 'Admins only' }));
-    await expect(http.get('/v1/users/list')).rejects.toBeInstanceOf(HttpError);
+    await expect(request(AnyGet)).rejects.toBeInstanceOf(HttpError);
     expect(seen.forbidden).toEqual(['Admins only']);
   });
 
   it('400 and 500 report the server message, except import failures and database errors', async () => {
     fetchMock.mockResolvedValueOnce(answer(400, { code: 'BAD_REQUEST', message: 'Bad thing' }));
-    await expect(http.get('/a')).rejects.toThrow('Bad thing');
+    await expect(request(AnyGet)).rejects.toThrow('Bad thing');
     fetchMock.mockResolvedValueOnce(answer(500, { code: 'INTERNAL', message: 'Server broke' }));
-    await expect(http.get('/b')).rejects.toThrow('Server broke');
+    await expect(request(AnyGet)).rejects.toThrow('Server broke');
     fetchMock.mockResolvedValueOnce(answer(400, { code: 'IMPORT_FAILED', message: 'Row 3 bad' }));
-    await expect(http.get('/c')).rejects.toThrow('Row 3 bad');
+    await expect(request(AnyGet)).rejects.toThrow('Row 3 bad');
     fetchMock.mockResolvedValueOnce(answer(400, { code: 'DATABASE_ERROR', message: 'SQL error' }));
-    await expect(http.get('/d')).rejects.toThrow('SQL error');
+    await expect(request(AnyGet)).rejects.toThrow('SQL error');
     expect(seen.failed).toEqual([{ status: 400, code: 'BAD_REQUEST', message: 'Bad thing' }, { status: 500, code: 'INTERNAL', message: 'Server broke' }]);
   });
 
   it('422 reports the first detail message', async () => {
     fetchMock.mockResolvedValue(answer(422, { detail: [{ loc: ['body', 'name'], msg: 'name is required', type: 'missing' }, { loc: [], msg: 'second', type: 'x' }] }));
-    await expect(http.post('/v1/processes', { body: {} })).rejects.toMatchObject({ status: 422, message: 'name is required' });
+    await expect(request(AnyPost, { body: {} })).rejects.toMatchObject({ status: 422, message: 'name is required' });
     expect(seen.failed).toEqual([{ status: 422, code: 'HTTP_422', message: 'name is required' }]);
   });
 
   it('404 and 409 are left to the page (a not-found state, a taken name), 429 gets a notice', async () => {
     fetchMock.mockResolvedValueOnce(answer(404, { code: 'ROBOT_NOT_FOUND', message: 'No such robot' }));
-    await expect(http.get('/v1/processes/x')).rejects.toMatchObject({ status: 404, code: 'ROBOT_NOT_FOUND' });
+    await expect(request(AnyGet)).rejects.toMatchObject({ status: 404, code: 'ROBOT_NOT_FOUND' });
     fetchMock.mockResolvedValueOnce(answer(409, { code: 'USERNAME_TAKEN', message: 'Taken' }));
-    await expect(http.post('/v1/users', { form: {} })).rejects.toMatchObject({ status: 409 });
+    await expect(request(CreateByForm, { body: {} })).rejects.toMatchObject({ status: 409 });
     fetchMock.mockResolvedValueOnce(answer(429, { code: 'RATE_LIMITED', message: 'Slow down' }));
-    await expect(http.get('/v2/qa')).rejects.toMatchObject({ status: 429 });
+    await expect(request(AnyGet)).rejects.toMatchObject({ status: 429 });
     expect(seen.failed).toEqual([{ status: 429, code: 'RATE_LIMITED', message: 'Slow down' }]);
   });
 
   it('a silent call reports nothing but still rejects', async () => {
     fetchMock.mockResolvedValue(answer(500, { code: 'INTERNAL', message: 'x' }));
-    await expect(http.get('/x', { silent: true })).rejects.toBeInstanceOf(HttpError);
+    await expect(request(AnyGet, { silent: true })).rejects.toBeInstanceOf(HttpError);
     expect(seen.failed).toEqual([]);
   });
 
   it('times out with a rejected request and a notice', async () => {
     configureHttp({ timeoutMs: 20 });
     fetchMock.mockImplementation((_url, init) => new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))));
-    await expect(http.get('/slow')).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
+    await expect(request(AnyGet)).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
     expect(seen.failed).toEqual([{ status: 0, code: 'TIMEOUT', message: 'Request timed out' }]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConsumeAppCode, ConsumeCode } from '@flotilla/shared';
 import { isSsoCallback, ssoExchangeFor } from '../sso';
 
 describe('SSO callback', () => {
@@ -10,14 +11,14 @@ describe('SSO callback', () => {
 
   it('exchanges code and clientId from the query', () => {
     expect(ssoExchangeFor(new URL('https://console.example/oauth2/callback?code=abc&clientId=sso-1'))).toEqual({
-      endpoint: '/v1/consumeCode',
+      endpoint: ConsumeCode,
       body: { code: 'abc', clientId: 'sso-1', callBackUrl: 'https://console.example/oauth2/callback' },
     });
   });
 
   it('takes the client id from apps/{clientId}/oauth2 and uses the apps variant', () => {
     expect(ssoExchangeFor(new URL('https://console.example/apps/crm-app/oauth2?code=xyz'))).toEqual({
-      endpoint: '/v1/consumeCode/apps',
+      endpoint: ConsumeAppCode,
       body: { code: 'xyz', clientId: 'crm-app', callBackUrl: 'https://console.example/apps/crm-app/oauth2' },
     });
   });
