@@ -1,8 +1,9 @@
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { $editedRobot } from '../../robot-edit/robot-edit.model';
 import { $bindRobot, $tagManagerOpen } from '../../robot-tags/robot-tags.model';
 import { $createOpen } from '../robots.model';
+import { OnceOpened } from './once-opened';
 
 // The dialogs hold forms, and a form needs Semi's Form with every field type: their code loads the
 // first time one opens, so the list's first screen does not wait for it.
@@ -10,13 +11,6 @@ const CreateRobotModal = lazy(() => import('./create-robot-modal').then((module)
 const EditRobotModal = lazy(() => import('../../robot-edit/ui/edit-robot-modal').then((module) => ({ default: module.EditRobotModal })));
 const ManageTagsModal = lazy(() => import('../../robot-tags/ui/manage-tags-modal').then((module) => ({ default: module.ManageTagsModal })));
 const BindTagsModal = lazy(() => import('../../robot-tags/ui/bind-tags-modal').then((module) => ({ default: module.BindTagsModal })));
-
-/** Renders `children` from the first time `open` holds, and keeps them after, so a dialog closes with its animation. */
-function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 /** The robots list's dialogs: create, edit, manage tags and bind tags, each loaded when it first opens. */
 export function RobotListDialogs() {

@@ -2,7 +2,6 @@ import {
   Button,
   Popconfirm,
   Space,
-  Tooltip,
   IconCopyAdd,
   IconDelete,
   IconEdit,
@@ -12,40 +11,10 @@ import {
 } from '@flotilla/shared/ui/semi';
 import { useT, type Robot } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { useState, type ReactElement } from 'react';
 import { robotEditClicked } from '../../robot-edit/robot-edit.model';
 import { tagBindOpened } from '../../robot-tags/robot-tags.model';
 import { $deletingIds, $rowBusyIds, robotDeleteConfirmed, robotRowCloneConfirmed, robotRowEnabledToggled } from '../robots.model';
-
-/** The button and, over it, the tooltip's anchor; clicks go through the anchor to the button. */
-const actionBox = { position: 'relative', display: 'inline-flex' } as const;
-const tooltipAnchor = { position: 'absolute', inset: 0, pointerEvents: 'none' } as const;
-
-/**
- * An icon button with its name as accessible name and, while pointed at or focused, as tooltip. The
- * tooltip mounts the first time the pointer or focus reaches the button: a Semi Tooltip per button, five
- * a row, was a good part of the list's first render. It sits beside the button, over it, so the button
- * itself never re-mounts (no click or focus is lost).
- */
-function Action({ label, button }: { label: string; button: ReactElement }) {
-  const [open, setOpen] = useState(false);
-  const [armed, setArmed] = useState(false);
-  const show = () => {
-    setArmed(true);
-    setOpen(true);
-  };
-  const hide = () => setOpen(false);
-  return (
-    <span style={actionBox} onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
-      {button}
-      {armed && (
-        <Tooltip content={label} trigger="custom" visible={open}>
-          <span style={tooltipAnchor} />
-        </Tooltip>
-      )}
-    </span>
-  );
-}
+import { Action } from './action';
 
 /** The actions of one robot of the list: enable or disable, edit, tags, clone, delete. */
 export function RobotRowActions({ robot }: { robot: Robot }) {
