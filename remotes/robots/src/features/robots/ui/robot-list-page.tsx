@@ -5,7 +5,9 @@ import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/sha
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { RobotAvatar, RobotStatusTag, RobotTypeTag } from '../../../ui/robot-badges';
+import { RobotAvatar } from '../../../ui/robot-avatar';
+import { RobotStatusTag } from '../../../ui/robot-status-tag';
+import { RobotTypeTag } from '../../../ui/robot-type-tag';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';

@@ -1,6 +1,5 @@
-import { Avatar, Tag } from '@flotilla/shared/ui/semi';
+import { Avatar } from '@flotilla/shared/ui/semi';
 import type { Robot } from '@flotilla/shared';
-import { useT } from '@flotilla/shared';
 
 const IMAGE_ICON = /^(https?:\/\/|data:image\/|\/)/;
 
@@ -21,25 +20,5 @@ export function RobotAvatar({ robot, size = 'small' }: { robot: Pick<Robot, 'nam
         </span>
       )}
     </Avatar>
-  );
-}
-
-/** Simple robot or flow robot. */
-export function RobotTypeTag({ type }: { type: Robot['type'] }) {
-  const t = useT();
-  return (
-    <Tag color={type === 'flow' ? 'violet' : 'blue'} type="light">
-      {t(type === 'flow' ? 'robots.type.flow' : 'robots.type.simple')}
-    </Tag>
-  );
-}
-
-/** Whether the robot answers (enabled) or not. */
-export function RobotStatusTag({ enabled }: { enabled: boolean }) {
-  const t = useT();
-  return (
-    <Tag color={enabled ? 'green' : 'grey'} type="light">
-      {t(enabled ? 'robots.status.enabled' : 'robots.status.disabled')}
-    </Tag>
   );
 }
