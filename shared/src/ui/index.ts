@@ -6,9 +6,12 @@ loadCatalogs(sharedCatalogs);
 
 export { sharedCatalogs };
 export * from './error-state';
+export * from './empty-state';
 export * from './not-found-state';
 export * from './notice';
 export * from './page';
+export * from './page-header';
+export * from './surface';
 export * from './paged-table';
 export * from './remote-boundary';
 export * from './semi-locale';

@@ -2,7 +2,7 @@ import { Button } from './semi';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n';
-import { EmptyState } from './error-state';
+import { EmptyState } from './empty-state';
 
 /**
  * What a remote shows for a path of its area it has no page for (yet): a shared title and hint,

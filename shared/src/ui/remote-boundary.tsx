@@ -2,7 +2,7 @@ import { Spin } from './semi';
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../federation/load-timeout';
 import { useT } from '../i18n';
-import { ErrorState } from './error-state';
+import { RemoteFailed } from './remote-failed';
 
 type LoadedModule<P> = { default: ComponentType<P> };
 
@@ -28,15 +28,6 @@ class ErrorBoundary extends Component<{ fallback: (error: Error) => ReactNode; c
   override render() {
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
   }
-}
-
-function RemoteFailed({ name, error, onRetry }: { name: string; error: Error; onRetry: () => void }) {
-  const t = useT();
-  return (
-    <div data-testid={`remote-error-${name}`}>
-      <ErrorState title={t('shared.remote.failed', { name })} description={<>{t('shared.remote.failedHint')}<br /><code>{error.message}</code></>} onRetry={onRetry} />
-    </div>
-  );
 }
 
 /**

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeCatalogs, messageArguments, renderInShell, testScope } from '../../../test';
 import { sharedCatalogs } from '../catalog';
 import { NotFoundState } from '../not-found-state';
-import { Page, PageHeader, Surface } from '../page';
+import { Page } from '../page';
+import { PageHeader } from '../page-header';
+import { Surface } from '../surface';
 
 afterEach(cleanup);
 
