@@ -1,25 +1,13 @@
 import { useUnit } from 'effector-react';
-import { Button, InputNumber, SideSheet, Space, Switch, Typography } from '@flotilla/shared/ui/semi';
-import { $settings, settingsChanged, useT, type Settings } from '@flotilla/shared';
+import { Button, InputNumber, SideSheet, Space, Typography } from '@flotilla/shared/ui/semi';
+import { $settings, settingsChanged, useT } from '@flotilla/shared';
 import { $settingsDrawerOpen, copySettingsClicked, settingsDrawerClosed } from '../settings/settings.model';
-
-type Toggle = keyof Pick<Settings, 'navbar' | 'menu' | 'topMenu' | 'footer' | 'tabBar' | 'menuFromServer' | 'colorWeak'>;
+import { ToggleRow, type Toggle } from './toggle-row';
 
 /** The settings drawer: content toggles and menu width, then colour-weak; copy settings and close. */
 const CONTENT_TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer'];
 const OTHER_TOGGLES: Toggle[] = ['colorWeak'];
 export const MENU_WIDTH_LIMITS = { min: 160, max: 400, step: 10 } as const;
-
-function ToggleRow({ name }: { name: Toggle }) {
-  const t = useT();
-  const value = useUnit($settings)[name];
-  return (
-    <div className="fl-settings__row">
-      <label htmlFor={`fl-setting-${name}`}>{t(`shell.settings.${name}`)}</label>
-      <Switch id={`fl-setting-${name}`} checked={value} onChange={(checked) => settingsChanged({ [name]: checked })} data-testid={`setting-${name}`} />
-    </div>
-  );
-}
 
 export function SettingsDrawer() {
   const t = useT();

@@ -1,7 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@flotilla/shared/contracts';
 import { CatchAll } from './catch-all';
-import { OwnPageRedirect, PublicChatRedirect } from './public-chat';
+import { OwnPageRedirect } from './own-page-redirect';
+import { PublicChatRedirect } from './public-chat-redirect';
 import { RootRoute } from './root-route';
 import { HOME_PATH, LOGIN_PATHS } from './route-match';
 

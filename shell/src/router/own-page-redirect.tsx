@@ -26,8 +26,3 @@ export function OwnPageRedirect({ linkId }: { linkId: string }) {
     </div>
   );
 }
-
-/** The public chat paths belong to the chat remote's own page. */
-export function PublicChatRedirect() {
-  return <OwnPageRedirect linkId="shell.chat.open" />;
-}
