@@ -88,7 +88,7 @@ describe('icon actions of the robot list', () => {
       .getAllByRole('button')
       .map((button) => button.getAttribute('aria-label'));
     expect(names).toEqual(['停用“Sales”', '编辑“Sales”', '编辑“Sales”的标签', '复制“Sales”', '删除“Sales”']);
-    fireEvent.mouseEnter(within(row).getByRole('button', { name: '编辑“Sales”' }));
+    fireEvent.pointerEnter(within(row).getByRole('button', { name: '编辑“Sales”' }));
     expect(await screen.findByRole('tooltip')).toBeTruthy();
     expect(screen.getByRole('tooltip').textContent).toBe('编辑“Sales”');
   });
