@@ -5,8 +5,6 @@ import { listDatasets } from './api/list-datasets';
 
 export const DATASETS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Who sees the create and delete actions (comfort only: the server checks the role too). */
-export const DATASET_MANAGER_ROLES: readonly Role[] = ['admin', 'operator'];
 
 /** The datasets of the tenant, searched and paged on the server. */
 export const datasetList = createPagedList<ListDatasetsQuery, Dataset>({

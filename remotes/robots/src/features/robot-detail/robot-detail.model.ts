@@ -5,8 +5,6 @@ import { cloneRobot } from './api/clone-robot';
 import { getRobot } from './api/get-robot';
 import { setRobotEnabled } from './api/set-robot-enabled';
 
-/** Who sees the enable, disable and clone actions (comfort only: the server checks the role too). */
-export const ROBOT_DETAIL_MANAGER_ROLES: readonly Role[] = ['admin', 'operator'];
 
 /** One robot of the tenant, loaded by the id of the route. */
 const robotDetail = createItemLoader<Robot>({ fetchOne: getRobot, itemKey: (robot) => robot.processId });

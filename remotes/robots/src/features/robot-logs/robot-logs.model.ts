@@ -16,10 +16,6 @@ import { listAnswers } from './api/list-answers';
 import { listSessions } from './api/list-sessions';
 import { setAnswerChecked } from './api/set-answer-checked';
 
-/** Who reads a robot's logs: every staff role (agents review answers). */
-export const LOG_READER_ROLES: readonly Role[] = ['admin', 'operator', 'agent'];
-/** Who marks answers checked (comfort only: the server checks the role too). */
-export const REVIEWER_ROLES: readonly Role[] = ['admin', 'agent'];
 export const SESSIONS_PAGE_SIZE = 10;
 export const ANSWERS_PAGE_SIZE = 20;
 

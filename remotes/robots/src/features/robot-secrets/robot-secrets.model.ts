@@ -6,8 +6,6 @@ import { createSecret } from './api/create-secret';
 import { deleteSecret } from './api/delete-secret';
 import { listSecrets } from './api/list-secrets';
 
-/** Who sees a robot's API secrets (comfort only: the server checks the role too). */
-export const SECRET_MANAGER_ROLES: readonly Role[] = ['admin', 'operator'];
 
 /** Where the list of secrets stands. */
 export type SecretsStatus = 'loading' | 'ready' | 'error';

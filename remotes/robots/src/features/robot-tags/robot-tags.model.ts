@@ -7,8 +7,6 @@ import { deleteTag } from './api/delete-tag';
 import { listTags } from './api/list-tags';
 import { renameTag } from './api/rename-tag';
 
-/** Who creates, renames, deletes and binds tags (comfort only: the server checks the role too). */
-export const TAG_MANAGER_ROLES: readonly Role[] = ['admin', 'operator'];
 
 /** Where the tenant's tags stand. */
 export type TagsStatus = 'idle' | 'loading' | 'ready' | 'error';

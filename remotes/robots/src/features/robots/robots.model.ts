@@ -11,8 +11,6 @@ import { listRobots } from './api/list-robots';
 
 export const ROBOTS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Who sees the create and delete actions (comfort only: the server checks the role too). */
-export const ROBOT_MANAGER_ROLES: readonly Role[] = ['admin', 'operator'];
 
 /** The robots of the tenant, searched and paged on the server. */
 export const robotList = createPagedList<ListRobotsQuery, Robot>({

@@ -1,5 +1,5 @@
 import { Button, Spin, TabPane, Tabs, Typography, IconEdit, IconUpload } from '@flotilla/shared/ui/semi';
-import { failureText, usePermission, useT } from '@flotilla/shared';
+import { failureText, OPERATORS, usePermission, useT } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
@@ -8,7 +8,7 @@ import { uploadFolderOf } from '../../../lib/folders';
 import { DATASET_TABS, datasetEditPath, datasetUploadPath, type DatasetTab } from '../../../lib/paths';
 import { BackToDatasets } from '../../../ui/back-to-datasets';
 import { cataloguesOpened } from '../../catalogues/catalogues.model';
-import { DATASET_MANAGER_ROLES } from '../../datasets/datasets.model';
+
 import { $selectedFolder } from '../../dataset-files/dataset-files.model';
 import { SearchTestPanel } from '../../search-test/ui/search-test-panel';
 import { $dataset, $detailFailure, $detailStatus, $datasetId, datasetDetailOpened, datasetDetailRetryClicked } from '../dataset-detail.model';
@@ -25,7 +25,7 @@ export function DatasetDetailPage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const canManage = usePermission(DATASET_MANAGER_ROLES);
+  const canManage = usePermission(OPERATORS);
   const m = useUnit({
     shownId: $datasetId,
     dataset: $dataset,

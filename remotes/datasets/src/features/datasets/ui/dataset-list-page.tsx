@@ -1,12 +1,12 @@
 import { Button, Popconfirm, Space, Tooltip, Typography, IconDelete, IconEdit, IconPlus } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
+import { OPERATORS, useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { DATASET_CREATE_PATH, datasetDetailPath, datasetEditPath, type DatasetListLocationState } from '../../../lib/paths';
-import { $deletingIds, $keyword, DATASET_MANAGER_ROLES, datasetDeleteConfirmed, datasetList, datasetsPageOpened } from '../datasets.model';
+import { $deletingIds, $keyword, datasetDeleteConfirmed, datasetList, datasetsPageOpened } from '../datasets.model';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 360 } as const;
@@ -17,7 +17,7 @@ export function DatasetListPage() {
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const location = useLocation();
-  const canManage = usePermission(DATASET_MANAGER_ROLES);
+  const canManage = usePermission(OPERATORS);
   const model = useUnit({
     keyword: $keyword,
     deletingIds: $deletingIds,

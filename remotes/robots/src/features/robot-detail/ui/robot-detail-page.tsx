@@ -9,7 +9,7 @@ import {
   Typography,
   IconArrowLeft,
 } from '@flotilla/shared/ui/semi';
-import { $role, failureText, hasPermission, Permission, robotDetailPath, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
+import { $role, failureText, hasPermission, OPERATORS, Permission, robotDetailPath, STAFF, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
@@ -21,24 +21,14 @@ import { RobotTypeTag } from '../../../ui/robot-type-tag';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
 import { DebugTab } from '../../robot-debug/ui/debug-tab';
-import { LOG_READER_ROLES } from '../../robot-logs/robot-logs.model';
+
 import { LogsTab } from '../../robot-logs/ui/logs-tab';
 import { EditRobotModal } from '../../robot-edit/ui/edit-robot-modal';
 import { PresetTab } from '../../robot-preset/ui/preset-tab';
-import { SECRET_MANAGER_ROLES } from '../../robot-secrets/robot-secrets.model';
+
 import { SecretsTab } from '../../robot-secrets/ui/secrets-tab';
 import { ShareTab } from '../../robot-share/ui/share-tab';
-import {
-  $actionFailure,
-  $clonedRobot,
-  $detailFailure,
-  $detailStatus,
-  $robot,
-  $robotId,
-  ROBOT_DETAIL_MANAGER_ROLES,
-  robotDetailOpened,
-  robotDetailRetryClicked,
-} from '../robot-detail.model';
+import { $actionFailure, $clonedRobot, $detailFailure, $detailStatus, $robot, $robotId, robotDetailOpened, robotDetailRetryClicked } from '../robot-detail.model';
 import { RobotActions } from './robot-actions';
 
 /** One tab of the detail page, shown to the roles whose calls it makes (the server checks them too). */
@@ -46,12 +36,12 @@ type DetailTab = { key: string; titleId: string; roles: readonly Role[]; render:
 
 /** The detail tabs in order. Agents read only the logs (they review the robots' answers). */
 const DETAIL_TABS: readonly DetailTab[] = [
-  { key: 'basic', titleId: 'robots.tab.basic', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <BasicConfigTab robot={robot} /> },
-  { key: 'preset', titleId: 'robots.tab.preset', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <PresetTab robot={robot} /> },
-  { key: 'share', titleId: 'robots.tab.share', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <ShareTab robot={robot} /> },
-  { key: 'secrets', titleId: 'robots.tab.secrets', roles: SECRET_MANAGER_ROLES, render: (robot) => <SecretsTab robot={robot} /> },
-  { key: 'logs', titleId: 'robots.tab.logs', roles: LOG_READER_ROLES, render: (robot) => <LogsTab robot={robot} /> },
-  { key: 'debug', titleId: 'robots.tab.debug', roles: ROBOT_DETAIL_MANAGER_ROLES, render: (robot) => <DebugTab robot={robot} /> },
+  { key: 'basic', titleId: 'robots.tab.basic', roles: OPERATORS, render: (robot) => <BasicConfigTab robot={robot} /> },
+  { key: 'preset', titleId: 'robots.tab.preset', roles: OPERATORS, render: (robot) => <PresetTab robot={robot} /> },
+  { key: 'share', titleId: 'robots.tab.share', roles: OPERATORS, render: (robot) => <ShareTab robot={robot} /> },
+  { key: 'secrets', titleId: 'robots.tab.secrets', roles: OPERATORS, render: (robot) => <SecretsTab robot={robot} /> },
+  { key: 'logs', titleId: 'robots.tab.logs', roles: STAFF, render: (robot) => <LogsTab robot={robot} /> },
+  { key: 'debug', titleId: 'robots.tab.debug', roles: OPERATORS, render: (robot) => <DebugTab robot={robot} /> },
 ];
 
 /** `/ai/:id?/detail`: what the server holds about one robot. */
@@ -156,7 +146,7 @@ export function RobotDetailPage() {
         extra={
           <>
             {status === 'loading' && <Spin size="small" />}
-            <Permission roles={ROBOT_DETAIL_MANAGER_ROLES}>
+            <Permission roles={OPERATORS}>
               <RobotActions robot={robot} />
             </Permission>
           </>

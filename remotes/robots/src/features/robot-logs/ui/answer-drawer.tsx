@@ -1,8 +1,8 @@
 import { Banner, Descriptions, SideSheet, Spin, Switch, Tag, Typography, IconClose } from '@flotilla/shared/ui/semi';
-import { failureText, useDateTime, usePermission, useT } from '@flotilla/shared';
+import { failureText, REVIEWERS, useDateTime, usePermission, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
-import { $checkingIds, $openAnswer, $openAnswerFailure, $openAnswerLoading, answerCheckedToggled, answerClosed, REVIEWER_ROLES } from '../robot-logs.model';
+import { $checkingIds, $openAnswer, $openAnswerFailure, $openAnswerLoading, answerCheckedToggled, answerClosed } from '../robot-logs.model';
 import { AnswerStatusTag } from './answer-status-tag';
 import { ChannelTag } from './channel-tag';
 import { FeedbackMark } from './feedback-mark';
@@ -22,7 +22,7 @@ export function AnswerDrawer() {
   const t = useT();
   const formatDate = useDateTime();
   const latency = useLatency();
-  const canReview = usePermission(REVIEWER_ROLES);
+  const canReview = usePermission(REVIEWERS);
   const m = useUnit({
     answer: $openAnswer,
     loading: $openAnswerLoading,

@@ -1,18 +1,10 @@
 import { Switch, Table, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { failureText, useDateTime, usePermission, useT, type CompletionLog } from '@flotilla/shared';
+import { failureText, REVIEWERS, useDateTime, usePermission, useT, type CompletionLog } from '@flotilla/shared';
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useMemo, type CSSProperties, type MouseEvent } from 'react';
-import {
-  $answerFilters,
-  $checkedChanges,
-  $checkingIds,
-  answerCheckedToggled,
-  answerList,
-  answerOpened,
-  REVIEWER_ROLES,
-} from '../robot-logs.model';
+import { $answerFilters, $checkedChanges, $checkingIds, answerCheckedToggled, answerList, answerOpened } from '../robot-logs.model';
 import { AnswerStatusTag } from './answer-status-tag';
 import { ChannelTag } from './channel-tag';
 import { FeedbackMark } from './feedback-mark';
@@ -33,7 +25,7 @@ export function AnswersTable() {
   const t = useT();
   const formatDate = useDateTime();
   const latency = useLatency();
-  const canReview = usePermission(REVIEWER_ROLES);
+  const canReview = usePermission(REVIEWERS);
   const m = useUnit({
     answers: answerList.$items,
     total: answerList.$total,

@@ -1,6 +1,6 @@
 import { Button, Space, Tag, Typography, IconPlus, IconPriceTag } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { $settings, robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
+import { $settings, OPERATORS, robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
@@ -11,18 +11,7 @@ import { RobotTypeTag } from '../../../ui/robot-type-tag';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';
-import {
-  $createdRobot,
-  $keyword,
-  $rowFailure,
-  $tagFilter,
-  ROBOT_MANAGER_ROLES,
-  createdRobotOpened,
-  robotCreateClicked,
-  robotList,
-  robotsPageOpened,
-  robotTagFilterChanged,
-} from '../robots.model';
+import { $createdRobot, $keyword, $rowFailure, $tagFilter, createdRobotOpened, robotCreateClicked, robotList, robotsPageOpened, robotTagFilterChanged } from '../robots.model';
 import { RobotListDialogs } from './robot-list-dialogs';
 import { RobotRowActions } from './robot-row-actions';
 
@@ -38,7 +27,7 @@ export function RobotListPage() {
   const t = useT();
   const formatDate = useDateTime();
   const navigate = useNavigate();
-  const canManage = usePermission(ROBOT_MANAGER_ROLES);
+  const canManage = usePermission(OPERATORS);
   const model = useUnit({
     settings: $settings,
     keyword: $keyword,

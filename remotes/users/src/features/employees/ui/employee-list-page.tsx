@@ -1,6 +1,6 @@
 import { Button, Input, Select, Table, Tag, Typography, IconPlus, IconSearch } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { $locale, $user, formatDateTime, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
+import { $locale, $user, ADMINS, formatDateTime, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -105,7 +105,7 @@ export function EmployeeListPage() {
   );
 
   const createButton = (
-    <Permission roles={['admin']}>
+    <Permission roles={ADMINS}>
       <Button theme="solid" icon={<IconPlus />} onClick={() => events.createClicked()}>
         {t('users.create.open')}
       </Button>
