@@ -17,8 +17,16 @@ const boundaries = [
     from: ['./shell', './server', ...REMOTES.filter((other) => other !== remote).map((other) => `./remotes/${other}`)],
     message: 'A remote imports only @flotilla/shared: never another remote, the shell or the server.',
   })),
-  { target: './shell', from: ['./remotes', './server'], message: 'The shell loads remotes through the federation runtime only, and never imports the server.' },
-  { target: './shared', from: ['./shell', './remotes', './server', './e2e'], message: 'shared is the bridge: it imports no app.' },
+  {
+    target: './shell',
+    from: ['./remotes', './server'],
+    message: 'The shell loads remotes through the federation runtime only, and never imports the server.',
+  },
+  {
+    target: './shared',
+    from: ['./shell', './remotes', './server', './e2e'],
+    message: 'shared is the bridge: it imports no app.',
+  },
   {
     target: './server/src',
     from: ['./shared', './shell', './remotes'],
@@ -29,7 +37,14 @@ const boundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.vitest-results/**', 'coverage/**', 'e2e/.artifacts/**', 'data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.vitest-results/**',
+      'coverage/**',
+      'e2e/.artifacts/**',
+      'data/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -37,13 +52,21 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'remotes/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json', 'remotes/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Unused arguments named `_x` are deliberate (a signature kept for its callers).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -62,7 +85,12 @@ export default tseslint.config(
   {
     // Tests read and watch the stores they drive; the edges below read a store's current value outside
     // the graph by design: the HTTP client (the token and language of each call) and catalog loading.
-    files: ['**/__tests__/**', 'shared/src/http/client.ts', 'shared/src/i18n/i18n.ts', 'remotes/chat/src/standalone.tsx'],
+    files: [
+      '**/__tests__/**',
+      'shared/src/http/client.ts',
+      'shared/src/i18n/i18n.ts',
+      'remotes/chat/src/standalone.tsx',
+    ],
     rules: { 'effector/no-getState': 'off', 'effector/no-watch': 'off' },
   },
 );

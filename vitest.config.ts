@@ -44,7 +44,8 @@ export default defineConfig(async () => {
     process.argv,
     process.env.CI === 'true',
   );
-  const unlessLeftOut = (config: TestProjectInlineConfiguration & { test: { name: string } }) => (optional.leftOut.has(config.test.name) ? [] : [config]);
+  const unlessLeftOut = (config: TestProjectInlineConfiguration & { test: { name: string } }) =>
+    optional.leftOut.has(config.test.name) ? [] : [config];
   const projects: TestProjectInlineConfiguration[] = [
     { extends: true, test: { name: 'shared', include: ['shared/src/**/*.test.{ts,tsx}'], ...browserLike } },
     { extends: true, test: { name: 'shell', include: ['shell/src/**/*.test.{ts,tsx}'], ...browserLike } },
@@ -52,10 +53,19 @@ export default defineConfig(async () => {
     { extends: true, test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node' } },
     // SQLite: TEST_DATABASE_URL (set for the run by .ci/run) emptied, or this suite would run on PostgreSQL too.
     // `*.sqlite.test.ts`: what only SQLite has (FTS5's own ranking), left out of the PostgreSQL suite.
-    { extends: true, test: { name: 'server', include: ['server/test/**/*.test.ts'], ...serverLike, env: { TEST_DATABASE_URL: '' } } },
+    {
+      extends: true,
+      test: { name: 'server', include: ['server/test/**/*.test.ts'], ...serverLike, env: { TEST_DATABASE_URL: '' } },
+    },
     ...unlessLeftOut({
       extends: true,
-      test: { name: 'server-postgres', include: ['server/test/**/*.test.ts'], exclude: ['server/test/**/*.sqlite.test.ts'], ...serverLike, env: { TEST_DATABASE_URL: PG_URL } },
+      test: {
+        name: 'server-postgres',
+        include: ['server/test/**/*.test.ts'],
+        exclude: ['server/test/**/*.sqlite.test.ts'],
+        ...serverLike,
+        env: { TEST_DATABASE_URL: PG_URL },
+      },
     }),
     ...unlessLeftOut({
       extends: true,

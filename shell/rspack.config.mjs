@@ -16,20 +16,38 @@ function loginPageConfig(mode) {
     // After the console, whose build empties dist/ first.
     dependencies: ['shell-console'],
     entry: { login: './src/login/login-entry.ts' },
-    output: { ...config.output, clean: false, uniqueName: 'flotilla_shell_login', chunkLoadingGlobal: `${config.output.chunkLoadingGlobal}_login` },
+    output: {
+      ...config.output,
+      clean: false,
+      uniqueName: 'flotilla_shell_login',
+      chunkLoadingGlobal: `${config.output.chunkLoadingGlobal}_login`,
+    },
     plugins: [
-      ...config.plugins.filter((plugin) => !['ModuleFederationPlugin', 'HtmlRspackPlugin'].includes(plugin.constructor.name)),
-      new rspack.HtmlRspackPlugin({ template: './login.html', filename: 'login.html', publicPath: '/', chunks: ['login'] }),
+      ...config.plugins.filter(
+        (plugin) => !['ModuleFederationPlugin', 'HtmlRspackPlugin'].includes(plugin.constructor.name),
+      ),
+      new rspack.HtmlRspackPlugin({
+        template: './login.html',
+        filename: 'login.html',
+        publicPath: '/',
+        chunks: ['login'],
+      }),
     ],
     module: {
       ...config.module,
-      rules: [...config.module.rules, { test: /[\\/](shared[\\/]src|shell[\\/]src[\\/]router)[\\/]/, sideEffects: false }],
+      rules: [
+        ...config.module.rules,
+        { test: /[\\/](shared[\\/]src|shell[\\/]src[\\/]router)[\\/]/, sideEffects: false },
+      ],
     },
   };
 }
 
 export default (_env, argv) => {
-  const console = { ...createAppConfig({ ...app, entry: './src/index.ts' }, { mode: argv.mode }), name: 'shell-console' };
+  const console = {
+    ...createAppConfig({ ...app, entry: './src/index.ts' }, { mode: argv.mode }),
+    name: 'shell-console',
+  };
   // The dev server answers the login paths with the login page, as the server does.
   console.devServer.historyApiFallback = { rewrites: [{ from: /\/login$/, to: '/login.html' }] };
   return [console, loginPageConfig(argv.mode)];

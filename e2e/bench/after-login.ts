@@ -16,7 +16,18 @@ import { median, startFloor, timeToUsable } from './first-paint';
  * or not; what the login page had prefetched
  * before the click and how long after its navigation that took; and the requests after the click.
  */
-export type AfterLoginRun = { ms: number; cpuMs: number; gzipBytes: number; files: number; neededGzipBytes: number; neededFiles: number; prefetchedGzipBytes: number; prefetchedFiles: number; prefetchMs: number; timeline: string[] };
+export type AfterLoginRun = {
+  ms: number;
+  cpuMs: number;
+  gzipBytes: number;
+  files: number;
+  neededGzipBytes: number;
+  neededFiles: number;
+  prefetchedGzipBytes: number;
+  prefetchedFiles: number;
+  prefetchMs: number;
+  timeline: string[];
+};
 
 export type AfterLoginResult = { floor: number[]; runs: AfterLoginRun[] };
 
@@ -27,11 +38,18 @@ const shortName = (url: string) => {
 };
 
 /** A script of the console or a remote, not the login page's own. */
-const isConsoleScript = (url: string) => /\.js$/.test(new URL(url).pathname) && !/\/login\.[^/]*\.js$/.test(new URL(url).pathname);
+const isConsoleScript = (url: string) =>
+  /\.js$/.test(new URL(url).pathname) && !/\/login\.[^/]*\.js$/.test(new URL(url).pathname);
 
 /** The gzipped size of a request's answer (0 when it did not answer 200). */
 const gzippedSize = (request: Request) =>
-  request.response().then((response) => (response?.status() === 200 ? response.body() : Buffer.alloc(0))).then((body) => gzipSync(body, { level: 9 }).length, () => 0);
+  request
+    .response()
+    .then((response) => (response?.status() === 200 ? response.body() : Buffer.alloc(0)))
+    .then(
+      (body) => gzipSync(body, { level: 9 }).length,
+      () => 0,
+    );
 
 /**
  * Logs in through the form in a fresh context and measures until `lastRow` is visible. The click waits
@@ -57,7 +75,8 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     cdp.on('Network.requestWillBeSent', (event) => void urlsById.set(event.requestId, event.request.url));
     cdp.on('Network.requestServedFromCache', (event) => void cachedUrls.add(urlsById.get(event.requestId) ?? ''));
     cdp.on('Network.responseReceived', (event) => {
-      if (event.response.fromDiskCache || event.response.fromPrefetchCache || event.response.fromServiceWorker) cachedUrls.add(event.response.url);
+      if (event.response.fromDiskCache || event.response.fromPrefetchCache || event.response.fromServiceWorker)
+        cachedUrls.add(event.response.url);
     });
     let finishedOne = () => {};
     cdp.on('Network.loadingFinished', (event) => {
@@ -73,15 +92,22 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     await page.locator('input[name="username"]').fill(ADMIN.username);
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.locator('button[type="submit"]:not([disabled])').waitFor();
-    const listed = await page.evaluate(() => JSON.parse(document.getElementById('console-assets')?.textContent ?? '[]') as string[]);
+    const listed = await page.evaluate(
+      () => JSON.parse(document.getElementById('console-assets')?.textContent ?? '[]') as string[],
+    );
     const listedUrls = listed.map((path) => new URL(path, baseUrl).href);
-    await page.waitForFunction((count) => document.querySelectorAll('link[rel="prefetch"]').length >= count, listed.length);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('link[rel="prefetch"]').length >= count,
+      listed.length,
+    );
     await new Promise<void>((resolve) => {
       finishedOne = () => listedUrls.every((url) => finishedUrls.has(url)) && resolve();
       finishedOne();
     });
     const prefetchMs = performance.now() - navigatedAt;
-    const prefetched = listedUrls.filter((url) => isConsoleScript(url) && beforeClick.some((request) => request.url() === url));
+    const prefetched = listedUrls.filter(
+      (url) => isConsoleScript(url) && beforeClick.some((request) => request.url() === url),
+    );
 
     // Every request after the click, for the timeline; only scripts that crossed the network count towards the weight.
     const requests: Array<{ request: Request; sent: number; done: number }> = [];
@@ -107,9 +133,13 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     const downloaded = (request: Request) => request.resourceType() === 'script' && !cachedUrls.has(request.url());
     const scripts = requests.filter((entry) => entry.request.resourceType() === 'script');
     const needed = await Promise.all(scripts.map((entry) => gzippedSize(entry.request)));
-    const sizes = await Promise.all(requests.map((entry) => (downloaded(entry.request) ? gzippedSize(entry.request) : 0)));
+    const sizes = await Promise.all(
+      requests.map((entry) => (downloaded(entry.request) ? gzippedSize(entry.request) : 0)),
+    );
     // The browser keeps no body of a prefetch for the page to read: the server's copy is the same file.
-    const prefetchedSizes = await Promise.all(prefetched.map(async (url) => gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length));
+    const prefetchedSizes = await Promise.all(
+      prefetched.map(async (url) => gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length),
+    );
     const timeline = requests.map(
       (entry, i) =>
         `${entry.sent.toFixed(0).padStart(6)} → ${entry.done.toFixed(0).padStart(6)} ms  ${(sizes[i] / 1024).toFixed(1).padStart(6)} KB  ${entry.request.method()} ${shortName(entry.request.url())}${cachedUrls.has(entry.request.url()) ? '  (from the cache)' : ''}`,
@@ -133,7 +163,12 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
 }
 
 /** `rounds` rounds of the floor and login → first list, in an order that turns each round. */
-export async function benchAfterLogin(browser: Browser, baseUrl: string, lastRow: string, rounds: number): Promise<AfterLoginResult> {
+export async function benchAfterLogin(
+  browser: Browser,
+  baseUrl: string,
+  lastRow: string,
+  rounds: number,
+): Promise<AfterLoginResult> {
   const floor = await startFloor();
   const result: AfterLoginResult = { floor: [], runs: [] };
   const measures: Array<() => Promise<void>> = [
@@ -166,13 +201,21 @@ export function afterLoginLines({ floor, runs }: AfterLoginResult): string[] {
     `login → first list:       median ${listMs.toFixed(0)} ms from the click; floor (bare HTML form) ${floorMs.toFixed(0)} ms → ${(listMs / floorMs).toFixed(2)} × the floor   (target ≤ 3; ${runs.length} rounds, alternating)`,
     `                          CPU time of the page's renderer meanwhile: median ${median(runs.map((run) => run.cpuMs)).toFixed(0)} ms (the work itself, which a busy machine stretches in time but does not add to)`,
   ];
-  if (process.env.BENCH_TIMELINE) lines.push('  requests of the last round (sent → finished, from the click; gzipped size of scripts):', ...(runs.at(-1)?.timeline ?? []).map((line) => `  ${line}`));
+  if (process.env.BENCH_TIMELINE)
+    lines.push(
+      '  requests of the last round (sent → finished, from the click; gzipped size of scripts):',
+      ...(runs.at(-1)?.timeline ?? []).map((line) => `  ${line}`),
+    );
   return lines;
 }
 
 /** Creates `count` robots named `bench-robot-01`…, the list's rows the bench waits for. */
 async function seedRobots(baseUrl: string, count: number): Promise<void> {
-  const login = await fetch(`${baseUrl}/v1/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${baseUrl}/v1/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const { token } = (await login.json()) as { token: string };
   for (let i = 1; i <= count; i++) {
@@ -194,7 +237,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     await seedRobots(server.url, 50);
     const result = await benchAfterLogin(browser, server.url, 'bench-robot-50', Number(process.env.BENCH_ROUNDS ?? 15));
-    console.log(`\n${afterLoginLines(result).join('\n')}\n                          load average ${loadavg()[0]?.toFixed(1)}\n`);
+    console.log(
+      `\n${afterLoginLines(result).join('\n')}\n                          load average ${loadavg()[0]?.toFixed(1)}\n`,
+    );
   } finally {
     await browser.close();
     await server.stop();

@@ -20,15 +20,26 @@ const FLOOR_PAGE = `<!doctype html>
 `;
 
 /** The floor's server: one gzipped page for every path, over loopback, with `headers` added. */
-export async function startFloor(headers: Record<string, string> = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startFloor(
+  headers: Record<string, string> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const body = gzipSync(FLOOR_PAGE, { level: 9 });
   const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      'content-encoding': 'gzip',
+      'content-length': body.length,
+      'cache-control': 'no-cache',
+    });
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/login`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/login`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -55,7 +66,12 @@ const recordUsable = (selectors: readonly string[]) => `(() => {
 })();`;
 
 /** Milliseconds from navigation start until each of `selectors` is usable on `url`, in one load in a fresh context. */
-export async function timesToUsable(browser: Browser, baseUrl: string, url: string, selectors: readonly string[]): Promise<number[]> {
+export async function timesToUsable(
+  browser: Browser,
+  baseUrl: string,
+  url: string,
+  selectors: readonly string[],
+): Promise<number[]> {
   const context = await newContext(browser, baseUrl);
   try {
     await context.addInitScript({ content: recordUsable(selectors) });
@@ -88,7 +104,8 @@ export function median(values: readonly number[]): number {
 }
 
 /** Headers of an answer that describe its body or connection, not the page's policies. */
-const TRANSPORT_HEADERS = /^(content-(length|encoding|type)|transfer-encoding|connection|keep-alive|date|etag|last-modified|accept-ranges|vary|cache-control)$/;
+const TRANSPORT_HEADERS =
+  /^(content-(length|encoding|type)|transfer-encoding|connection|keep-alive|date|etag|last-modified|accept-ranges|vary|cache-control)$/;
 
 /** The security headers our server sends with the login page (CSP, COOP, framing…). */
 async function loginPageHeaders(baseUrl: string): Promise<Record<string, string>> {
@@ -101,18 +118,31 @@ async function loginPageHeaders(baseUrl: string): Promise<Record<string, string>
  * Milliseconds until usable, per page: the two floors (bare, and with our security headers), login,
  * share (its static message box), and, in the same loads of the share page, when its app took the box over.
  */
-export type UsableTimes = { floor: number[]; floorWithHeaders: number[]; login: number[]; chat: number[]; chatApp: number[] };
+export type UsableTimes = {
+  floor: number[];
+  floorWithHeaders: number[];
+  login: number[];
+  chat: number[];
+  chatApp: number[];
+};
 
 /** The share page's message box: any (the static one counts), and the one the app drew. */
 const MESSAGE_BOX = 'textarea';
 export const APP_MESSAGE_BOX = '.flc-chat:not([data-static-chat]) textarea';
 
 /** `rounds` rounds of the floors, our login page and the share page, in an order that turns each round. */
-export async function benchUsable(browser: Browser, baseUrl: string, shareId: string, rounds: number): Promise<UsableTimes> {
+export async function benchUsable(
+  browser: Browser,
+  baseUrl: string,
+  shareId: string,
+  rounds: number,
+): Promise<UsableTimes> {
   const floor = await startFloor();
   const floorWithHeaders = await startFloor(await loginPageHeaders(baseUrl));
   const times: UsableTimes = { floor: [], floorWithHeaders: [], login: [], chat: [], chatApp: [] };
-  const one = (name: keyof UsableTimes, url: string, selector: string) => async () => ({ [name]: await timeToUsable(browser, baseUrl, url, selector) });
+  const one = (name: keyof UsableTimes, url: string, selector: string) => async () => ({
+    [name]: await timeToUsable(browser, baseUrl, url, selector),
+  });
   const measures: Array<() => Promise<Partial<Record<keyof UsableTimes, number>>>> = [
     one('floor', floor.url, 'input[type="password"]'),
     one('login', '/login', 'input[type="password"]'),

@@ -60,7 +60,10 @@ function bigText(megabytes: number): string {
 async function call<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -70,12 +73,23 @@ async function call<T>(url: string, token: string, method: string, path: string,
 export async function benchIngestLatency(): Promise<{ lines: string[] }> {
   const text = bigText(MEGABYTES);
   // BENCH_SERVER_NODE_ARGS: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error' }, process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+  const server = await startServer(
+    { FLOTILLA_LOG_LEVEL: 'error' },
+    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  );
   let probe: Probe | undefined;
   try {
-    const login = await fetch(`${server.url}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const { token } = (await login.json()) as { token: string };
-    for (let i = 1; i <= 20; i++) await call(server.url, token, 'POST', '/v1/processes', { name: `latency-robot-${i}`, description: 'A robot in the list the probe reads.' });
+    for (let i = 1; i <= 20; i++)
+      await call(server.url, token, 'POST', '/v1/processes', {
+        name: `latency-robot-${i}`,
+        description: 'A robot in the list the probe reads.',
+      });
     const dataset = await call<{ id: string }>(server.url, token, 'POST', '/v1/datasets', { name: 'ingest-latency' });
     probe = await startProbe(`${server.url}/v1/processes?offset=0&limit=20`, token);
 

@@ -61,12 +61,18 @@ function vocabulary(): { chinese: string[]; english: string[] } {
   const words: Array<[string, number]> = [];
   for (const line of Buffer.from(dict).toString('utf8').split('\n')) {
     const [word, freq, tag] = line.split(' ');
-    if (word && tag && /^[\u4e00-\u9fff]{2,4}$/.test(word) && /^(n|v|vn|a|d)$/.test(tag) && Number(freq) >= 50) words.push([word, Number(freq)]);
+    if (word && tag && /^[\u4e00-\u9fff]{2,4}$/.test(word) && /^(n|v|vn|a|d)$/.test(tag) && Number(freq) >= 50)
+      words.push([word, Number(freq)]);
   }
   words.sort((a, b) => b[1] - a[1]);
   const next = random(3);
   const english = [...ENGLISH];
-  while (english.length < 4000) english.push(Array.from({ length: 2 + Math.floor(next() * 3) }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
+  while (english.length < 4000)
+    english.push(
+      Array.from({ length: 2 + Math.floor(next() * 3) }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(
+        '',
+      ),
+    );
   return { chinese: words.slice(0, 30_000).map(([word]) => word), english };
 }
 
@@ -81,7 +87,8 @@ export function corpus() {
   const { chinese, english } = vocabulary();
   const next = random(1);
   const pick = (list: string[]) => list[Math.min(list.length - 1, Math.floor(next() ** 3 * list.length))] as string;
-  const word = () => (next() < 0.7 ? { text: pick(chinese), zh: true } : { text: pick(english) + (next() < 0.15 ? 's' : ''), zh: false });
+  const word = () =>
+    next() < 0.7 ? { text: pick(chinese), zh: true } : { text: pick(english) + (next() < 0.15 ? 's' : ''), zh: false };
   /** The words of each passage of QUERY_SPAN paragraphs stored: a query's words come from one of them. */
   const stored: Array<Map<string, boolean>> = [];
   const sentence = (words: Map<string, boolean>) => {
@@ -110,7 +117,10 @@ export function corpus() {
   const queries = (count: number) =>
     Array.from({ length: count }, () => {
       const words = [...(stored[Math.floor(next() * stored.length)] as Map<string, boolean>)];
-      const chosen = Array.from({ length: 1 + Math.floor(next() * 3) }, () => words[Math.floor(next() * words.length)] as [string, boolean]);
+      const chosen = Array.from(
+        { length: 1 + Math.floor(next() * 3) },
+        () => words[Math.floor(next() * words.length)] as [string, boolean],
+      );
       const zh = chosen.every(([, isChinese]) => isChinese);
       const text = chosen.map(([w]) => w).join(zh ? '' : ' ');
       const wrap = next();
@@ -129,7 +139,14 @@ const percentile = (values: number[], p: number) => {
 export type KnowledgeBench = { lines: string[] };
 
 /** One timed ingestion: its files and bytes, wall time, and the busy time of the threads. */
-type Ingestion = { files: number; bytes: number; ms: number; mainBusyMs: number; commitMs: number; tokenizerBusyMs: number };
+type Ingestion = {
+  files: number;
+  bytes: number;
+  ms: number;
+  mainBusyMs: number;
+  commitMs: number;
+  tokenizerBusyMs: number;
+};
 
 /** The ingestion line's figures: MB/s of text, files/s, and how busy the threads were. */
 function ingestionFigures(run: Ingestion): { mbPerS: string; filesPerS: string; threads: string } {
@@ -146,7 +163,15 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flotilla-bench-knowledge-'));
   // The server as it runs, on SQLite in dataDir; its own job worker runs nothing (jobWorkers 0): the bench
   // starts the same worker below, once each size's files are queued, and times it.
-  const app = await buildApp({ ...loadConfig({}), dataDir, databaseUrl: undefined, logLevel: 'warn', adminPassword: 'bench-password-1', staticDir: dataDir, jobWorkers: 0 });
+  const app = await buildApp({
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl: undefined,
+    logLevel: 'warn',
+    adminPassword: 'bench-password-1',
+    staticDir: dataDir,
+    jobWorkers: 0,
+  });
   await app.ready();
   const raw = new SQLite(join(dataDir, 'flotilla.db'), { readonly: true });
   try {
@@ -156,7 +181,19 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
     const datasetId = randomUUID();
     await db.insertInto('tenants').values({ id: tenantId, name: 'bench', createdAt: now }).execute();
     await scoped(db, tenantId)
-      .insertInto('datasets', { id: datasetId, name: 'bench', description: '', fileCount: 0, segmentCount: 0, chunkSize: 500, overlap: 50, separators: '[]', embeddingModel: null, createdAt: now, updatedAt: now })
+      .insertInto('datasets', {
+        id: datasetId,
+        name: 'bench',
+        description: '',
+        fileCount: 0,
+        segmentCount: 0,
+        chunkSize: 500,
+        overlap: 50,
+        separators: '[]',
+        embeddingModel: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     const { segments } = app.repos;
     const embedder = app.embedder;
@@ -196,7 +233,10 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
      * Uploads documents until `enough` (of the documents and segments so far) holds, then times their parse jobs,
      * JOB_WORKERS at a time, from the first claim to the last commit, and checks every segment was stored.
      */
-    async function ingest(document: () => string, enough: (documents: number, segments: number) => boolean): Promise<Ingestion> {
+    async function ingest(
+      document: () => string,
+      enough: (documents: number, segments: number) => boolean,
+    ): Promise<Ingestion> {
       // Uploads (not timed): each document stored where the upload route stores originals, with the file row
       // and queued job the route creates (written without the route's fsync: the bench's setup, not its measure).
       const jobs: string[] = [];
@@ -209,8 +249,17 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
         mkdirSync(dirname(uploads.pathOf(storageKey)), { recursive: true });
         writeFileSync(uploads.pathOf(storageKey), text);
         const { job } = await files.create(tenantId, {
-          id: fileId, datasetId, catalogueId: null, name: `doc-${documents++}.txt`, type: 'txt', size: Buffer.byteLength(text), contentType: 'text/plain',
-          storageKey, settings: SETTINGS, createdBy: 'bench', jobType: 'parseFile',
+          id: fileId,
+          datasetId,
+          catalogueId: null,
+          name: `doc-${documents++}.txt`,
+          type: 'txt',
+          size: Buffer.byteLength(text),
+          contentType: 'text/plain',
+          storageKey,
+          settings: SETTINGS,
+          createdBy: 'bench',
+          jobType: 'parseFile',
         });
         jobs.push(job.id);
         bytes += Buffer.byteLength(text);
@@ -218,14 +267,26 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
         expected += splitText(normaliseText(text), SETTINGS).length;
       }
 
-      const worker = new JobWorker({ repo: app.repos.jobs, handlers, workers: JOB_WORKERS, heartbeatMs: app.config.jobHeartbeatMs, stepDelayMs: 0, log: app.log });
+      const worker = new JobWorker({
+        repo: app.repos.jobs,
+        handlers,
+        workers: JOB_WORKERS,
+        heartbeatMs: app.config.jobHeartbeatMs,
+        stepDelayMs: 0,
+        log: app.log,
+      });
       const main = performance.eventLoopUtilization();
       const tokenizerBusy = tokenizer.busyMs();
       const commitsBefore = commitMs;
       const started = performance.now();
       worker.start();
       // Until no job is left: one count every 20 ms (the jobs_status index answers it).
-      const left = () => db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+      const left = () =>
+        db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirstOrThrow();
       while (Number((await left()).n) > 0) await sleep(20);
       const run = {
         files: jobs.length,
@@ -236,9 +297,21 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
         tokenizerBusyMs: tokenizer.busyMs() - tokenizerBusy,
       };
       await worker.stop();
-      const failed = await scoped(db, tenantId).selectFrom('jobs').select(['id', 'status', 'error']).where('id', 'in', jobs).where('status', '!=', 'done').execute();
+      const failed = await scoped(db, tenantId)
+        .selectFrom('jobs')
+        .select(['id', 'status', 'error'])
+        .where('id', 'in', jobs)
+        .where('status', '!=', 'done')
+        .execute();
       if (failed.length > 0) throw new Error(`parse jobs not done: ${JSON.stringify(failed.slice(0, 3))}`);
-      stored = Number((await db.selectFrom('segments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      stored = Number(
+        (
+          await db
+            .selectFrom('segments')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       if (stored !== expected) throw new Error(`${stored} segments stored, ${expected} expected`);
       return run;
     }
@@ -251,12 +324,23 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
 
       // The floor: FTS5's fastest plain ranking of the same terms — bm25() kept by SQLite's top-10 sorter.
       // Shown too: FTS5's documented `order by rank`, which sorts every match with its positions (slower).
-      const rawQuery = raw.prepare('select rowid, bm25(segments_fts) as score from segments_fts where segments_fts match ? order by score limit 10');
-      const rankQuery = raw.prepare('select rowid, rank from segments_fts where segments_fts match ? order by rank limit 10');
+      const rawQuery = raw.prepare(
+        'select rowid, bm25(segments_fts) as score from segments_fts where segments_fts match ? order by score limit 10',
+      );
+      const rankQuery = raw.prepare(
+        'select rowid, rank from segments_fts where segments_fts match ? order by rank limit 10',
+      );
       // The dataset as the route reads it.
       const datasets = await segments.datasets(tenantId, [datasetId]);
       const search = (query: string, withTotal: boolean) =>
-        searchSegments({ segments, embedder }, tenantId, { datasets, query, mode: 'fulltext', offset: 0, limit: 10, withTotal });
+        searchSegments({ segments, embedder }, tenantId, {
+          datasets,
+          query,
+          mode: 'fulltext',
+          offset: 0,
+          limit: 10,
+          withTotal,
+        });
       // Warm-up on other queries of the same kind: caches as a running server has them, not the answers themselves.
       for (const query of queries(QUERIES)) {
         await search(query, true);
@@ -285,8 +369,10 @@ export async function benchKnowledge(): Promise<KnowledgeBench> {
           if (withTotal) hits += total;
         }
       }
-      const ms = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
-      const ratio = (values: number[]) => `ratio p50 ${(percentile(values, 0.5) / percentile(floor, 0.5)).toFixed(2)}, p95 ${(percentile(values, 0.95) / percentile(floor, 0.95)).toFixed(2)}`;
+      const ms = (values: number[]) =>
+        `p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
+      const ratio = (values: number[]) =>
+        `ratio p50 ${(percentile(values, 0.5) / percentile(floor, 0.5)).toFixed(2)}, p95 ${(percentile(values, 0.95) / percentile(floor, 0.95)).toFixed(2)}`;
       const label = `search ${String(Math.round(stored / 1000)).padStart(3)}k segments:`.padEnd(27);
       lines.push(
         `${label}${ms(api)} (searchSegments, full-text, page of 10 + total: the API); raw FTS5 (bm25() top 10) ${ms(floor)} → ${ratio(api)}   (target p95 ≤ 20 ms at 100k, ratio ≤ 2; ${QUERIES} queries, ${Math.round(hits / QUERIES)} hits each on average, total counted up to ${TOTAL_LIMIT})`,

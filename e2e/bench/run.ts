@@ -27,7 +27,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function loginToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/v1/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${url}/v1/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -46,7 +50,8 @@ async function seedRobots(url: string, token: string, count: number): Promise<vo
 
 async function requestsPerSecond(url: string, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({ url, connections: 10, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
@@ -91,7 +96,11 @@ async function pages(url: string, shareId: string) {
 
 async function main() {
   ensureBuilds();
-  const upstream = await startFakeOpenAi({ kind: 'answer', text: 'Your parcel left our warehouse this morning.', delayMs: UPSTREAM_DELAY_MS });
+  const upstream = await startFakeOpenAi({
+    kind: 'answer',
+    text: 'Your parcel left our warehouse this morning.',
+    delayMs: UPSTREAM_DELAY_MS,
+  });
   const server = await startServer({
     FLOTILLA_LOG_LEVEL: 'error',
     FLOTILLA_OPENAI_MODELS: JSON.stringify([{ ...BENCH_MODEL, baseUrl: upstream.baseUrl }]),

@@ -11,7 +11,10 @@ const median = (values: number[]) => {
 };
 
 /** Milliseconds until the first answer text arrives on a streamed response (an SSE `data:` line with text). */
-async function timeToFirstText(start: () => Promise<Response>, hasText: (data: string) => boolean): Promise<{ ms: number; done: boolean }> {
+async function timeToFirstText(
+  start: () => Promise<Response>,
+  hasText: (data: string) => boolean,
+): Promise<{ ms: number; done: boolean }> {
   const started = performance.now();
   const response = await start();
   if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
@@ -42,7 +45,11 @@ const json = (token: string | undefined, body: unknown) => ({
 /** A robot on the bench model with its share enabled (600 questions per visitor per minute). */
 async function benchShare(url: string, token: string): Promise<string> {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}${path}`, { ...json(token, body), method, ...(body === undefined ? { body: undefined } : {}) });
+    const res = await fetch(`${url}${path}`, {
+      ...json(token, body),
+      method,
+      ...(body === undefined ? { body: undefined } : {}),
+    });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
@@ -57,11 +64,21 @@ async function benchShare(url: string, token: string): Promise<string> {
  * Time to first token straight from the upstream and through `/v2/qa` (sequential, medians; the
  * difference is what the server adds), then `concurrency` streams at once, counting any that fail.
  */
-export async function benchStreaming(url: string, token: string, upstreamBaseUrl: string, samples = 60, concurrency = 200) {
+export async function benchStreaming(
+  url: string,
+  token: string,
+  upstreamBaseUrl: string,
+  samples = 60,
+  concurrency = 200,
+) {
   const shareId = await benchShare(url, token);
   const direct = () =>
-    fetch(`${upstreamBaseUrl}/chat/completions`, json(undefined, { model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }));
-  const viaQa = (visitorId = randomUUID()) => fetch(`${url}/v2/qa`, json(undefined, { shareId, visitorId, question: 'Where is my parcel?' }));
+    fetch(
+      `${upstreamBaseUrl}/chat/completions`,
+      json(undefined, { model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    );
+  const viaQa = (visitorId = randomUUID()) =>
+    fetch(`${url}/v2/qa`, json(undefined, { shareId, visitorId, question: 'Where is my parcel?' }));
   const upstreamText = (data: string) => data.includes('"content":"');
   const qaText = (data: string) => data.includes('"type":"delta"');
 
@@ -78,7 +95,9 @@ export async function benchStreaming(url: string, token: string, upstreamBaseUrl
   }
 
   const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: concurrency }, () => timeToFirstText(() => viaQa(), qaText)));
+  const results = await Promise.allSettled(
+    Array.from({ length: concurrency }, () => timeToFirstText(() => viaQa(), qaText)),
+  );
   const wallMs = performance.now() - started;
   const errors = results.filter((r) => r.status === 'rejected' || !r.value.done).length;
   return { directMedian: median(directMs), qaMedian: median(qaMs), concurrency, errors, wallMs, shareId };
@@ -88,8 +107,15 @@ export async function benchStreaming(url: string, token: string, upstreamBaseUrl
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startServer, ADMIN } = await import('../support/server');
   const { startFakeOpenAi } = await import('../../server/test/support/fake-openai');
-  const upstream = await startFakeOpenAi({ kind: 'answer', text: 'Your parcel left our warehouse this morning.', delayMs: UPSTREAM_DELAY_MS });
-  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error', FLOTILLA_OPENAI_MODELS: JSON.stringify([{ ...BENCH_MODEL, baseUrl: upstream.baseUrl }]) });
+  const upstream = await startFakeOpenAi({
+    kind: 'answer',
+    text: 'Your parcel left our warehouse this morning.',
+    delayMs: UPSTREAM_DELAY_MS,
+  });
+  const server = await startServer({
+    FLOTILLA_LOG_LEVEL: 'error',
+    FLOTILLA_OPENAI_MODELS: JSON.stringify([{ ...BENCH_MODEL, baseUrl: upstream.baseUrl }]),
+  });
   try {
     const login = await fetch(`${server.url}/v1/login`, json(undefined, ADMIN));
     const { token } = (await login.json()) as { token: string };

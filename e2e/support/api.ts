@@ -9,7 +9,11 @@ export class Api {
   ) {}
 
   static async login(baseUrl: string, username: string, password: string): Promise<Api> {
-    const res = await fetch(`${baseUrl}/v1/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const res = await fetch(`${baseUrl}/v1/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
     const { token, user } = (await res.json()) as { token: string; user: User };
     return new Api(baseUrl, token, user);
@@ -18,7 +22,11 @@ export class Api {
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.token}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }

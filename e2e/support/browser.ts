@@ -20,12 +20,24 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own storage) whose pages resolve relative URLs against `baseURL`. */
-export function newContext(browser: Browser, baseURL: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale: options.locale ?? 'zh-CN', viewport: options.viewport ?? { width: 1280, height: 800 } });
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    locale: options.locale ?? 'zh-CN',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
 }
 
 /** Logs in through the real form and waits to land on the console. */
-export async function loginThroughForm(page: Page, username: string = ADMIN.username, password: string = ADMIN.password): Promise<void> {
+export async function loginThroughForm(
+  page: Page,
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
+): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);

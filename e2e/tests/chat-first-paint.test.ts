@@ -30,31 +30,34 @@ const layout = (page: Page) =>
   });
 
 describe('the share page before its script', () => {
-  it.each(Object.entries(SCREENS))('draws the share and takes a question at first paint; the app keeps it, in place, and sends it (%s)', async (_, viewport) => {
-    const robot = await api.createRobot('Ferry desk');
-    await api.call('PUT', `/v1/users/${api.user.id}/processes/${robot.processId}/share`, { themeColor: '#0E8A6D' });
-    const share = await api.enableShare(robot.processId);
-    const page = await session.page({ viewport });
-    const heldScript = new Promise<Route>((resolve) => void page.route(PAGE_SCRIPT, resolve));
-    await page.goto(`/chat/${share.shareId}`, { waitUntil: 'commit' });
-    const script = await heldScript;
+  it.each(Object.entries(SCREENS))(
+    'draws the share and takes a question at first paint; the app keeps it, in place, and sends it (%s)',
+    async (_, viewport) => {
+      const robot = await api.createRobot('Ferry desk');
+      await api.call('PUT', `/v1/users/${api.user.id}/processes/${robot.processId}/share`, { themeColor: '#0E8A6D' });
+      const share = await api.enableShare(robot.processId);
+      const page = await session.page({ viewport });
+      const heldScript = new Promise<Route>((resolve) => void page.route(PAGE_SCRIPT, resolve));
+      await page.goto(`/chat/${share.shareId}`, { waitUntil: 'commit' });
+      const script = await heldScript;
 
-    // Before any script: the share's name and colour, a box to type into, Send off (nothing could send it).
-    await page.locator('h1', { hasText: 'Ferry desk' }).waitFor();
-    await page.locator('textarea').fill('When does the last ferry leave?');
-    expect(await page.locator('.flc-send').isDisabled()).toBe(true);
-    const before = await layout(page);
-    expect(before.header).toBe('rgb(14, 138, 109)');
+      // Before any script: the share's name and colour, a box to type into, Send off (nothing could send it).
+      await page.locator('h1', { hasText: 'Ferry desk' }).waitFor();
+      await page.locator('textarea').fill('When does the last ferry leave?');
+      expect(await page.locator('.flc-send').isDisabled()).toBe(true);
+      const before = await layout(page);
+      expect(before.header).toBe('rgb(14, 138, 109)');
 
-    await script.continue();
-    // The app took over (its language switch works) with the question still there, nothing moved.
-    await page.getByRole('button', { name: 'English' }).waitFor();
-    const box = page.getByRole('textbox', { name: 'Message' });
-    expect(await box.inputValue()).toBe('When does the last ferry leave?');
-    expect(await layout(page)).toEqual(before);
+      await script.continue();
+      // The app took over (its language switch works) with the question still there, nothing moved.
+      await page.getByRole('button', { name: 'English' }).waitFor();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      expect(await box.inputValue()).toBe('When does the last ferry leave?');
+      expect(await layout(page)).toEqual(before);
 
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.locator('.flc-bubble', { hasText: 'When does the last ferry leave?' }).waitFor();
-    expect(await box.inputValue()).toBe('');
-  });
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.locator('.flc-bubble', { hasText: 'When does the last ferry leave?' }).waitFor();
+      expect(await box.inputValue()).toBe('');
+    },
+  );
 });

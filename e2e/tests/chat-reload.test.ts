@@ -25,10 +25,13 @@ async function sharedRobot(name: string): Promise<ShareSettings> {
 
 /** The box of an element, as the page lays it out. */
 const boxOf = async (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const { top, bottom, left, right } = element.getBoundingClientRect();
-    return { top, bottom, left, right, visibility: getComputedStyle(element).visibility };
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const { top, bottom, left, right } = element.getBoundingClientRect();
+      return { top, bottom, left, right, visibility: getComputedStyle(element).visibility };
+    });
 
 describe('the share page after a reload', () => {
   it('comes back to the same conversation on a phone, laid out for it and in the share’s colour; "New chat" starts another', async () => {
@@ -52,7 +55,10 @@ describe('the share page after a reload', () => {
     const composer = await boxOf(visitor, '.flc-composer');
     expect(composer.bottom).toBe(PHONE.height);
     expect(composer.right - composer.left).toBe(PHONE.width);
-    const bubble = await visitor.locator('.flc-bubble--user').first().evaluate((element) => getComputedStyle(element).backgroundColor);
+    const bubble = await visitor
+      .locator('.flc-bubble--user')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(bubble).toBe('rgb(14, 138, 109)');
 
     // The next question continues that conversation.

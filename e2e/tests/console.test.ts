@@ -45,7 +45,10 @@ describe('the console', () => {
     await page.getByText('Menu tour manuals', { exact: true }).waitFor();
     await menu(page, 'Cases').click();
     await page.waitForURL('**/case');
-    await page.getByText(/cases appear|No cases/i).first().waitFor();
+    await page
+      .getByText(/cases appear|No cases/i)
+      .first()
+      .waitFor();
     await menu(page, 'Employees').click();
     await page.waitForURL('**/employee-list');
     await page.locator('table').getByText(session.admin.username, { exact: true }).first().waitFor();
@@ -94,7 +97,16 @@ describe('the console', () => {
     const page = await loggedInPage();
     await page.getByTestId('settings-open').click();
     await page.getByTestId('setting-colorWeak').click();
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.querySelector('#root')!.firstElementChild ?? document.body).filter + getComputedStyle(document.body).filter + getComputedStyle(document.documentElement).filter)).toContain('invert(0.8)');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            getComputedStyle(document.querySelector('#root')!.firstElementChild ?? document.body).filter +
+            getComputedStyle(document.body).filter +
+            getComputedStyle(document.documentElement).filter,
+        ),
+      )
+      .toContain('invert(0.8)');
     await page.getByTestId('setting-navbar').click();
     await page.getByTestId('settings-close').click();
     await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);

@@ -6,7 +6,9 @@ import { useBrowser } from '../support/session';
 const session = useBrowser();
 
 async function expectIconLinks(page: Page): Promise<void> {
-  const linked = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  const linked = await page
+    .locator('link[rel="icon"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   expect(linked.length).toBeGreaterThan(0);
   for (const href of linked) expect((await fetch(href)).status).toBe(200);
 }

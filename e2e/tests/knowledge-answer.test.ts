@@ -27,22 +27,36 @@ describe('a robot answers from an uploaded document, with its source', () => {
 
     // Upload a Markdown document through the upload page and wait until it is parsed.
     await page.goto(`/dataset/${dataset.id}/uploadFile`);
-    await page.getByLabel('Choose files to upload').setInputFiles({ name: 'after-sales.md', mimeType: 'text/markdown', buffer: Buffer.from(POLICY) });
-    const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/v1/datasets/${dataset.id}/files`);
+    await page
+      .getByLabel('Choose files to upload')
+      .setInputFiles({ name: 'after-sales.md', mimeType: 'text/markdown', buffer: Buffer.from(POLICY) });
+    const uploaded = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/v1/datasets/${dataset.id}/files`,
+    );
     await page.getByRole('button', { name: /Upload 1 file/ }).click();
     expect((await uploaded).status()).toBe(200);
     await page.goto(`/dataset/${dataset.id}/detail`);
-    await page.getByRole('row', { name: /after-sales\.md/ }).getByText('Done').waitFor({ timeout: 60000 });
+    await page
+      .getByRole('row', { name: /after-sales\.md/ })
+      .getByText('Done')
+      .waitFor({ timeout: 60000 });
 
     // The search test finds the passage for a Chinese query that is not written as in the text.
     await page.getByRole('tab', { name: 'Search test' }).click();
     await page.getByLabel('Search query').fill('退货政策');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByText(/收到商品七天内可以无理由退货/).first().waitFor();
+    await page
+      .getByText(/收到商品七天内可以无理由退货/)
+      .first()
+      .waitFor();
 
     // A robot bound to the dataset, its share on.
     const robot = await api.call<Robot>('POST', '/v1/processes', { name: 'After-sales robot' });
-    await api.call('PUT', `/v1/processes/${robot.processId}/basic`, { datasetIds: [dataset.id], librarySearch: true, fallbackReply: 'Sorry, I do not know.' });
+    await api.call('PUT', `/v1/processes/${robot.processId}/basic`, {
+      datasetIds: [dataset.id],
+      librarySearch: true,
+      fallbackReply: 'Sorry, I do not know.',
+    });
     const share = await api.enableShare(robot.processId);
 
     // A visitor asks; the answer quotes the document and names it as its source.
@@ -50,7 +64,10 @@ describe('a robot answers from an uploaded document, with its source', () => {
     await visitor.goto(`/chat/${share.shareId}`);
     await visitor.getByRole('textbox', { name: 'Message' }).fill('你们的退货政策是什么？');
     await visitor.getByRole('button', { name: 'Send' }).click();
-    await visitor.getByText(/七天内可以无理由退货/).first().waitFor();
+    await visitor
+      .getByText(/七天内可以无理由退货/)
+      .first()
+      .waitFor();
     const source = visitor.getByRole('button', { name: /^Source 1: after-sales\.md/ });
     await source.click();
     await visitor.getByText('after-sales.md').first().waitFor();

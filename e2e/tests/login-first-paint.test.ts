@@ -33,7 +33,10 @@ describe('login page before its script', () => {
   it('loads no console code: only its own small script', async () => {
     const page = await session.page();
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(scripts).toEqual([expect.stringMatching(/^\/login\.[0-9a-f]{8}\.js$/)]);

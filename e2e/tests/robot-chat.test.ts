@@ -62,7 +62,10 @@ describe('a robot answers a visitor through its share link', () => {
     // A reload keeps the history: the conversation is in the list and opens with its messages.
     await visitor.reload();
     await visitor.getByRole('button', { name: 'Show conversations' }).click();
-    await visitor.getByRole('button', { name: /^When does the harbour/ }).first().click();
+    await visitor
+      .getByRole('button', { name: /^When does the harbour/ })
+      .first()
+      .click();
     await visitor.getByText(FALLBACK).waitFor();
 
     // Like the answer: the robot's logs show the feedback.
@@ -89,7 +92,11 @@ describe('a robot answers a visitor through its share link', () => {
     await debug.getByRole('button', { name: 'Send' }).click();
     await debug.getByText(FALLBACK).waitFor();
     const staffAnswer = (await logs(processId)).list[0];
-    expect(staffAnswer).toMatchObject({ question: 'Is the harbour open on Sundays?', channel: 'staff', status: 'done' });
+    expect(staffAnswer).toMatchObject({
+      question: 'Is the harbour open on Sundays?',
+      channel: 'staff',
+      status: 'done',
+    });
   });
 });
 

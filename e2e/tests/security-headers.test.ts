@@ -34,7 +34,9 @@ function menu(page: Page, label: string) {
 async function embeddingSite(src: () => string): Promise<{ port: number; close: () => Promise<void> }> {
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><title>Shop</title><iframe title="chat" src="${src()}" width="400" height="600"></iframe>`);
+    response.end(
+      `<!doctype html><title>Shop</title><iframe title="chat" src="${src()}" width="400" height="600"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -53,7 +55,10 @@ describe('the security headers break nothing', () => {
     await menu(page, 'Datasets').click();
     await page.getByText('Policy tour manuals', { exact: true }).waitFor();
     await menu(page, 'Cases').click();
-    await page.getByText(/cases appear|No cases/i).first().waitFor();
+    await page
+      .getByText(/cases appear|No cases/i)
+      .first()
+      .waitFor();
     await menu(page, 'Employees').click();
     await page.locator('table').getByText(session.admin.username, { exact: true }).first().waitFor();
     await menu(page, 'Dashboard').click();
@@ -92,14 +97,18 @@ describe('a share page inside another site', () => {
     const share = await api.enableShare(robot.processId);
     const site = await embeddingSite(() => `${session.baseUrl}/chat/${share.shareId}`);
     try {
-      await api.call('PUT', `/v1/users/${api.user.id}/processes/${robot.processId}/share`, { allowedOrigins: [`http://127.0.0.1:${site.port}`] });
+      await api.call('PUT', `/v1/users/${api.user.id}/processes/${robot.processId}/share`, {
+        allowedOrigins: [`http://127.0.0.1:${site.port}`],
+      });
 
       const shop = await session.page();
       await shop.goto(`http://127.0.0.1:${site.port}/help`);
       await shop.frameLocator('iframe[title="chat"]').getByText('Embedded desk').first().waitFor();
 
       const elsewhere = await session.page();
-      const refused = elsewhere.waitForEvent('console', { predicate: (message) => message.text().includes('frame-ancestors') });
+      const refused = elsewhere.waitForEvent('console', {
+        predicate: (message) => message.text().includes('frame-ancestors'),
+      });
       await elsewhere.goto(`http://localhost:${site.port}/help`);
       await refused;
       expect(await elsewhere.frameLocator('iframe[title="chat"]').getByText('Embedded desk').count()).toBe(0);

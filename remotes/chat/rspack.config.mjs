@@ -14,13 +14,17 @@ const PAGE_PUBLIC_PATH = '/remotes/chat/';
 class InlinePageStylesheet {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('InlinePageStylesheet', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('InlinePageStylesheet', async (data) => {
-        data.html = data.html.replace(/<link href="([^"]+\.css)" rel="stylesheet">/g, (tag, href) => {
-          const asset = href.startsWith(PAGE_PUBLIC_PATH) && compilation.getAsset(href.slice(PAGE_PUBLIC_PATH.length));
-          return asset ? `<style>${asset.source.source().toString()}</style>` : tag;
-        });
-        return data;
-      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'InlinePageStylesheet',
+        async (data) => {
+          data.html = data.html.replace(/<link href="([^"]+\.css)" rel="stylesheet">/g, (tag, href) => {
+            const asset =
+              href.startsWith(PAGE_PUBLIC_PATH) && compilation.getAsset(href.slice(PAGE_PUBLIC_PATH.length));
+            return asset ? `<style>${asset.source.source().toString()}</style>` : tag;
+          });
+          return data;
+        },
+      );
     });
   }
 }
@@ -33,7 +37,13 @@ class InlinePageStylesheet {
  */
 function pageConfig(mode) {
   const config = createAppConfig(
-    { name: 'chat', dir: import.meta.dirname, entry: './src/standalone.tsx', htmlPublicPath: PAGE_PUBLIC_PATH, port: DEV_PORTS.chat },
+    {
+      name: 'chat',
+      dir: import.meta.dirname,
+      entry: './src/standalone.tsx',
+      htmlPublicPath: PAGE_PUBLIC_PATH,
+      port: DEV_PORTS.chat,
+    },
     { mode },
   );
   const output = config.output;
@@ -52,7 +62,10 @@ function pageConfig(mode) {
       cssFilename: `${PAGE_DIR}/${output.cssFilename}`,
       cssChunkFilename: `${PAGE_DIR}/${output.cssChunkFilename}`,
     },
-    plugins: [...config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'), new InlinePageStylesheet()],
+    plugins: [
+      ...config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'),
+      new InlinePageStylesheet(),
+    ],
     module: {
       ...config.module,
       rules: [

@@ -90,11 +90,14 @@ function embeddingModels(value: string | undefined): EmbeddingModelConfig[] {
   } catch {
     parsed = undefined;
   }
-  if (!Array.isArray(parsed)) throw new Error('FLOTILLA_EMBEDDING_MODELS must be a JSON array of { id, name, baseUrl, apiKey, model }');
+  if (!Array.isArray(parsed))
+    throw new Error('FLOTILLA_EMBEDDING_MODELS must be a JSON array of { id, name, baseUrl, apiKey, model }');
   return parsed.map((item: unknown, i) => {
     const { id, name, baseUrl, apiKey, model } = (item ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || id.trim() === '') throw new Error(`FLOTILLA_EMBEDDING_MODELS item ${i} needs a string id`);
-    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) throw new Error(`FLOTILLA_EMBEDDING_MODELS item ${i} needs a baseUrl starting with http:// or https://`);
+    if (typeof id !== 'string' || id.trim() === '')
+      throw new Error(`FLOTILLA_EMBEDDING_MODELS item ${i} needs a string id`);
+    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))
+      throw new Error(`FLOTILLA_EMBEDDING_MODELS item ${i} needs a baseUrl starting with http:// or https://`);
     const label = (v: unknown) => (typeof v === 'string' && v !== '' ? v : id);
     return { id, name: label(name), baseUrl, apiKey: typeof apiKey === 'string' ? apiKey : '', model: label(model) };
   });
@@ -116,7 +119,9 @@ export type OpenAiModel = {
 function openAiModels(value: string | undefined): OpenAiModel[] {
   if (value === undefined) return [];
   const fail = (why: string): never => {
-    throw new Error(`FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price, baseUrl, apiKey, model, vision? }: ${why}`);
+    throw new Error(
+      `FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price, baseUrl, apiKey, model, vision? }: ${why}`,
+    );
   };
   let parsed: unknown;
   try {
@@ -127,10 +132,13 @@ function openAiModels(value: string | undefined): OpenAiModel[] {
   if (!Array.isArray(parsed)) return fail('not an array');
   return parsed.map((item: unknown, i) => {
     const { id, name, price, baseUrl, apiKey, model, vision } = (item ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || id.trim() === '' || id === 'builtin') fail(`item ${i} needs a string id other than "builtin"`);
+    if (typeof id !== 'string' || id.trim() === '' || id === 'builtin')
+      fail(`item ${i} needs a string id other than "builtin"`);
     if (vision !== undefined && typeof vision !== 'boolean') fail(`item ${i} needs vision as true or false`);
-    if (price !== undefined && !(Number.isInteger(price) && (price as number) >= 0)) fail(`item ${i} needs a whole, non-negative price`);
-    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) fail(`item ${i} needs a baseUrl starting with http:// or https://`);
+    if (price !== undefined && !(Number.isInteger(price) && (price as number) >= 0))
+      fail(`item ${i} needs a whole, non-negative price`);
+    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))
+      fail(`item ${i} needs a baseUrl starting with http:// or https://`);
     const label = (value: unknown) => (typeof value === 'string' && value !== '' ? value : (id as string));
     return {
       id: id as string,
@@ -161,13 +169,19 @@ function ttsProvider(value: string | undefined): TtsConfig | undefined {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('not an object');
   const { provider, baseUrl, apiKey, model, voices } = parsed as Record<string, unknown>;
-  if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl)) fail('needs a baseUrl starting with http:// or https://');
+  if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))
+    fail('needs a baseUrl starting with http:// or https://');
   if (typeof model !== 'string' || model.trim() === '') fail('needs a model');
   if (!Array.isArray(voices) || voices.length === 0) fail('needs a non-empty voices array');
   const list = (voices as unknown[]).map((voice, i): TtsVoice => {
     const { id, name, locale } = (typeof voice === 'string' ? { id: voice } : (voice ?? {})) as Record<string, unknown>;
-    if (typeof id !== 'string' || id.trim() === '' || id.length > TTS_LIMITS.voiceLength) fail(`voice ${i} needs an id of 1–${TTS_LIMITS.voiceLength} characters`);
-    return { id: id as string, name: typeof name === 'string' && name !== '' ? name : (id as string), locale: typeof locale === 'string' ? locale : '' };
+    if (typeof id !== 'string' || id.trim() === '' || id.length > TTS_LIMITS.voiceLength)
+      fail(`voice ${i} needs an id of 1–${TTS_LIMITS.voiceLength} characters`);
+    return {
+      id: id as string,
+      name: typeof name === 'string' && name !== '' ? name : (id as string),
+      locale: typeof locale === 'string' ? locale : '',
+    };
   });
   if (new Set(list.map((voice) => voice.id)).size !== list.length) fail('voice ids must differ');
   return {
@@ -198,7 +212,8 @@ function nonEmpty(value: string | undefined): string | undefined {
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (nonEmpty(value) === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return parsed;
 }
 
@@ -214,14 +229,16 @@ function publicOrigins(value: string | undefined): string[] {
   if (value === undefined) return [];
   return value.split(',').map((item) => {
     const origin = normalizeOrigin(item.trim());
-    if (origin === undefined) throw new Error(`FLOTILLA_PUBLIC_ORIGIN must list origins like https://bots.example.com, got "${item.trim()}"`);
+    if (origin === undefined)
+      throw new Error(`FLOTILLA_PUBLIC_ORIGIN must list origins like https://bots.example.com, got "${item.trim()}"`);
     return origin;
   });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (unset it to use SQLite)');

@@ -10,11 +10,18 @@ import { LOGIN_PAGE, remoteDist, shellDist } from './lib/builds';
  * from elsewhere (FLOTILLA_STATIC_DIR) are that deployment's business, not built here.
  */
 const { staticDir } = loadConfig();
-const missing = staticDir !== REPO_ROOT ? [] : [
-  // The shell's build has two pages: the console and the login page.
-  ...(['index.html', LOGIN_PAGE].every((page) => existsSync(join(shellDist(staticDir), page))) ? [] : ['@flotilla/shell']),
-  ...REMOTE_NAMES.filter((name) => !existsSync(join(remoteDist(staticDir, name), 'mf-manifest.json'))).map((name) => `./remotes/${name}`),
-];
+const missing =
+  staticDir !== REPO_ROOT
+    ? []
+    : [
+        // The shell's build has two pages: the console and the login page.
+        ...(['index.html', LOGIN_PAGE].every((page) => existsSync(join(shellDist(staticDir), page)))
+          ? []
+          : ['@flotilla/shell']),
+        ...REMOTE_NAMES.filter((name) => !existsSync(join(remoteDist(staticDir, name), 'mf-manifest.json'))).map(
+          (name) => `./remotes/${name}`,
+        ),
+      ];
 if (missing.length > 0) {
   console.log(`Flotilla: building ${missing.join(', ')} (no build found)…`);
   const filters = missing.flatMap((pkg) => ['--filter', pkg]);

@@ -50,7 +50,11 @@ function helpers(app: App) {
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...headers,
       },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+      ...(form
+        ? { payload: new URLSearchParams(form).toString() }
+        : body !== undefined
+          ? { payload: body as InjectOptions['payload'] }
+          : {}),
     });
 
   const api = {
@@ -71,7 +75,10 @@ function helpers(app: App) {
     /** Creates a user in the tenant of `adminToken` and logs them in. */
     async createUser(adminToken: string, role: Role, username = `${role}-${randomBytes(3).toString('hex')}`) {
       const password = 'user-password-1';
-      const res = await inject('POST', '/v1/users', { token: adminToken, body: { username, nickname: username, password, role } });
+      const res = await inject('POST', '/v1/users', {
+        token: adminToken,
+        body: { username, nickname: username, password, role },
+      });
       if (res.statusCode !== 200) throw new Error(`create ${username} failed: ${res.statusCode} ${res.body}`);
       return { user: res.json<User>(), token: await api.login(username, password), password };
     },
@@ -80,7 +87,10 @@ function helpers(app: App) {
     async createTenant(ownerToken: string, name = `tenant-${randomBytes(3).toString('hex')}`) {
       const adminUsername = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-admin`;
       const adminPassword = 'tenant-password-1';
-      const res = await inject('POST', '/v1/tenants', { token: ownerToken, body: { name, adminUsername, adminPassword } });
+      const res = await inject('POST', '/v1/tenants', {
+        token: ownerToken,
+        body: { name, adminUsername, adminPassword },
+      });
       if (res.statusCode !== 200) throw new Error(`create tenant ${name} failed: ${res.statusCode} ${res.body}`);
       const { tenant, admin } = res.json<{ tenant: { id: string }; admin: User }>();
       return { tenant, admin, token: await api.login(adminUsername, adminPassword) };

@@ -42,13 +42,17 @@ function sourceFiles(dir: string): string[] {
 }
 
 // `import … from './x'`, `export … from './x'`, `import './x'` and `import('./x')`; only relative ones stay inside src.
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 function importsOf(file: string): string[] {
   const text = readFileSync(join(src, file), 'utf8');
   return [...text.matchAll(IMPORT)].map((match) => {
     const target = resolve(src, dirname(file), (match[1] ?? match[2] ?? match[3]) as string);
-    const path = [target, `${target}.ts`, join(target, 'index.ts')].find((candidate) => candidate.endsWith('.ts') && existsSync(candidate)) ?? target;
+    const path =
+      [target, `${target}.ts`, join(target, 'index.ts')].find(
+        (candidate) => candidate.endsWith('.ts') && existsSync(candidate),
+      ) ?? target;
     return relative(src, path);
   });
 }
@@ -75,6 +79,9 @@ describe('server layers', () => {
   it('has no file importing from a layer above its own', () => {
     const upward = upwardImports(files);
     expect(upward.filter((edge) => !WAITING.includes(edge))).toEqual([]);
-    expect(WAITING.filter((edge) => !upward.includes(edge)), 'fixed: remove them from WAITING').toEqual([]);
+    expect(
+      WAITING.filter((edge) => !upward.includes(edge)),
+      'fixed: remove them from WAITING',
+    ).toEqual([]);
   });
 });

@@ -23,14 +23,26 @@ afterEach(async () => {
  * Starts `src/server.ts` on fresh data (no admin password: the first start makes one up), waits for its
  * address line, makes `requests`, stops it and answers everything it wrote.
  */
-async function runServer(env: Record<string, string>, requests: (url: string) => Promise<unknown>): Promise<{ url: string; output: string }> {
+async function runServer(
+  env: Record<string, string>,
+  requests: (url: string) => Promise<unknown>,
+): Promise<{ url: string; output: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'flotilla-start-'));
   dataDirs.push(dataDir);
   const port = await freePort();
   const { FLOTILLA_LOG_LEVEL: _level, FLOTILLA_ADMIN_PASSWORD: _password, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', FLOTILLA_DATA_DIR: dataDir, FLOTILLA_STATIC_DIR: dataDir, DATABASE_URL: '', ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FLOTILLA_DATA_DIR: dataDir,
+      FLOTILLA_STATIC_DIR: dataDir,
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -84,7 +84,11 @@ export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, por
           },
         },
         // A `*.build-time.ts` module runs during the build; the bundle gets the data it exported.
-        { test: /\.build-time\.ts$/, resourceQuery: { not: EVALUATE_QUERY }, use: { loader: join(import.meta.dirname, 'build-time-loader.mjs') } },
+        {
+          test: /\.build-time\.ts$/,
+          resourceQuery: { not: EVALUATE_QUERY },
+          use: { loader: join(import.meta.dirname, 'build-time-loader.mjs') },
+        },
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
       ],
@@ -123,11 +127,15 @@ export function createAppConfig({ name, dir, exposes, entry, htmlPublicPath, por
       hot: true,
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/v1', '/v2', '/api', '/remotes.json', '/version.json', '/healthz', '/docs'], target: process.env.FLOTILLA_API ?? 'http://127.0.0.1:8080' }],
+      proxy: [
+        {
+          context: ['/v1', '/v2', '/api', '/remotes.json', '/version.json', '/healthz', '/docs'],
+          target: process.env.FLOTILLA_API ?? 'http://127.0.0.1:8080',
+        },
+      ],
     },
   };
 }
 
 /** Ports of the dev servers (`pnpm dev`); the server's dev `/remotes.json` points at them. */
 export const DEV_PORTS = { shell: 3000, robots: 3001, datasets: 3002, cases: 3003, users: 3004, chat: 3005 };
-

@@ -17,7 +17,10 @@ export const SHARED_TOO_OLD = CLIENT_ERRORS.sharedTooOld;
  * is older than `builtAgainst`. This module is not a federation singleton, so `builtAgainst` is the
  * version the remote was built with, while `running` is the shell's.
  */
-export function requireSharedApi(running: { readonly SHARED_API_VERSION?: unknown }, builtAgainst: number = SHARED_API_VERSION): void {
+export function requireSharedApi(
+  running: { readonly SHARED_API_VERSION?: unknown },
+  builtAgainst: number = SHARED_API_VERSION,
+): void {
   const version = running.SHARED_API_VERSION;
   if (typeof version === 'number' && version >= builtAgainst) return;
   throw new Error(

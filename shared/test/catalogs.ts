@@ -22,7 +22,9 @@ function sourceFiles(dir: string): string[] {
  */
 export function messageIdsInSource(srcDir: string, prefix: string): Set<string> {
   const literal = new RegExp(`['\`](${prefix.replace(/\./g, '\\.')}\\.[\\w.]+)['\`]`, 'g');
-  return new Set(sourceFiles(srcDir).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(literal)].map((match) => match[1])));
+  return new Set(
+    sourceFiles(srcDir).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(literal)].map((match) => match[1])),
+  );
 }
 
 /** The argument names of an ICU message, sorted, also those inside plural and select branches. */
@@ -65,7 +67,10 @@ export type CatalogCheck = {
  * prefixed with `prefix` and none empty, with the same ICU placeholders; they compile; and every id
  * the source uses is translated.
  */
-export function describeCatalogs(prefix: string, { catalogs, srcDir, minUsedIds, sample, builtIds = [] }: CatalogCheck): void {
+export function describeCatalogs(
+  prefix: string,
+  { catalogs, srcDir, minUsedIds, sample, builtIds = [] }: CatalogCheck,
+): void {
   describe(`${prefix} catalogs`, () => {
     it('hold the same ids in both languages, none empty, all prefixed', () => {
       const en = Object.keys(catalogs['en-US']).sort();
@@ -77,7 +82,8 @@ export function describeCatalogs(prefix: string, { catalogs, srcDir, minUsedIds,
     });
 
     it('keep the same ICU placeholders in both languages', () => {
-      for (const [id, text] of Object.entries(catalogs['en-US'])) expect(messageArguments(catalogs['zh-CN'][id] ?? ''), id).toEqual(messageArguments(text));
+      for (const [id, text] of Object.entries(catalogs['en-US']))
+        expect(messageArguments(catalogs['zh-CN'][id] ?? ''), id).toEqual(messageArguments(text));
     });
 
     it('compile as ICU messages and differ between the languages', () => {

@@ -9,7 +9,8 @@ type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
 
 // TypeBox's checker knows no format until told; the server's validator (ajv-formats) checks date-time as RFC 3339.
 const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => RFC3339_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+if (!FormatRegistry.Has('date-time'))
+  FormatRegistry.Set('date-time', (value) => RFC3339_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
 
 /** A call as a fake route receives it: params, query and body read, coerced and checked as the server's schemas do. */
 export type FakeCall<E extends Endpoint> = {
@@ -33,13 +34,17 @@ export function refuse(status: number, code: string, message = code): Refusal {
 }
 
 /** A whole `Response` may stand for a streamed or file answer; JSON answers must be the endpoint's. */
-type FakeAnswer<E extends Endpoint> = EndpointAnswer<E> | Refusal | (E['answer'] extends 'events' | 'blob' ? Response : never);
+type FakeAnswer<E extends Endpoint> =
+  EndpointAnswer<E> | Refusal | (E['answer'] extends 'events' | 'blob' ? Response : never);
 
 /** One route of a fake server: an endpoint and what it answers. `undefined` falls through to the next route. */
 export type FakeRoute = { endpoint: Endpoint; answer: (call: FakeCall<Endpoint>) => unknown };
 
 /** The route of `endpoint` in a fake server, answering with `answer`. */
-export function on<E extends Endpoint>(endpoint: E, answer: (call: FakeCall<E>) => FakeAnswer<E> | undefined): FakeRoute {
+export function on<E extends Endpoint>(
+  endpoint: E,
+  answer: (call: FakeCall<E>) => FakeAnswer<E> | undefined,
+): FakeRoute {
   return { endpoint, answer: answer as FakeRoute['answer'] };
 }
 
@@ -72,7 +77,11 @@ function queryObject(query: URLSearchParams): Record<string, string | string[]> 
 }
 
 /** `value` coerced to `schema` with its defaults, as the server's validator does; the 422 details when it does not fit. */
-function read(part: 'params' | 'querystring' | 'body', schema: TSchema | undefined, value: unknown): { value: unknown; detail: ValidationError['detail'] } {
+function read(
+  part: 'params' | 'querystring' | 'body',
+  schema: TSchema | undefined,
+  value: unknown,
+): { value: unknown; detail: ValidationError['detail'] } {
   if (!schema) return { value, detail: [] };
   const coerced = Value.Default(schema, Value.Convert(schema, Value.Clone(value ?? {})));
   const detail = [...Value.Errors(schema, coerced)].map((error) => ({
@@ -85,7 +94,8 @@ function read(part: 'params' | 'querystring' | 'body', schema: TSchema | undefin
 
 function bodyOf(endpoint: Endpoint, request: FakeRequest): unknown {
   if (endpoint.bodyAs === 'multipart') return request.formData;
-  if (endpoint.bodyAs === 'form' && request.body === undefined && request.text) return Object.fromEntries(new URLSearchParams(request.text));
+  if (endpoint.bodyAs === 'form' && request.body === undefined && request.text)
+    return Object.fromEntries(new URLSearchParams(request.text));
   return request.body;
 }
 
@@ -95,7 +105,9 @@ function bodyOf(endpoint: Endpoint, request: FakeRequest): unknown {
  */
 export function checkFakeAnswer(endpoint: Endpoint, call: string, answer: unknown): void {
   if (Value.Check(endpoint.response, answer)) return;
-  const first = [...Value.Errors(endpoint.response, answer)].slice(0, 3).map((error) => `${error.path || '/'} ${error.message}`);
+  const first = [...Value.Errors(endpoint.response, answer)]
+    .slice(0, 3)
+    .map((error) => `${error.path || '/'} ${error.message}`);
   breaches.push(`${call}: the answer does not fit ${endpoint.method} ${endpoint.path} (${first.join('; ')})`);
 }
 
@@ -121,13 +133,23 @@ export function fakeApi(routes: readonly FakeRoute[]): FakeRequest[] {
       if (endpoint.method !== request.method) continue;
       const match = pattern.exec(request.path);
       if (!match) continue;
-      const rawParams = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+      const rawParams = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+      );
       const params = read('params', endpoint.params, rawParams);
       const query = read('querystring', endpoint.query, queryObject(request.query));
-      const body = endpoint.bodyAs === 'multipart' ? { value: bodyOf(endpoint, request), detail: [] } : read('body', endpoint.body, bodyOf(endpoint, request));
+      const body =
+        endpoint.bodyAs === 'multipart'
+          ? { value: bodyOf(endpoint, request), detail: [] }
+          : read('body', endpoint.body, bodyOf(endpoint, request));
       const detail = [...params.detail, ...query.detail, ...body.detail];
       if (detail.length > 0) return { status: 422, body: { detail } };
-      const answered = answer({ params: params.value, query: query.value, body: body.value, request } as FakeCall<Endpoint>);
+      const answered = answer({
+        params: params.value,
+        query: query.value,
+        body: body.value,
+        request,
+      } as FakeCall<Endpoint>);
       if (answered !== undefined) return answerOf(endpoint, request, answered);
     }
     return undefined;

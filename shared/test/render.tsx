@@ -28,7 +28,12 @@ export function sessionUser(role: Role): User {
 
 /** A fresh effector scope in English with a user of `role` logged in. */
 export function testScope(role: Role = 'admin'): Scope {
-  return fork({ values: [[$user, sessionUser(role)], [$locale, 'en-US']] });
+  return fork({
+    values: [
+      [$user, sessionUser(role)],
+      [$locale, 'en-US'],
+    ],
+  });
 }
 
 /** Shows the current path, so tests can see where a page navigated. */

@@ -25,14 +25,20 @@ const BEING_EDITED: ReadonlySet<string> = new Set(['server/src/knowledge/split.t
 
 /** `line: text` for each line of `text` that refers outside the repository. */
 function outsideReferences(text: string): string[] {
-  return text.split('\n').flatMap((line, index) =>
-    OUTSIDE_REFERENCES.some(({ pattern }) => pattern.test(line)) ? [`${index + 1}: ${line.trim()}`] : [],
-  );
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      OUTSIDE_REFERENCES.some(({ pattern }) => pattern.test(line)) ? [`${index + 1}: ${line.trim()}`] : [],
+    );
 }
 
 /** Tracked files and new ones not ignored, as repository paths; never dependencies or builds. */
 function repositoryFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return [...new Set(listed.split('\0'))].filter((path) => path !== '' && !/(^|\/)(node_modules|dist)\//.test(path));
 }
 
@@ -58,7 +64,9 @@ describe('the repository explains itself', () => {
 
   it('no source or doc refers to a document outside the repository (say the rule, or point to docs/)', () => {
     expect(files.length).toBeGreaterThan(500);
-    const offenders = [...found].filter(([path]) => !BEING_EDITED.has(path)).flatMap(([path, lines]) => lines.map((line) => `${path}:${line}`));
+    const offenders = [...found]
+      .filter(([path]) => !BEING_EDITED.has(path))
+      .flatMap(([path, lines]) => lines.map((line) => `${path}:${line}`));
     expect(offenders).toEqual([]);
   });
 
@@ -74,6 +82,10 @@ describe('the repository explains itself', () => {
     expect(outsideReferences(`describe('error catalogue (specification ${section} 8)'`)).toHaveLength(1);
     expect(outsideReferences(`see ${section}9`)).toHaveLength(1);
     expect(outsideReferences(`read ${['', 'work', 'shared', 'STYLE.md'].join('/')}`)).toHaveLength(1);
-    expect(outsideReferences('first line\n/** Roles (docs/product-rules.md, Roles). */\nspec-coverage, @standard-schema/spec')).toEqual([]);
+    expect(
+      outsideReferences(
+        'first line\n/** Roles (docs/product-rules.md, Roles). */\nspec-coverage, @standard-schema/spec',
+      ),
+    ).toEqual([]);
   });
 });

@@ -35,7 +35,8 @@ async function tryConnect(connectionString: string, then?: (client: PgClient) =>
 
 function whyUnusable(error: unknown, url: URL): string {
   const { code, message } = error as { code?: string; message?: string };
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') return `nothing listens at ${url.hostname}:${url.port || 5432}`;
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH')
+    return `nothing listens at ${url.hostname}:${url.port || 5432}`;
   // 28P01: wrong password; 28000: pg_hba.conf refuses; a client with no password gets a plain Error.
   if (code === '28P01' || code === '28000' || /password/i.test(message ?? '')) {
     return `${url.hostname}:${url.port || 5432} wants a password: ${message}; put a user and password in TEST_DATABASE_URL`;
@@ -85,7 +86,8 @@ export function prepareChromium(): Availability {
     return missing(`no Chromium at ${path}, and installing it takes root and apt-get (apt-get install -y chromium)`);
   }
   console.log('Installing Chromium for the browser tests (apt-get install -y chromium)…');
-  if (!aptGet(['update']) || !aptGet(['install', '-y', 'chromium'])) return missing('apt-get install -y chromium failed');
+  if (!aptGet(['update']) || !aptGet(['install', '-y', 'chromium']))
+    return missing('apt-get install -y chromium failed');
   return existsSync(path) ? AVAILABLE : missing(`apt-get installed chromium, but ${path} is still missing`);
 }
 
@@ -94,8 +96,20 @@ export type ProjectSelection = 'excluded' | 'all' | 'named';
 
 /** Reads vitest's `--project <pattern>` options (`*` wildcards, `!` to exclude) the way vitest applies them. */
 export function projectSelection(name: string, argv: readonly string[]): ProjectSelection {
-  const patterns = argv.flatMap((arg, index) => (arg === '--project' ? [argv[index + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
-  const matches = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
+  const patterns = argv.flatMap((arg, index) =>
+    arg === '--project'
+      ? [argv[index + 1] ?? '']
+      : arg.startsWith('--project=')
+        ? [arg.slice('--project='.length)]
+        : [],
+  );
+  const matches = (pattern: string) =>
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(name);
   const included = patterns.filter((pattern) => !pattern.startsWith('!'));
   if (patterns.some((pattern) => pattern.startsWith('!') && matches(pattern.slice(1)))) return 'excluded';
   if (included.length === 0) return 'all';
@@ -108,7 +122,11 @@ export type OptionalSuite = { project: string; title: string; prepare: () => Ava
  * Prepares each optional suite this run selects. Returns the projects to leave out and one line that says
  * which and why; throws when a suite that must run (CI, or named on the command line) cannot.
  */
-export async function prepareOptionalSuites(suites: readonly OptionalSuite[], argv: readonly string[], ci: boolean): Promise<{ leftOut: Set<string>; line: string | null }> {
+export async function prepareOptionalSuites(
+  suites: readonly OptionalSuite[],
+  argv: readonly string[],
+  ci: boolean,
+): Promise<{ leftOut: Set<string>; line: string | null }> {
   const leftOut = new Set<string>();
   const reasons: string[] = [];
   for (const suite of suites) {

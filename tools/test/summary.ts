@@ -10,7 +10,11 @@ export type ReportedTest = {
 };
 
 /** A `describe` block as vitest reports it (`TestSuite`): `errors()` are its hooks' own, not its tests'. */
-export type ReportedSuite = { type: 'suite'; errors(): ReadonlyArray<unknown>; children: Iterable<ReportedTest | ReportedSuite> };
+export type ReportedSuite = {
+  type: 'suite';
+  errors(): ReadonlyArray<unknown>;
+  children: Iterable<ReportedTest | ReportedSuite>;
+};
 
 /** A test file as vitest reports it (`TestModule`): `errors()` has the import that failed or the top-level hook that threw. */
 export type ReportedModule = { errors(): ReadonlyArray<unknown>; children: Iterable<ReportedTest | ReportedSuite> };

@@ -17,7 +17,10 @@ const CACHE_SIZE = 1000;
  */
 export function versionedReads<T>(db: Database, area: DataArea) {
   const readVersion = prepare(db, (p: { tenantId: string; area: string }) =>
-    scoped(db, p.tenantId).selectFrom('dataVersions').select('dataVersions.version').where('dataVersions.area', '=', p.area),
+    scoped(db, p.tenantId)
+      .selectFrom('dataVersions')
+      .select('dataVersions.version')
+      .where('dataVersions.area', '=', p.area),
   );
   const answers = new Map<string, T>();
   return async (tenantId: string, key: string, read: () => Promise<T>): Promise<T> => {
@@ -36,6 +39,8 @@ export function versionedReads<T>(db: Database, area: DataArea) {
 export async function raiseVersion(trx: Kysely<DB>, tenantId: string, area: DataArea): Promise<void> {
   await scoped(trx, tenantId)
     .insertInto('dataVersions', { area, version: 1 })
-    .onConflict((oc) => oc.columns(['tenantId', 'area']).doUpdateSet({ version: sql<number>`data_versions.version + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['tenantId', 'area']).doUpdateSet({ version: sql<number>`data_versions.version + 1` }),
+    )
     .execute();
 }

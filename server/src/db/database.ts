@@ -11,7 +11,9 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSch
   db: Database;
   dialect: DialectName;
 } {
-  const dialect = config.databaseUrl ? postgresDialect(config.databaseUrl, config.databaseSchema) : sqliteDialect(config.dataDir);
+  const dialect = config.databaseUrl
+    ? postgresDialect(config.databaseUrl, config.databaseSchema)
+    : sqliteDialect(config.dataDir);
   // The one place where snake_case columns become the camelCase names of the code and the JSON.
   const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
   return { db, dialect: config.databaseUrl ? 'postgres' : 'sqlite' };

@@ -13,25 +13,35 @@ export type PreparedQuery<P extends Record<string, unknown>, Row> = (params: P) 
  * `limit`, `offset`), never inside an expression or a string (that is refused when first built).
  * The SQL is compiled by this database's dialect, so the same code serves SQLite and PostgreSQL.
  */
-export function prepare<P extends Record<string, unknown>, Row>(db: Database, build: (params: P) => Compilable<Row>): PreparedQuery<P, Row> {
+export function prepare<P extends Record<string, unknown>, Row>(
+  db: Database,
+  build: (params: P) => Compilable<Row>,
+): PreparedQuery<P, Row> {
   let compiled: CompiledQuery | undefined;
   let slots: Array<string | undefined> = [];
   return async (params) => {
     if (!compiled) {
       const handedOut = new Map<string, string>();
-      const placeholders = new Proxy({}, {
-        get: (_target, key) => {
-          const placeholder = `${MARK}${String(key)}`;
-          handedOut.set(placeholder, String(key));
-          return placeholder;
+      const placeholders = new Proxy(
+        {},
+        {
+          get: (_target, key) => {
+            const placeholder = `${MARK}${String(key)}`;
+            handedOut.set(placeholder, String(key));
+            return placeholder;
+          },
         },
-      }) as P;
+      ) as P;
       compiled = build(placeholders).compile();
       slots = compiled.parameters.map((value) => (typeof value === 'string' ? handedOut.get(value) : undefined));
-      const leaked = compiled.parameters.some((value, i) => slots[i] === undefined && typeof value === 'string' && value.includes(MARK));
+      const leaked = compiled.parameters.some(
+        (value, i) => slots[i] === undefined && typeof value === 'string' && value.includes(MARK),
+      );
       if (leaked) throw new Error(`prepare(): a placeholder was used inside an expression in: ${compiled.sql}`);
     }
-    const parameters = compiled.parameters.map((value, i) => (slots[i] === undefined ? value : params[slots[i] as string]));
+    const parameters = compiled.parameters.map((value, i) =>
+      slots[i] === undefined ? value : params[slots[i] as string],
+    );
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };

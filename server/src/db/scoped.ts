@@ -28,10 +28,18 @@ export function scoped(db: Kysely<DB>, tenantId: string) {
       return (db.selectFrom(table) as unknown as SelectQueryBuilder<DB, T, {}>).where(own(table), '=', tenantId);
     },
     updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
-      return (db.updateTable(table) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>).where(own(table), '=', tenantId);
+      return (db.updateTable(table) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>).where(
+        own(table),
+        '=',
+        tenantId,
+      );
     },
     deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
-      return (db.deleteFrom(table) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>).where(own(table), '=', tenantId);
+      return (db.deleteFrom(table) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>).where(
+        own(table),
+        '=',
+        tenantId,
+      );
     },
     insertInto<T extends TenantTable>(
       table: T,

@@ -21,7 +21,11 @@ export const WRITER_AUTOCHECKPOINT_PAGES = 4000;
  */
 export function startWalCheckpointer(file: string): { stop(): void } {
   const closed = new SharedArrayBuffer(4);
-  const worker = startWorker(import.meta.url, 'wal-checkpoint-worker', { file, intervalMs: INTERVAL_MS, closed } satisfies CheckpointWorkerData);
+  const worker = startWorker(import.meta.url, 'wal-checkpoint-worker', {
+    file,
+    intervalMs: INTERVAL_MS,
+    closed,
+  } satisfies CheckpointWorkerData);
   worker.unref();
   let running = true;
   worker.once('exit', () => (running = false));

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LOCALE, type Attachment, type Citation, type Locale, type QaEvent, type Usage } from '@flotilla/shared/contracts';
+import {
+  DEFAULT_LOCALE,
+  type Attachment,
+  type Citation,
+  type Locale,
+  type QaEvent,
+  type Usage,
+} from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 import type { DocumentParser } from '../knowledge/parse-pool';
 import { AppError, notFound } from '../lib/app-error';
@@ -43,10 +50,18 @@ const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0
  * Answers questions for robots: picks the robot's model and provider, keeps its session, charges the
  * robot owner's credits (a failed answer is refunded) and stores every answer.
  */
-export function createAnswerEngine(repos: Repositories, config: Config, embedder: Embedder, parser: DocumentParser, log?: { warn(object: unknown, message: string): void }) {
+export function createAnswerEngine(
+  repos: Repositories,
+  config: Config,
+  embedder: Embedder,
+  parser: DocumentParser,
+  log?: { warn(object: unknown, message: string): void },
+) {
   const builtin = builtinProvider();
   const uploadFiles = new UploadFiles(config.dataDir);
-  const upstreams = new Map(config.openaiModels.map((model) => [model.id, { model, provider: openAiProvider(model, config.answerTimeoutMs) }]));
+  const upstreams = new Map(
+    config.openaiModels.map((model) => [model.id, { model, provider: openAiProvider(model, config.answerTimeoutMs) }]),
+  );
 
   const providerFor = (modelId: string): { provider: AnswerProvider; upstreamModel: string; price: number } => {
     if (modelId === 'builtin') return { provider: builtin, upstreamModel: 'builtin', price: 0 };
@@ -69,7 +84,9 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
         throw new AppError(400, 'INSUFFICIENT_CREDITS');
       }
       // A new session's row is written with its first answer (recordCompletion), after the upstream call.
-      const session = input.sessionId ? await repos.chats.findSession(access, input.sessionId) : { sessionId: randomUUID() };
+      const session = input.sessionId
+        ? await repos.chats.findSession(access, input.sessionId)
+        : { sessionId: randomUUID() };
       if (!session) throw notFound('SESSION_NOT_FOUND');
       const attached = await ownAttachments(repos.uploads, access, input);
       const newSession = input.sessionId === undefined;
@@ -82,7 +99,8 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
         let citations: Citation[] = [];
         let failure: { code: 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'INSUFFICIENT_CREDITS' } | undefined;
         // Charged up front (a race with another answer may have spent the credits since the check).
-        const charged = price > 0 ? await repos.credits.debit(access.tenantId, access.adminId, price, completionId) : true;
+        const charged =
+          price > 0 ? await repos.credits.debit(access.tenantId, access.adminId, price, completionId) : true;
         if (!charged) failure = { code: 'INSUFFICIENT_CREDITS' };
         try {
           if (!failure) {
@@ -94,7 +112,12 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
                 { role: 'assistant', content: reply },
               ]);
             const knowledge = await findKnowledge(
-              { segments: repos.segments, embedder, onEmbeddingError: (error) => log?.warn({ err: error }, 'knowledge search: embedding the question failed, full-text only') },
+              {
+                segments: repos.segments,
+                embedder,
+                onEmbeddingError: (error) =>
+                  log?.warn({ err: error }, 'knowledge search: embedding the question failed, full-text only'),
+              },
               access.tenantId,
               basic,
               input.question,
@@ -128,7 +151,8 @@ export function createAnswerEngine(repos: Repositories, config: Config, embedder
         } finally {
           // Stored whatever happened, also when the client went away (the generator is then closed early).
           const status = failure ? 'error' : signal.aborted ? 'stopped' : 'done';
-          if (failure && charged && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, completionId);
+          if (failure && charged && price > 0)
+            await repos.credits.refund(access.tenantId, access.adminId, price, completionId);
           await repos.chats.recordCompletion(access, {
             id: completionId,
             sessionId: session.sessionId,

@@ -29,7 +29,11 @@ type UploadLookup = { findById(id: string): Promise<Upload | undefined> };
  * tenant: another visitor's file, another tenant's, an icon or an unknown id is a 422 at its place in the
  * body (FILE_NOT_FOUND), the same answer for each, so an id's existence is not given away.
  */
-export async function ownAttachments(uploads: UploadLookup, chatter: Chatter, asked: { images?: Attachment[]; files?: Attachment[] }): Promise<OwnAttachments> {
+export async function ownAttachments(
+  uploads: UploadLookup,
+  chatter: Chatter,
+  asked: { images?: Attachment[]; files?: Attachment[] },
+): Promise<OwnAttachments> {
   const check = async (field: 'images' | 'files', kind: Upload['kind']) =>
     Promise.all(
       (asked[field] ?? []).map(async ({ id }, index) => {
@@ -46,7 +50,13 @@ export async function ownAttachments(uploads: UploadLookup, chatter: Chatter, as
 
 /** An upload as a completion stores it: from the server's row, never the client's copy. */
 export function storedAttachment(upload: Upload): Attachment {
-  return { id: upload.id, name: upload.name, url: uploadUrl(upload.id), size: upload.size, contentType: upload.contentType };
+  return {
+    id: upload.id,
+    name: upload.name,
+    url: uploadUrl(upload.id),
+    size: upload.size,
+    contentType: upload.contentType,
+  };
 }
 
 /** What the provider gets of the attachments: images it can see, documents it can read, and the names of the rest. */
@@ -75,7 +85,12 @@ function oneAtATime<T>(parse: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function textOf(files: UploadFiles, parser: DocumentParser, upload: Upload, signal?: AbortSignal): Promise<string | null> {
+async function textOf(
+  files: UploadFiles,
+  parser: DocumentParser,
+  upload: Upload,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const known = texts.get(upload.id);
   if (known !== undefined) {
     texts.delete(upload.id);
@@ -101,10 +116,18 @@ async function textOf(files: UploadFiles, parser: DocumentParser, upload: Upload
 }
 
 /** A document's text within `budget` characters (cut with {@link TRUNCATED_MARKER}), or null when it has none to read. */
-async function documentWithin(files: UploadFiles, parser: DocumentParser, upload: Upload, budget: number, signal?: AbortSignal): Promise<AttachedDocument> {
+async function documentWithin(
+  files: UploadFiles,
+  parser: DocumentParser,
+  upload: Upload,
+  budget: number,
+  signal?: AbortSignal,
+): Promise<AttachedDocument> {
   const text = await textOf(files, parser, upload, signal);
   if (text === null) return { name: upload.name, text: null };
-  return text.length > budget ? { name: upload.name, text: `${text.slice(0, budget)}\n${TRUNCATED_MARKER}` } : { name: upload.name, text };
+  return text.length > budget
+    ? { name: upload.name, text: `${text.slice(0, budget)}\n${TRUNCATED_MARKER}` }
+    : { name: upload.name, text };
 }
 
 /**
@@ -124,7 +147,10 @@ export async function attachmentContext(
   const images: string[] = [];
   let imageBytes = 0;
   for (const image of attached.images) {
-    const bytes = reads.images && imageBytes + image.size <= ATTACHMENT_BUDGETS.imageBytes ? await bytesOf(files, image) : undefined;
+    const bytes =
+      reads.images && imageBytes + image.size <= ATTACHMENT_BUDGETS.imageBytes
+        ? await bytesOf(files, image)
+        : undefined;
     if (!bytes) {
       unread.push(image.name);
       continue;
@@ -132,8 +158,11 @@ export async function attachmentContext(
     imageBytes += bytes.length;
     images.push(`data:${image.contentType};base64,${bytes.toString('base64')}`);
   }
-  if (!reads.documents) return { images, documents: [], unread: [...unread, ...attached.files.map((file) => file.name)] };
+  if (!reads.documents)
+    return { images, documents: [], unread: [...unread, ...attached.files.map((file) => file.name)] };
   const budget = Math.floor(ATTACHMENT_BUDGETS.documentChars / Math.max(1, attached.files.length));
-  const documents = await Promise.all(attached.files.map((file) => documentWithin(files, parser, file, budget, signal)));
+  const documents = await Promise.all(
+    attached.files.map((file) => documentWithin(files, parser, file, budget, signal)),
+  );
   return { images, documents, unread };
 }

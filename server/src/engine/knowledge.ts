@@ -60,7 +60,14 @@ export async function findKnowledge(
   if (!basic.librarySearch || basic.datasetIds.length === 0) return { citations: [] };
   const datasets = await deps.segments.datasets(tenantId, basic.datasetIds);
   if (datasets.length === 0) return { citations: [] };
-  const { list } = await searchSegments(deps, tenantId, { datasets, query: question, mode: 'hybrid', offset: 0, limit: CANDIDATES, withTotal: false });
+  const { list } = await searchSegments(deps, tenantId, {
+    datasets,
+    query: question,
+    mode: 'hybrid',
+    offset: 0,
+    limit: CANDIDATES,
+    withTotal: false,
+  });
   const relevant = list.filter((hit) => hit.score >= RELEVANCE_THRESHOLD);
   const qa = relevant
     .filter((hit) => hit.question !== undefined && hit.answer !== undefined)

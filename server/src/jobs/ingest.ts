@@ -98,7 +98,13 @@ function streamedPassages(total: number, batches: AsyncIterator<string[]>, ended
  * unsupported, over the parse budget, no valid QA rows) fails the job and the file with a reason; nothing
  * else changes.
  */
-export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sharedTokenizer() }: Dependencies): Record<TaskType, JobHandler> {
+export function ingestHandlers({
+  repos,
+  files,
+  embedder,
+  parser,
+  tokenizer = sharedTokenizer(),
+}: Dependencies): Record<TaskType, JobHandler> {
   async function readOriginal(key: string): Promise<Buffer> {
     try {
       return await readFile(files.pathOf(key));
@@ -113,7 +119,11 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       const batch = segments.slice(start, start + EMBED_BATCH);
       let vectors: Float32Array[];
       try {
-        vectors = await embedder.embed(model, batch.map((segment) => segment.text), run.signal);
+        vectors = await embedder.embed(
+          model,
+          batch.map((segment) => segment.text),
+          run.signal,
+        );
       } catch (error) {
         if (run.signal.aborted) throw error;
         throw new ReasonError('EMBEDDING_FAILED');
@@ -144,7 +154,9 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
   ): Promise<{ count: number; last: NewSegment[] }> {
     const embedModel = model !== null && embedder.has(model) ? model : null;
     const tokenized = (batch: Passage[]) => {
-      const searchTexts = tokenizer.searchTexts(batch.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text));
+      const searchTexts = tokenizer.searchTexts(
+        batch.map((passage) => (passage.question ? `${passage.question}\n` : '') + passage.text),
+      );
       // A batch still in flight when the run stops is dropped without an unhandled rejection.
       searchTexts.catch(() => undefined);
       return { batch, searchTexts };
@@ -152,7 +164,8 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     let written = 0;
     const pending: NewSegment[] = [];
     const write = async (segments: NewSegment[]) => {
-      if (!(await repos.datasetFiles.stageSegments(staging, generation, written, segments))) throw new JobStopped('lost');
+      if (!(await repos.datasetFiles.stageSegments(staging, generation, written, segments)))
+        throw new JobStopped('lost');
       written += segments.length;
       await run.step(from + ((to - from) * written) / Math.max(1, passages.total));
     };
@@ -167,7 +180,11 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
       const next = inFlight.shift();
       if (!next) break;
       const searchTexts = await next.searchTexts;
-      const segments = searchTexts.map((search, i): NewSegment => ({ ...(next.batch[i] as Passage), searchText: search, embedding: null }));
+      const segments = searchTexts.map((search, i): NewSegment => ({
+        ...(next.batch[i] as Passage),
+        searchText: search,
+        embedding: null,
+      }));
       if (embedModel) await embed(segments, embedModel, run);
       pending.push(...segments);
       while (pending.length >= STAGE_ROWS) await write(pending.splice(0, STAGE_ROWS));
@@ -186,7 +203,11 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
   };
 
   /** QA pairs of the first sheet that has rows, and the note of the rows skipped. */
-  async function qaPassages(type: 'csv' | 'xlsx', bytes: Buffer, run: JobRun): Promise<{ passages: Passages; warning: string | null }> {
+  async function qaPassages(
+    type: 'csv' | 'xlsx',
+    bytes: Buffer,
+    run: JobRun,
+  ): Promise<{ passages: Passages; warning: string | null }> {
     const mark = parsingMark(run);
     const sheets = await parser.sheets(type, bytes, { signal: run.signal, started: () => mark(true) });
     await mark(false);
@@ -194,14 +215,23 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     if (!sheet) throw new ReasonError('FILE_EMPTY');
     const { pairs, skipped } = qaPairs(sheet.rows);
     return {
-      passages: passagesOf(pairs.map((pair) => ({ text: `${pair.question}\n${pair.answer}`, question: pair.question, answer: pair.answer }))),
+      passages: passagesOf(
+        pairs.map((pair) => ({
+          text: `${pair.question}\n${pair.answer}`,
+          question: pair.question,
+          answer: pair.answer,
+        })),
+      ),
       warning: skipped.length > 0 ? storedReason('QA_ROWS_SKIPPED', rowList(skipped)) : null,
     };
   }
 
   const ingest: JobHandler = async (job, run): Promise<JobOutcome> => {
     if (!job.datasetId || !job.fileId) throw new ReasonError('FILE_NOT_FOUND');
-    const [file, dataset] = await Promise.all([repos.datasetFiles.get(job.tenantId, job.datasetId, job.fileId), repos.datasets.get(job.tenantId, job.datasetId)]);
+    const [file, dataset] = await Promise.all([
+      repos.datasetFiles.get(job.tenantId, job.datasetId, job.fileId),
+      repos.datasets.get(job.tenantId, job.datasetId),
+    ]);
     if (!file || !dataset) throw new ReasonError('FILE_NOT_FOUND');
     const payload = JSON.parse(job.payload) as { settings?: ChunkSettings };
     const settings = payload.settings ?? settingsOf(file);
@@ -231,16 +261,27 @@ export function ingestHandlers({ repos, files, embedder, parser, tokenizer = sha
     }
     try {
       await run.step(0.25);
-      const staging: StagingJob = { id: job.id, tenantId: job.tenantId, attempts: job.attempts, datasetId: job.datasetId, fileId: job.fileId };
+      const staging: StagingJob = {
+        id: job.id,
+        tenantId: job.tenantId,
+        attempts: job.attempts,
+        datasetId: job.datasetId,
+        fileId: job.fileId,
+      };
       const generation = await repos.datasetFiles.beginStaging(staging);
       if (generation === undefined) throw new JobStopped('lost');
-      const purge = (upTo: number) => repos.datasetFiles.purgeGenerations(job.tenantId, staging.fileId, upTo, run.closing);
+      const purge = (upTo: number) =>
+        repos.datasetFiles.purgeGenerations(job.tenantId, staging.fileId, upTo, run.closing);
       // What an earlier run on this file left (killed, or lost to another process) goes first.
       await purge(generation - 1);
       let published = false;
       try {
         const staged = await stage(passages, dataset.embeddingModel, run, staging, generation, 0.25, 0.99);
-        const outcome = await repos.datasetFiles.publishSegments(staging, generation, staged, { embeddingModel: dataset.embeddingModel, settings: payload.settings, warning });
+        const outcome = await repos.datasetFiles.publishSegments(staging, generation, staged, {
+          embeddingModel: dataset.embeddingModel,
+          settings: payload.settings,
+          warning,
+        });
         published = outcome === 'done';
         // Readers see the new generation now; the old one is deleted behind them.
         if (published) await purge(generation - 1);

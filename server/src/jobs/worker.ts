@@ -65,7 +65,10 @@ export class JobRun {
   }
 
   private throwIfStopped(): void {
-    if (this.controller.signal.aborted) throw this.controller.signal.reason instanceof JobStopped ? this.controller.signal.reason : new JobStopped('lost');
+    if (this.controller.signal.aborted)
+      throw this.controller.signal.reason instanceof JobStopped
+        ? this.controller.signal.reason
+        : new JobStopped('lost');
   }
 }
 
@@ -213,7 +216,11 @@ export class JobWorker {
     const controller = new AbortController();
     const run = new JobRun(job, controller, repo, this.options.stepDelayMs, this.closing.signal);
     this.running.set(controller, job.id);
-    const heartbeat = setInterval(() => void run.beat().catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'jobs: heartbeat failed')), this.options.heartbeatMs);
+    const heartbeat = setInterval(
+      () =>
+        void run.beat().catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'jobs: heartbeat failed')),
+      this.options.heartbeatMs,
+    );
     try {
       const outcome = await this.options.handlers[job.type](job, run);
       if (outcome === 'again') await repo.requeue(job, true);
@@ -221,12 +228,19 @@ export class JobWorker {
       const reason = controller.signal.reason as unknown;
       if (error instanceof JobStopped || (controller.signal.aborted && reason instanceof JobStopped)) {
         // Taken away (cancelled, or claimed again elsewhere): nothing to write. Shutting down: back to the queue.
-        if (reason instanceof JobStopped && reason.why === 'shutdown') await repo.requeue(job, true).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'jobs: re-queue failed'));
+        if (reason instanceof JobStopped && reason.why === 'shutdown')
+          await repo
+            .requeue(job, true)
+            .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'jobs: re-queue failed'));
       } else if (error instanceof ReasonError) {
-        await repo.markFailed(job, error.reason, error.detail).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'jobs: marking failed failed'));
+        await repo
+          .markFailed(job, error.reason, error.detail)
+          .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'jobs: marking failed failed'));
       } else {
         log.error({ err: error, jobId: job.id, type: job.type }, 'jobs: job failed');
-        await repo.markFailed(job, 'JOB_FAILED').catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'jobs: marking failed failed'));
+        await repo
+          .markFailed(job, 'JOB_FAILED')
+          .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'jobs: marking failed failed'));
       }
     } finally {
       clearInterval(heartbeat);

@@ -19,7 +19,9 @@ const TYPE_OF_CONTENT: Record<string, DocumentType> = {
   'text/csv': 'csv',
   'text/html': 'html',
 };
-const CONTENT_OF_TYPE = Object.fromEntries(Object.entries(TYPE_OF_CONTENT).map(([mime, type]) => [type, mime])) as Record<DocumentType, string>;
+const CONTENT_OF_TYPE = Object.fromEntries(
+  Object.entries(TYPE_OF_CONTENT).map(([mime, type]) => [type, mime]),
+) as Record<DocumentType, string>;
 const ALLOWED = Object.keys(TYPE_OF_CONTENT);
 
 const TYPE_OF_EXTENSION: Record<string, DocumentType> = {
@@ -63,7 +65,9 @@ export async function detectFileType(bytes: Uint8Array, name: string): Promise<D
   }
   const detected = await fileTypeFromBuffer(bytes);
   // Password-protected Office files are OLE compound files, not zips; a damaged docx/xlsx is still a zip.
-  if ((named === 'docx' || named === 'xlsx') && detected?.mime === 'application/x-cfb') return { type: named, contentType, problem: 'FILE_OFFICE_PROTECTED' };
-  if ((named === 'docx' || named === 'xlsx') && detected?.mime === 'application/zip') return { type: named, contentType, problem: 'FILE_CORRUPT' };
+  if ((named === 'docx' || named === 'xlsx') && detected?.mime === 'application/x-cfb')
+    return { type: named, contentType, problem: 'FILE_OFFICE_PROTECTED' };
+  if ((named === 'docx' || named === 'xlsx') && detected?.mime === 'application/zip')
+    return { type: named, contentType, problem: 'FILE_CORRUPT' };
   return { type: named, contentType, problem: detected ? 'FILE_UNSUPPORTED' : 'FILE_CORRUPT' };
 }

@@ -38,7 +38,12 @@ export type DocumentParser = {
    * counts them all).
    * The process dying before the last batch fails the next read with FILE_PARSE_CRASHED.
    */
-  split(type: DocumentType, file: Uint8Array | StoredFile, settings: SplitSettings, options?: ParseOptions & { limit?: number }): Promise<SplitDocument>;
+  split(
+    type: DocumentType,
+    file: Uint8Array | StoredFile,
+    settings: SplitSettings,
+    options?: ParseOptions & { limit?: number },
+  ): Promise<SplitDocument>;
 };
 
 /**
@@ -52,7 +57,11 @@ type Conversation = { answer(response: ParseResponse, channel: Channel): void; f
 /** A parse's line to its process: further requests, the end of its time budget, and its end (the process kept or ended). */
 type Channel = { send(request: ParseRequest): void; budgetMet(): void; end(keepParser: boolean): void };
 /** A parse in progress in a process: how the process's messages and fate settle it. */
-type Task = { message(response: ParseResponse): void; died(signal: NodeJS.Signals | null): void; stop(error: Error): void };
+type Task = {
+  message(response: ParseResponse): void;
+  died(signal: NodeJS.Signals | null): void;
+  stop(error: Error): void;
+};
 /** A parser process; `ready` once it has loaded the parsers (its start is not counted in a parse's time). */
 type Parser = { child: ChildProcess; ready: Promise<void>; task?: Task; idleTimer?: NodeJS.Timeout };
 type Waiter = { resolve(parser: Parser): void; reject(error: unknown): void };
@@ -98,7 +107,12 @@ export class ParsePool implements DocumentParser {
     return this.result({ kind: 'sheets', type, bytes }, options) as Promise<Sheet[]>;
   }
 
-  split(type: DocumentType, file: Uint8Array | StoredFile, settings: SplitSettings, { limit, ...options }: ParseOptions & { limit?: number } = {}): Promise<SplitDocument> {
+  split(
+    type: DocumentType,
+    file: Uint8Array | StoredFile,
+    settings: SplitSettings,
+    { limit, ...options }: ParseOptions & { limit?: number } = {},
+  ): Promise<SplitDocument> {
     return new Promise((resolve, reject) => {
       let batches: SegmentBatches | undefined;
       const conversation: Conversation = {
@@ -122,7 +136,9 @@ export class ParsePool implements DocumentParser {
         },
         fail: (error) => (batches ? batches.failed(error) : reject(error)),
       };
-      this.converse({ kind: 'split', type, file, settings, batch: this.batch, limit }, options, conversation).catch(reject);
+      this.converse({ kind: 'split', type, file, settings, batch: this.batch, limit }, options, conversation).catch(
+        reject,
+      );
     });
   }
 
@@ -160,7 +176,11 @@ export class ParsePool implements DocumentParser {
    * Sends `request` to a process (once one is free and started) and hands its answers to `conversation` until
    * it ends the parse; the process dying, the time budget, the signal or the pool's closing end it with a failure.
    */
-  private async converse(request: ParseRequest, { signal, started, progress }: ParseOptions = {}, conversation: Conversation): Promise<void> {
+  private async converse(
+    request: ParseRequest,
+    { signal, started, progress }: ParseOptions = {},
+    conversation: Conversation,
+  ): Promise<void> {
     signal?.throwIfAborted();
     const parser = await this.acquire(signal);
     try {
@@ -200,7 +220,8 @@ export class ParsePool implements DocumentParser {
         progress(response.fraction).then(() => (reporting = false), fail);
       },
       // V8 aborts the process when its heap is full: SIGABRT is the memory budget.
-      died: (deathSignal) => fail(new ReasonError(deathSignal === 'SIGABRT' ? 'FILE_TOO_COMPLEX' : 'FILE_PARSE_CRASHED')),
+      died: (deathSignal) =>
+        fail(new ReasonError(deathSignal === 'SIGABRT' ? 'FILE_TOO_COMPLEX' : 'FILE_PARSE_CRASHED')),
       stop: fail,
     };
     const timer = setTimeout(() => fail(new ReasonError('FILE_TOO_COMPLEX')), this.budget.timeMs);
@@ -254,14 +275,23 @@ export class ParsePool implements DocumentParser {
   }
 
   private spawn(): Parser {
-    const budget: ZipBudget = { expandedBytes: this.budget.expandedBytes, entries: this.budget.entries, ratio: this.budget.ratio };
-    const child = startChildProcess(import.meta.url, 'parse-process', { args: [JSON.stringify(budget)], maxOldSpaceMb: this.budget.memoryMb });
+    const budget: ZipBudget = {
+      expandedBytes: this.budget.expandedBytes,
+      entries: this.budget.entries,
+      ratio: this.budget.ratio,
+    };
+    const child = startChildProcess(import.meta.url, 'parse-process', {
+      args: [JSON.stringify(budget)],
+      maxOldSpaceMb: this.budget.memoryMb,
+    });
     let started: { resolve(): void; reject(error: Error): void } | undefined;
     const ready = new Promise<void>((resolve, reject) => (started = { resolve, reject }));
     // Awaited by the parse it was started for; never an unhandled rejection when that one is gone.
     ready.catch(() => undefined);
     const parser: Parser = { child, ready };
-    child.on('message', (response: ParseResponse) => (response.kind === 'ready' ? started?.resolve() : parser.task?.message(response)));
+    child.on('message', (response: ParseResponse) =>
+      response.kind === 'ready' ? started?.resolve() : parser.task?.message(response),
+    );
     // A failed send (the process is gone) is followed by its 'exit'.
     child.on('error', () => undefined);
     child.on('exit', (_code, deathSignal) => {

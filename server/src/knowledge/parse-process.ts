@@ -18,7 +18,14 @@ export type BatchLimits = { characters: number; segments: number };
 export type ParseRequest =
   | { kind: 'text'; type: DocumentType; bytes: Uint8Array }
   | { kind: 'sheets'; type: 'csv' | 'xlsx'; bytes: Uint8Array }
-  | { kind: 'split'; type: DocumentType; file: Uint8Array | StoredFile; settings: SplitSettings; batch: BatchLimits; limit?: number }
+  | {
+      kind: 'split';
+      type: DocumentType;
+      file: Uint8Array | StoredFile;
+      settings: SplitSettings;
+      batch: BatchLimits;
+      limit?: number;
+    }
   | { kind: 'more' }
   | { kind: 'stop' };
 /**
@@ -64,7 +71,11 @@ async function parse(request: ParseRequest & { kind: 'text' | 'sheets' | 'split'
   // Split here, not in the server: the whole text is never sent, and splitting a large one takes a few hundred ms.
   const document = await text(request.type, bytes);
   const segments = splitText(document, request.settings);
-  held = { segments: request.limit === undefined ? segments : segments.slice(0, request.limit), next: 0, batch: request.batch };
+  held = {
+    segments: request.limit === undefined ? segments : segments.slice(0, request.limit),
+    next: 0,
+    batch: request.batch,
+  };
   post({ kind: 'split', total: segments.length, characters: document.length });
 }
 

@@ -14,7 +14,14 @@ export type SplitSettings = {
  * end with 。 or ！, neither is a better place to cut than the other). By rank: paragraphs, lines, sentence
  * ends, semicolons, then — inside a sentence too long for one segment — clauses and words.
  */
-const GROUPS: readonly string[][] = [['\n\n'], ['\n'], ['。', '！', '？', '. ', '! ', '? '], ['；', '; '], ['，', ', ', '、'], [' ']];
+const GROUPS: readonly string[][] = [
+  ['\n\n'],
+  ['\n'],
+  ['。', '！', '？', '. ', '! ', '? '],
+  ['；', '; '],
+  ['，', ', ', '、'],
+  [' '],
+];
 
 /**
  * The levels the splitter tries, each a set of separators of equal rank: the chosen separators first, in
@@ -39,7 +46,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** A pattern matching any separator of a level (the longest first, where one begins another). */
 function levelPattern(level: string[]): RegExp {
-  return new RegExp([...level].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'gu');
+  return new RegExp(
+    [...level]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'gu',
+  );
 }
 
 /** The parts of `text` each ending with a separator of the level (kept), plus the rest: they join back to `text`. */
@@ -60,7 +73,7 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** Pieces of at most `size`, never splitting a surrogate pair. */
 function hardCut(text: string, size: number, out: string[]): void {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(start + size, text.length);
     if (end < text.length && end - start > 1 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     out.push(text.slice(start, end));

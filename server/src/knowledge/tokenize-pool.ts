@@ -43,7 +43,10 @@ export class TokenizerPool implements Tokenizer {
 
   /** Milliseconds the threads have spent tokenising since they started (for the bench and for logs). */
   busyMs(): number {
-    return this.threads.reduce((total, thread) => total + thread.worker.performance.eventLoopUtilization().active, this.endedBusyMs);
+    return this.threads.reduce(
+      (total, thread) => total + thread.worker.performance.eventLoopUtilization().active,
+      this.endedBusyMs,
+    );
   }
 
   /** Ends the threads; their pending batches fail. The next batch starts a new thread. */

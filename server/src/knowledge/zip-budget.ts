@@ -15,7 +15,10 @@ export type ZipBudget = Pick<ParseBudget, 'expandedBytes' | 'entries' | 'ratio'>
 export async function checkZipBudget(bytes: Uint8Array, budget: ZipBudget): Promise<void> {
   let zip: ZipFile;
   try {
-    zip = await fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { autoClose: false, validateEntrySizes: true });
+    zip = await fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      autoClose: false,
+      validateEntrySizes: true,
+    });
   } catch {
     throw new ReasonError('FILE_CORRUPT');
   }
@@ -36,7 +39,11 @@ async function declaredEntries(zip: ZipFile, budget: ZipBudget): Promise<Entry[]
     for await (const entry of zip.eachEntry()) {
       expanded += entry.uncompressedSize;
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-      if (entries.length >= budget.entries || expanded > budget.expandedBytes || (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > budget.ratio)) {
+      if (
+        entries.length >= budget.entries ||
+        expanded > budget.expandedBytes ||
+        (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > budget.ratio)
+      ) {
         throw new ReasonError('FILE_TOO_COMPLEX');
       }
       entries.push(entry);

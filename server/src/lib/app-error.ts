@@ -24,7 +24,8 @@ export const forbidden = (messageKey: MessageKey = 'FORBIDDEN') => new AppError(
  * A 422 for input no route schema can check (an upload's size or content type), answered in the same
  * `{ detail: [{ loc, msg, type }] }` shape as schema errors, with the stable code as `type`.
  */
-export const invalidInput = (loc: Array<string | number>, code: ErrorCode, messageKey: MessageKey = code) => new AppError(422, code, messageKey, { loc });
+export const invalidInput = (loc: Array<string | number>, code: ErrorCode, messageKey: MessageKey = code) =>
+  new AppError(422, code, messageKey, { loc });
 
 /** `value`, or a 404 with `code` when it is missing. */
 export function found<T>(value: T | undefined, code: ErrorCode): T {

@@ -3,7 +3,18 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
-import { accentVariablesOf, iconOf, REMOTE_NAMES, REMOTES_CONFIG_ELEMENT_ID, RemotesConfigSchema, ROUTES, SHARE_INFO_ELEMENT_ID, type RemoteName, type RemotesConfig, type ShareInfo } from '@flotilla/shared/contracts';
+import {
+  accentVariablesOf,
+  iconOf,
+  REMOTE_NAMES,
+  REMOTES_CONFIG_ELEMENT_ID,
+  RemotesConfigSchema,
+  ROUTES,
+  SHARE_INFO_ELEMENT_ID,
+  type RemoteName,
+  type RemotesConfig,
+  type ShareInfo,
+} from '@flotilla/shared/contracts';
 import type { Config } from '../config';
 
 /** Where the builds live under FLOTILLA_STATIC_DIR. */
@@ -14,7 +25,9 @@ export const remoteDist = (staticDir: string, name: RemoteName) => join(staticDi
 export const LOGIN_PAGE = 'login.html';
 
 /** The login paths (`/login`, `/guoguo/login`, `/bcds/login`): the shell's routes open without a login. */
-export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && !route.requiresAuth).map((route) => route.path);
+export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && !route.requiresAuth).map(
+  (route) => route.path,
+);
 
 /** A built HTML page in memory, as it is and gzipped. */
 export type BuiltPage = { html: Buffer; gzipped: Buffer };
@@ -35,7 +48,8 @@ export function builtPage(path: string): () => Promise<BuiltPage | undefined> {
   return async () => {
     const info = await stat(path).catch(() => undefined);
     if (!info) return (cached = undefined);
-    if (cached?.mtimeMs !== info.mtimeMs) cached = { ...drawnPage(await readFile(path, 'utf8')), mtimeMs: info.mtimeMs };
+    if (cached?.mtimeMs !== info.mtimeMs)
+      cached = { ...drawnPage(await readFile(path, 'utf8')), mtimeMs: info.mtimeMs };
     return cached;
   };
 }
@@ -54,7 +68,9 @@ type RemoteManifest = {
 
 /** The first-page remote's manifest (its versioned URL), entry and `./App` files, under `/remotes/<name>/`; none when it is not built. */
 async function firstRemoteFiles(staticDir: string): Promise<string[]> {
-  const text = await readFile(join(remoteDist(staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json'), 'utf8').catch(() => undefined);
+  const text = await readFile(join(remoteDist(staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json'), 'utf8').catch(
+    () => undefined,
+  );
   if (text === undefined) return [];
   let manifest: RemoteManifest;
   try {
@@ -64,9 +80,16 @@ async function firstRemoteFiles(staticDir: string): Promise<string[]> {
   }
   const entry = manifest.metaData?.remoteEntry;
   const app = manifest.exposes?.find((expose) => expose.name === 'App')?.assets;
-  const files = [...(entry?.name ? [[entry.path, entry.name].filter(Boolean).join('/')] : []), ...(app?.js?.sync ?? []), ...(app?.css?.sync ?? [])];
+  const files = [
+    ...(entry?.name ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
+    ...(app?.js?.sync ?? []),
+    ...(app?.css?.sync ?? []),
+  ];
   // The manifest under the very URL /remotes.json names, so that the console finds the prefetched copy.
-  return [builtRemoteEntry(FIRST_PAGE_REMOTE, versionOfManifest(text)), ...files.map((file) => `/remotes/${FIRST_PAGE_REMOTE}/${file}`)];
+  return [
+    builtRemoteEntry(FIRST_PAGE_REMOTE, versionOfManifest(text)),
+    ...files.map((file) => `/remotes/${FIRST_PAGE_REMOTE}/${file}`),
+  ];
 }
 
 /**
@@ -76,16 +99,35 @@ async function firstRemoteFiles(staticDir: string): Promise<string[]> {
  * points elsewhere). Read from the builds, so the content-hashed names follow each build; read again
  * only when the shell's index.html or the remote's manifest is rewritten.
  */
-export function consoleAssets(config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>): () => Promise<string[]> {
+export function consoleAssets(
+  config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>,
+): () => Promise<string[]> {
   const shell = shellDist(config.staticDir);
-  const watched = [join(shell, 'index.html'), join(remoteDist(config.staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json')];
+  const watched = [
+    join(shell, 'index.html'),
+    join(remoteDist(config.staticDir, FIRST_PAGE_REMOTE), 'mf-manifest.json'),
+  ];
   let cached: { key: string; assets: string[] } | undefined;
   return async () => {
-    const key = (await Promise.all(watched.map((path) => stat(path).then((info) => info.mtimeMs, () => 0)))).join();
+    const key = (
+      await Promise.all(
+        watched.map((path) =>
+          stat(path).then(
+            (info) => info.mtimeMs,
+            () => 0,
+          ),
+        ),
+      )
+    ).join();
     if (cached?.key === key) return cached.assets;
-    const shellFiles = (await readdir(shell).catch(() => [] as string[])).filter((file) => /\.(js|css)$/.test(file) && !file.startsWith('login.')).sort();
+    const shellFiles = (await readdir(shell).catch(() => [] as string[]))
+      .filter((file) => /\.(js|css)$/.test(file) && !file.startsWith('login.'))
+      .sort();
     const hostsRemote = !config.remotesFile && !config.devRemotes;
-    const assets = [...shellFiles.map((file) => `/${file}`), ...(hostsRemote ? await firstRemoteFiles(config.staticDir) : [])];
+    const assets = [
+      ...shellFiles.map((file) => `/${file}`),
+      ...(hostsRemote ? await firstRemoteFiles(config.staticDir) : []),
+    ];
     cached = { key, assets };
     return assets;
   };
@@ -96,7 +138,10 @@ export function consoleAssets(config: Pick<Config, 'remotesFile' | 'devRemotes' 
  * data block runs nothing, so the Content-Security-Policy is unchanged). Drawn again, and gzipped, only
  * when the page or the list changes, so answering it stays one write.
  */
-export function loginPageWithAssets(page: () => Promise<BuiltPage | undefined>, assets: () => Promise<string[]>): () => Promise<BuiltPage | undefined> {
+export function loginPageWithAssets(
+  page: () => Promise<BuiltPage | undefined>,
+  assets: () => Promise<string[]>,
+): () => Promise<BuiltPage | undefined> {
   let drawn: { page: BuiltPage; assets: string[]; result: BuiltPage } | undefined;
   return async () => {
     const [built, list] = await Promise.all([page(), assets()]);
@@ -104,12 +149,15 @@ export function loginPageWithAssets(page: () => Promise<BuiltPage | undefined>, 
     if (list.length === 0) return built;
     if (drawn?.page !== built || drawn.assets !== list) {
       const data = `<script type="application/json" id="${CONSOLE_ASSETS_ELEMENT_ID}">${jsonInHtml(list)}</script>`;
-      drawn = { page: built, assets: list, result: drawnPage(built.html.toString('utf8').replace('</body>', () => `${data}</body>`)) };
+      drawn = {
+        page: built,
+        assets: list,
+        result: drawnPage(built.html.toString('utf8').replace('</body>', () => `${data}</body>`)),
+      };
     }
     return drawn.result;
   };
 }
-
 
 /**
  * JSON that stays data inside an HTML element: `<`, `>` and `&` are written as escapes, so no text
@@ -117,7 +165,10 @@ export function loginPageWithAssets(page: () => Promise<BuiltPage | undefined>, 
  * U+2029 too, which older JavaScript parsers took for line ends.
  */
 export function jsonInHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Text for an HTML element or a quoted attribute value. */
@@ -156,13 +207,23 @@ export function sharePageHtml(html: string, info: ShareInfo | undefined): string
     .join(';');
   const data = `<script type="application/json" id="${SHARE_INFO_ELEMENT_ID}">${jsonInHtml(info)}</script>`;
   return html
-    .replace(SLOT, (_, open: string, _tag: string, slot: string, close: string) => `${open}${slots[slot] ?? ''}${close}`)
+    .replace(
+      SLOT,
+      (_, open: string, _tag: string, slot: string, close: string) => `${open}${slots[slot] ?? ''}${close}`,
+    )
     .replace(STYLE_SLOT, () => ` style="${escapeHtml(style)}"`)
     .replace('</head>', () => `${data}</head>`);
 }
 
 /** Rspack dev-server ports of `pnpm dev` (shared/build/rspack.mjs DEV_PORTS; the server imports no build code). */
-export const DEV_PORTS: Record<RemoteName | 'shell', number> = { shell: 3000, robots: 3001, datasets: 3002, cases: 3003, users: 3004, chat: 3005 };
+export const DEV_PORTS: Record<RemoteName | 'shell', number> = {
+  shell: 3000,
+  robots: 3001,
+  datasets: 3002,
+  cases: 3003,
+  users: 3004,
+  chat: 3005,
+};
 
 export function isRemoteName(name: string): name is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(name);
@@ -201,7 +262,9 @@ export function builtRemoteEntry(name: RemoteName, version: string): string {
  * registers the remotes without asking for it first (it still asks on each version check and Retry).
  * The last drawing is kept: while neither the page nor the remotes change, answering is one write.
  */
-export function consolePageWithRemotes(page: () => Promise<BuiltPage | undefined>): (remotes: RemotesConfig | undefined) => Promise<BuiltPage | undefined> {
+export function consolePageWithRemotes(
+  page: () => Promise<BuiltPage | undefined>,
+): (remotes: RemotesConfig | undefined) => Promise<BuiltPage | undefined> {
   let drawn: { page: BuiltPage; json: string; result: BuiltPage } | undefined;
   return async (remotes) => {
     const built = await page();
@@ -209,7 +272,11 @@ export function consolePageWithRemotes(page: () => Promise<BuiltPage | undefined
     const json = jsonInHtml(remotes);
     if (drawn?.page !== built || drawn.json !== json) {
       const data = `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${json}</script>`;
-      drawn = { page: built, json, result: drawnPage(built.html.toString('utf8').replace('</head>', () => `${data}</head>`)) };
+      drawn = {
+        page: built,
+        json,
+        result: drawnPage(built.html.toString('utf8').replace('</head>', () => `${data}</head>`)),
+      };
     }
     return drawn.result;
   };
@@ -220,19 +287,29 @@ export function consolePageWithRemotes(page: () => Promise<BuiltPage | undefined
  * deployment can switch a remote without a restart); else the dev servers in development; else each
  * remote's own build under `/remotes/<name>/`, at a URL that names its version.
  */
-export async function remotesConfig(config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>): Promise<RemotesConfig> {
+export async function remotesConfig(
+  config: Pick<Config, 'remotesFile' | 'devRemotes' | 'staticDir'>,
+): Promise<RemotesConfig> {
   if (config.remotesFile) {
     const data: unknown = JSON.parse(await readFile(config.remotesFile, 'utf8'));
     if (!Value.Check(RemotesConfigSchema, data)) {
-      throw new Error(`FLOTILLA_REMOTES (${config.remotesFile}) must be { "<name>": { "entry": "<url>", "version": "<version>" } }`);
+      throw new Error(
+        `FLOTILLA_REMOTES (${config.remotesFile}) must be { "<name>": { "entry": "<url>", "version": "<version>" } }`,
+      );
     }
     return data;
   }
   const entries = await Promise.all(
     REMOTE_NAMES.map(async (name) => {
-      if (config.devRemotes) return [name, { entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`, version: 'dev' }] as const;
+      if (config.devRemotes)
+        return [name, { entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`, version: 'dev' }] as const;
       const version = await builtVersion(remoteDist(config.staticDir, name));
-      return [name, version ? { entry: builtRemoteEntry(name, version), version } : { entry: `/remotes/${name}/mf-manifest.json`, version: 'unbuilt' }] as const;
+      return [
+        name,
+        version
+          ? { entry: builtRemoteEntry(name, version), version }
+          : { entry: `/remotes/${name}/mf-manifest.json`, version: 'unbuilt' },
+      ] as const;
     }),
   );
   return Object.fromEntries(entries);

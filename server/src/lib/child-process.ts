@@ -10,11 +10,19 @@ import { fileURLToPath } from 'node:url';
  * resourceLimits cannot promise that on Node 20 — V8 aborts the whole process when the limit is reached
  * from one of its background allocations, which a parse of a large document did here at 128 MB.
  */
-export function startChildProcess(caller: string, name: string, { args = [], maxOldSpaceMb }: { args?: string[]; maxOldSpaceMb?: number } = {}): ChildProcess {
+export function startChildProcess(
+  caller: string,
+  name: string,
+  { args = [], maxOldSpaceMb }: { args?: string[]; maxOldSpaceMb?: number } = {},
+): ChildProcess {
   const extension = extname(fileURLToPath(caller));
   const path = fileURLToPath(new URL(`./${name}${extension}`, caller));
   const loader = extension === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
   const heap = maxOldSpaceMb ? [`--max-old-space-size=${maxOldSpaceMb}`] : [];
   // stderr is the server's: a child's fatal error is worth a line in its log.
-  return fork(path, args, { execArgv: [...loader, ...heap], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return fork(path, args, {
+    execArgv: [...loader, ...heap],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
 }

@@ -19,7 +19,8 @@ export async function sendEventStream(
   };
   reply.raw.on('close', onClose);
   // Headers hooks set on the reply (CORS) are Fastify's to send, which hijacking skips: hand them over.
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

@@ -10,7 +10,10 @@ const MESSAGES = {
   JSON_TOO_DEEP: { 'zh-CN': 'JSON 嵌套层级过深', 'en-US': 'The JSON is nested too deeply' },
   UNAUTHENTICATED: { 'zh-CN': '登录已失效，请重新登录', 'en-US': 'Your access has expired, please log in again' },
   LOGIN_FAILED: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' },
-  LOGIN_THROTTLED: { 'zh-CN': '登录失败次数过多，请稍后再试', 'en-US': 'Too many failed logins, please try again later' },
+  LOGIN_THROTTLED: {
+    'zh-CN': '登录失败次数过多，请稍后再试',
+    'en-US': 'Too many failed logins, please try again later',
+  },
   USER_FROZEN: { 'zh-CN': '账号已被冻结', 'en-US': 'This account is frozen' },
   FORBIDDEN: { 'zh-CN': '没有权限执行此操作', 'en-US': 'You are not allowed to do this' },
   NOT_FOUND: { 'zh-CN': '资源不存在', 'en-US': 'Not found' },
@@ -28,10 +31,19 @@ const MESSAGES = {
   SECRET_NOT_FOUND: { 'zh-CN': 'API 密钥不存在', 'en-US': 'API secret not found' },
   INVALID_API_KEY: { 'zh-CN': 'API 密钥无效', 'en-US': 'Invalid API key' },
   ORIGIN_NOT_ALLOWED: { 'zh-CN': '此网站不允许使用该分享', 'en-US': 'This site may not use this share' },
-  INVALID_ORIGIN: { 'zh-CN': '来源格式应如 https://www.example.com，不带路径或账号', 'en-US': 'An origin looks like https://www.example.com, without a path or credentials' },
-  INSUFFICIENT_CREDITS: { 'zh-CN': '机器人额度已用完，请联系管理员充值', 'en-US': "This robot's credits are used up; please ask its administrator to recharge" },
+  INVALID_ORIGIN: {
+    'zh-CN': '来源格式应如 https://www.example.com，不带路径或账号',
+    'en-US': 'An origin looks like https://www.example.com, without a path or credentials',
+  },
+  INSUFFICIENT_CREDITS: {
+    'zh-CN': '机器人额度已用完，请联系管理员充值',
+    'en-US': "This robot's credits are used up; please ask its administrator to recharge",
+  },
   PROVIDER_ERROR: { 'zh-CN': '模型服务出错，请稍后再试', 'en-US': 'The model service failed, please try again later' },
-  PROVIDER_TIMEOUT: { 'zh-CN': '模型服务响应超时，请稍后再试', 'en-US': 'The model service timed out, please try again later' },
+  PROVIDER_TIMEOUT: {
+    'zh-CN': '模型服务响应超时，请稍后再试',
+    'en-US': 'The model service timed out, please try again later',
+  },
   UPLOAD_TOO_LARGE: { 'zh-CN': '文件过大', 'en-US': 'The file is too large' },
   UNSUPPORTED_FILE_TYPE: { 'zh-CN': '不支持的文件类型', 'en-US': 'This file type is not supported' },
   USERNAME_TAKEN: { 'zh-CN': '用户名已被占用', 'en-US': 'This username is taken' },
@@ -49,36 +61,94 @@ const MESSAGES = {
   INVALID_JSON: { 'zh-CN': 'JSON 格式错误', 'en-US': 'Invalid JSON' },
   TAG_EXISTS: { 'zh-CN': '标签名称已存在', 'en-US': 'A tag with this name exists' },
   TAG_NOT_FOUND: { 'zh-CN': '标签不存在', 'en-US': 'Tag not found' },
-  CHAT_TARGET_REQUIRED: { 'zh-CN': '需要 shareId 或 processId 之一', 'en-US': 'Give exactly one of shareId and processId' },
+  CHAT_TARGET_REQUIRED: {
+    'zh-CN': '需要 shareId 或 processId 之一',
+    'en-US': 'Give exactly one of shareId and processId',
+  },
   VISITOR_ID_REQUIRED: { 'zh-CN': '缺少访客标识', 'en-US': 'A visitor id is required' },
   NOT_YOUR_CHAT: { 'zh-CN': '只能访问自己的会话', 'en-US': 'You can only reach your own chats' },
   UNKNOWN_MODEL: { 'zh-CN': '模型不可用', 'en-US': 'This model is not available' },
   UNKNOWN_VOICE: { 'zh-CN': '该朗读音色不可用', 'en-US': 'This reading voice is not available' },
   TTS_NOT_CONFIGURED: { 'zh-CN': '未配置语音朗读服务', 'en-US': 'No text-to-speech service is configured' },
   // Said after an answer of the built-in provider, which reads no image or file.
-  ATTACHMENTS_NOT_READ: { 'zh-CN': '（我无法查看附件中的图片或文件，请用文字描述您的问题。）', 'en-US': '(I cannot look at attached images or files; please describe your question in words.)' },
+  ATTACHMENTS_NOT_READ: {
+    'zh-CN': '（我无法查看附件中的图片或文件，请用文字描述您的问题。）',
+    'en-US': '(I cannot look at attached images or files; please describe your question in words.)',
+  },
   // Knowledge ingestion: reasons a file or a job failed (stored as codes, localised when read).
   UNKNOWN_EMBEDDING_MODEL: { 'zh-CN': '向量模型不存在', 'en-US': 'Unknown embedding model' },
-  CATALOGUE_CYCLE: { 'zh-CN': '不能把目录移动到它自己或它的子目录下', 'en-US': 'A folder cannot move into itself or one of its subfolders' },
-  SEGMENT_NOT_QA: { 'zh-CN': '只有问答对才有问题和答案可改', 'en-US': 'Only a QA pair has a question and an answer to edit' },
+  CATALOGUE_CYCLE: {
+    'zh-CN': '不能把目录移动到它自己或它的子目录下',
+    'en-US': 'A folder cannot move into itself or one of its subfolders',
+  },
+  SEGMENT_NOT_QA: {
+    'zh-CN': '只有问答对才有问题和答案可改',
+    'en-US': 'Only a QA pair has a question and an answer to edit',
+  },
   FILE_BUSY: { 'zh-CN': '文件正在解析中，请稍后再试', 'en-US': 'This file is being parsed; try again when it is done' },
-  TASK_NOT_CANCELLABLE: { 'zh-CN': '只能取消排队中或运行中的任务', 'en-US': 'Only a queued or running task can be cancelled' },
-  TASK_NOT_RETRYABLE: { 'zh-CN': '只能重试失败或已取消的任务', 'en-US': 'Only a failed or cancelled task can be retried' },
-  SEPARATORS_INVALID: { 'zh-CN': '分隔符应为 JSON 字符串数组（最多 10 个，每个 1–10 个字符）', 'en-US': 'Separators must be a JSON array of at most 10 strings of 1–10 characters' },
+  TASK_NOT_CANCELLABLE: {
+    'zh-CN': '只能取消排队中或运行中的任务',
+    'en-US': 'Only a queued or running task can be cancelled',
+  },
+  TASK_NOT_RETRYABLE: {
+    'zh-CN': '只能重试失败或已取消的任务',
+    'en-US': 'Only a failed or cancelled task can be retried',
+  },
+  SEPARATORS_INVALID: {
+    'zh-CN': '分隔符应为 JSON 字符串数组（最多 10 个，每个 1–10 个字符）',
+    'en-US': 'Separators must be a JSON array of at most 10 strings of 1–10 characters',
+  },
   FILE_EMPTY: { 'zh-CN': '文件中没有文字内容', 'en-US': 'The file contains no text' },
-  FILE_ENCRYPTED: { 'zh-CN': '文件已加密，请去掉密码后重新上传', 'en-US': 'The file is password-protected; remove the password and upload it again' },
-  FILE_OFFICE_PROTECTED: { 'zh-CN': '文件已加密或是旧版 Office 格式，请另存为未加密的 docx/xlsx 后重新上传', 'en-US': 'The file is password-protected or in an old Office format; save it unprotected as docx/xlsx and upload it again' },
+  FILE_ENCRYPTED: {
+    'zh-CN': '文件已加密，请去掉密码后重新上传',
+    'en-US': 'The file is password-protected; remove the password and upload it again',
+  },
+  FILE_OFFICE_PROTECTED: {
+    'zh-CN': '文件已加密或是旧版 Office 格式，请另存为未加密的 docx/xlsx 后重新上传',
+    'en-US':
+      'The file is password-protected or in an old Office format; save it unprotected as docx/xlsx and upload it again',
+  },
   FILE_CORRUPT: { 'zh-CN': '文件已损坏，无法读取', 'en-US': 'The file is damaged and cannot be read' },
-  FILE_TOO_COMPLEX: { 'zh-CN': '文件解压后过大、内容过多或读取超时，超出了服务器的解析限制，请拆分成较小的文件后重新上传', 'en-US': 'The file expands to more than the server reads, has too many parts, or took too long to read; split it into smaller files and upload them' },
-  FILE_PARSE_CRASHED: { 'zh-CN': '读取此文件时解析程序崩溃，已停止自动重试；请重新保存或拆分文件后再上传', 'en-US': 'Reading this file crashed the parser, so it is not retried by itself; save it again or split it, then upload it again' },
-  FILE_UNSUPPORTED: { 'zh-CN': '文件内容与类型不符或不受支持（支持 txt、md、html、pdf、docx、csv、xlsx）', 'en-US': 'The content is not what its name says or is not supported (txt, md, html, pdf, docx, csv, xlsx)' },
-  FILE_NOT_UTF8: { 'zh-CN': '文本文件不是 UTF-8 编码，请另存为 UTF-8 后重新上传', 'en-US': 'The text file is not UTF-8; save it as UTF-8 and upload it again' },
-  FILE_ORIGINAL_MISSING: { 'zh-CN': '原始文件已丢失，请重新上传', 'en-US': 'The original file is missing; upload it again' },
-  QA_COLUMNS_MISSING: { 'zh-CN': '需要问题和答案两列（表头 question/answer 或 问题/答案，否则取前两列）', 'en-US': 'Two columns are needed: question and answer (headers question/answer or 问题/答案, else the first two columns)' },
-  QA_NO_VALID_ROWS: { 'zh-CN': '没有可导入的问答对：以下行的问题或答案为空：', 'en-US': 'Nothing imported: these rows have an empty question or answer:' },
-  QA_ROWS_SKIPPED: { 'zh-CN': '以下行的问题或答案为空，已跳过：', 'en-US': 'These rows have an empty question or answer and were skipped:' },
+  FILE_TOO_COMPLEX: {
+    'zh-CN': '文件解压后过大、内容过多或读取超时，超出了服务器的解析限制，请拆分成较小的文件后重新上传',
+    'en-US':
+      'The file expands to more than the server reads, has too many parts, or took too long to read; split it into smaller files and upload them',
+  },
+  FILE_PARSE_CRASHED: {
+    'zh-CN': '读取此文件时解析程序崩溃，已停止自动重试；请重新保存或拆分文件后再上传',
+    'en-US':
+      'Reading this file crashed the parser, so it is not retried by itself; save it again or split it, then upload it again',
+  },
+  FILE_UNSUPPORTED: {
+    'zh-CN': '文件内容与类型不符或不受支持（支持 txt、md、html、pdf、docx、csv、xlsx）',
+    'en-US': 'The content is not what its name says or is not supported (txt, md, html, pdf, docx, csv, xlsx)',
+  },
+  FILE_NOT_UTF8: {
+    'zh-CN': '文本文件不是 UTF-8 编码，请另存为 UTF-8 后重新上传',
+    'en-US': 'The text file is not UTF-8; save it as UTF-8 and upload it again',
+  },
+  FILE_ORIGINAL_MISSING: {
+    'zh-CN': '原始文件已丢失，请重新上传',
+    'en-US': 'The original file is missing; upload it again',
+  },
+  QA_COLUMNS_MISSING: {
+    'zh-CN': '需要问题和答案两列（表头 question/answer 或 问题/答案，否则取前两列）',
+    'en-US':
+      'Two columns are needed: question and answer (headers question/answer or 问题/答案, else the first two columns)',
+  },
+  QA_NO_VALID_ROWS: {
+    'zh-CN': '没有可导入的问答对：以下行的问题或答案为空：',
+    'en-US': 'Nothing imported: these rows have an empty question or answer:',
+  },
+  QA_ROWS_SKIPPED: {
+    'zh-CN': '以下行的问题或答案为空，已跳过：',
+    'en-US': 'These rows have an empty question or answer and were skipped:',
+  },
   TASK_CANCELLED: { 'zh-CN': '任务已取消', 'en-US': 'The task was cancelled' },
-  JOB_INTERRUPTED: { 'zh-CN': '服务器在任务运行时多次停止，任务已失败，可重试', 'en-US': 'The server stopped while this task ran, several times; retry it' },
+  JOB_INTERRUPTED: {
+    'zh-CN': '服务器在任务运行时多次停止，任务已失败，可重试',
+    'en-US': 'The server stopped while this task ran, several times; retry it',
+  },
   JOB_FAILED: { 'zh-CN': '任务执行出错，可重试', 'en-US': 'The task failed; retry it' },
   EMBEDDING_FAILED: { 'zh-CN': '向量模型服务出错，请稍后重试', 'en-US': 'The embedding service failed; retry later' },
   // Added to the name of a copied robot, in the language of the console that copied it.

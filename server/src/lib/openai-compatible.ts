@@ -90,7 +90,8 @@ export function openAiCompatible(endpoint: OpenAiEndpoint) {
       try {
         for await (const chunk of response.body) {
           parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
-          for (let data = pending.shift(); data !== undefined; data = pending.shift()) yield JSON.parse(data) as unknown;
+          for (let data = pending.shift(); data !== undefined; data = pending.shift())
+            yield JSON.parse(data) as unknown;
         }
       } finally {
         if (!response.body.destroyed) response.body.destroy();
@@ -101,7 +102,10 @@ export function openAiCompatible(endpoint: OpenAiEndpoint) {
     async body(call: Call, accept: string): Promise<{ contentType: string; body: Dispatcher.ResponseData['body'] }> {
       const response = await post(call, accept);
       const contentType = response.headers['content-type'];
-      return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? accept, body: response.body };
+      return {
+        contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? accept,
+        body: response.body,
+      };
     },
 
     close: () => pool.close(),

@@ -13,7 +13,8 @@ export function normalizeOrigin(value: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') return undefined;
+  if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    return undefined;
   return url.origin;
 }
 
@@ -38,7 +39,11 @@ export function isSameOrigin(request: FastifyRequest, origin: string, publicOrig
  * be this server's own or on the list. A request without an Origin (a same-origin GET, or a caller that
  * is not a browser, which no header check could stop) passes.
  */
-export function shareOriginAllowed(request: FastifyRequest, allowedOrigins: readonly string[], publicOrigins: readonly string[]): boolean {
+export function shareOriginAllowed(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+  publicOrigins: readonly string[],
+): boolean {
   const origin = request.headers.origin;
   if (origin === undefined || allowedOrigins.length === 0) return true;
   if (isSameOrigin(request, origin, publicOrigins)) return true;

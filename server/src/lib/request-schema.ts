@@ -10,12 +10,14 @@
 
 type JsonSchema = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Sub-schemas of a schema, with the path segment that leads to each (for error messages). */
 function* children(schema: JsonSchema): Generator<[string, unknown]> {
   if (isObject(schema.properties)) for (const [key, value] of Object.entries(schema.properties)) yield [key, value];
-  if (isObject(schema.patternProperties)) for (const [key, value] of Object.entries(schema.patternProperties)) yield [key, value];
+  if (isObject(schema.patternProperties))
+    for (const [key, value] of Object.entries(schema.patternProperties)) yield [key, value];
   if (isObject(schema.additionalProperties)) yield ['*', schema.additionalProperties];
   if (isObject(schema.items)) yield ['[]', schema.items];
   for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
@@ -33,7 +35,10 @@ export function unboundedParts(schema: unknown, path = ''): string[] {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const where = path || '(root)';
   if (!fixed) {
-    if ((types.includes('number') || types.includes('integer')) && (schema.minimum === undefined || schema.maximum === undefined)) {
+    if (
+      (types.includes('number') || types.includes('integer')) &&
+      (schema.minimum === undefined || schema.maximum === undefined)
+    ) {
       found.push(`${where}: a number needs minimum and maximum`);
     }
     if (types.includes('string') && schema.maxLength === undefined) found.push(`${where}: a string needs maxLength`);
@@ -54,7 +59,9 @@ export function closedSchema<T>(schema: T): T {
   const copy: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) copy[key] = closedSchema(value);
   // Symbol keys (TypeBox's Kind) travel with the copy so the type provider still recognises the schema.
-  for (const symbol of Object.getOwnPropertySymbols(schema)) (copy as Record<symbol, unknown>)[symbol] = (schema as Record<symbol, unknown>)[symbol];
-  if (copy.type === 'object' && isObject(copy.properties) && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  for (const symbol of Object.getOwnPropertySymbols(schema))
+    (copy as Record<symbol, unknown>)[symbol] = (schema as Record<symbol, unknown>)[symbol];
+  if (copy.type === 'object' && isObject(copy.properties) && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
   return copy as T;
 }

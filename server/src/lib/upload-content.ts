@@ -26,7 +26,11 @@ export function isUtf8Text(bytes: Uint8Array): boolean {
  * `allowed`; undefined otherwise. Binary formats by their signature (file-type); text types (txt, md, csv, html)
  * by the name's extension, and only when the bytes are UTF-8 text. An empty file has no type.
  */
-export async function sniffContentType(bytes: Uint8Array, name: string, allowed: readonly string[]): Promise<string | undefined> {
+export async function sniffContentType(
+  bytes: Uint8Array,
+  name: string,
+  allowed: readonly string[],
+): Promise<string | undefined> {
   if (bytes.length === 0) return undefined;
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) return allowed.includes(detected.mime) ? detected.mime : undefined;

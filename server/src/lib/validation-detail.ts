@@ -118,6 +118,13 @@ export function invalidJsonDetail(locale: Locale): Detail[] {
  * A schema failure found outside Fastify's own validation (fields of a multipart body, checked by the
  * route's compiled schema): the error handler answers it as 422 `{ detail }`, like any other.
  */
-export function schemaFailure(context: 'body' | 'querystring' | 'params', errors: SchemaError[]): Error & { validation: SchemaError[]; validationContext: string } {
-  return Object.assign(new Error('validation failed'), { validation: errors, validationContext: context, statusCode: 422 });
+export function schemaFailure(
+  context: 'body' | 'querystring' | 'params',
+  errors: SchemaError[],
+): Error & { validation: SchemaError[]; validationContext: string } {
+  return Object.assign(new Error('validation failed'), {
+    validation: errors,
+    validationContext: context,
+    statusCode: 422,
+  });
 }

@@ -14,5 +14,9 @@ export function startWorker(caller: string, name: string, workerData?: unknown):
   if (extension !== '.ts') return new Worker(url, { name, workerData });
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(url.href);
-  return new Worker(`import(${tsx}).then(({ tsImport }) => tsImport(${entry}, ${entry}))`, { eval: true, name, workerData });
+  return new Worker(`import(${tsx}).then(({ tsImport }) => tsImport(${entry}, ${entry}))`, {
+    eval: true,
+    name,
+    workerData,
+  });
 }

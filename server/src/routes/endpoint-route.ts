@@ -13,7 +13,13 @@ import type {
 } from 'fastify';
 
 /** The routes' Fastify instance: TypeBox schemas type each request and answer. */
-export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type ApiInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /**
  * The Fastify schema of an endpoint: its parts, and its answer as the 200 response. A file answer's
@@ -27,7 +33,15 @@ type SchemaOf<E extends Endpoint> = {
 };
 
 type EndpointRouteOptions<E extends Endpoint> = Omit<
-  RouteOptions<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault, SchemaOf<E>, TypeBoxTypeProvider>,
+  RouteOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    SchemaOf<E>,
+    TypeBoxTypeProvider
+  >,
   'method' | 'url' | 'schema'
 > & {
   /** The API document's words for the call, and its group. */
@@ -75,9 +89,16 @@ export function route<E extends Endpoint>(
     ...(consumes(endpoint) && { consumes: consumes(endpoint) }),
     ...(security && { security }),
     response: {
-      200: file ? { description: file.description, content: { [file.type]: { schema: endpoint.response } } } : endpoint.response,
+      200: file
+        ? { description: file.description, content: { [file.type]: { schema: endpoint.response } } }
+        : endpoint.response,
       ...otherResponses,
     },
   } as SchemaOf<E>;
-  fastify.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<E>>({ ...options, method: endpoint.method, url: fastifyPath(endpoint.path), schema });
+  fastify.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<E>>({
+    ...options,
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path),
+    schema,
+  });
 }

@@ -11,7 +11,8 @@ const RETRY_DELAYS_MS = [500, 2000];
 type EmbeddingsResponse = { data: Array<{ index: number; embedding: number[] }> };
 
 /** Float32 vector ↔ the bytes stored in `segments.embedding`. */
-export const toBytes = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+export const toBytes = (vector: Float32Array): Buffer =>
+  Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 export const fromBytes = (bytes: Uint8Array): Float32Array =>
   new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
@@ -32,7 +33,9 @@ function normalise(values: number[]): Float32Array {
 const CONNECTION_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 /** A refusal worth asking again: the endpoint is busy or failing for now, or the connection broke. */
 const transient = (error: unknown) =>
-  error instanceof UpstreamError ? error.status === 429 || error.status >= 500 : CONNECTION_ERRORS.has(String((error as { code?: unknown }).code));
+  error instanceof UpstreamError
+    ? error.status === 429 || error.status >= 500
+    : CONNECTION_ERRORS.has(String((error as { code?: unknown }).code));
 
 async function withRetries<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (const delay of RETRY_DELAYS_MS) {
@@ -64,7 +67,9 @@ export function createEmbedder(models: EmbeddingModelConfig[]) {
           entry.client.json<EmbeddingsResponse>({
             path: 'embeddings',
             body: { model: entry.model.model, input: batch, encoding_format: 'float' },
-            signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
+            signal: signal
+              ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+              : AbortSignal.timeout(TIMEOUT_MS),
           });
         const response = await withRetries(call, signal);
         const ordered = [...response.data].sort((a, b) => a.index - b.index);

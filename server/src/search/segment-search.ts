@@ -40,7 +40,12 @@ function hit(record: SegmentRecord, score: number): SegmentHit {
 }
 
 /** Appends to `out` the segments of `set` (of `fileId` only, when given) similar to `query` at all, with their similarity. */
-function similarities(set: DatasetVectors, query: Float32Array, fileId: string | undefined, out: Array<{ id: string; similarity: number }>): void {
+function similarities(
+  set: DatasetVectors,
+  query: Float32Array,
+  fileId: string | undefined,
+  out: Array<{ id: string; similarity: number }>,
+): void {
   const { dimensions, vectors } = set;
   // Vectors of another model (a re-index under way) compare to nothing.
   if (query.length !== dimensions) return;
@@ -69,7 +74,11 @@ function similarities(set: DatasetVectors, query: Float32Array, fileId: string |
  * normalised when made), brute force over the vectors the repository keeps in memory. Undefined when there
  * is nothing to compare: no dataset with a configured embedding model, or no vectors stored yet.
  */
-async function vectorRanking(deps: Dependencies, tenantId: string, search: SegmentSearch): Promise<Array<{ id: string; similarity: number }> | undefined> {
+async function vectorRanking(
+  deps: Dependencies,
+  tenantId: string,
+  search: SegmentSearch,
+): Promise<Array<{ id: string; similarity: number }> | undefined> {
   const byModel = new Map<string, SearchableDataset[]>();
   for (const dataset of search.datasets) {
     if (!dataset.embeddingModel || !deps.embedder.has(dataset.embeddingModel)) continue;
@@ -107,12 +116,23 @@ async function vectorRanking(deps: Dependencies, tenantId: string, search: Segme
  * hybrid hit the higher of the two. The ORDER is the ranking's (BM25, cosine, fused rank), which also
  * weighs rare words and repetitions — so in fulltext and hybrid mode a lower hit may score higher.
  */
-export async function searchSegments(deps: Dependencies, tenantId: string, search: SegmentSearch): Promise<SegmentSearchResult> {
+export async function searchSegments(
+  deps: Dependencies,
+  tenantId: string,
+  search: SegmentSearch,
+): Promise<SegmentSearchResult> {
   const terms = queryTerms(search.query);
   const datasetIds = search.datasets.map((dataset) => dataset.id);
 
   const fullText = async (): Promise<SegmentSearchResult> => {
-    const { rows, total } = await deps.segments.fullText(tenantId, { datasetIds, fileId: search.fileId, terms, offset: search.offset, limit: search.limit, withTotal: search.withTotal });
+    const { rows, total } = await deps.segments.fullText(tenantId, {
+      datasetIds,
+      fileId: search.fileId,
+      terms,
+      offset: search.offset,
+      limit: search.limit,
+      withTotal: search.withTotal,
+    });
     return { list: rows.map((row) => hit(row, coverage(terms, row.searchText))), total, mode: 'fulltext' };
   };
   if (search.mode === 'fulltext') return fullText();
@@ -128,7 +148,14 @@ export async function searchSegments(deps: Dependencies, tenantId: string, searc
 
   if (search.mode === 'vector') {
     const page = ranking.slice(search.offset, search.offset + search.limit);
-    const records = new Map((await deps.segments.byIds(tenantId, page.map((entry) => entry.id))).map((record) => [record.id, record]));
+    const records = new Map(
+      (
+        await deps.segments.byIds(
+          tenantId,
+          page.map((entry) => entry.id),
+        )
+      ).map((record) => [record.id, record]),
+    );
     const list = page.flatMap((entry) => {
       const record = records.get(entry.id);
       return record ? [hit(record, entry.similarity)] : [];
@@ -136,7 +163,14 @@ export async function searchSegments(deps: Dependencies, tenantId: string, searc
     return { list, total: ranking.length, mode: 'vector' };
   }
 
-  const { rows } = await deps.segments.fullText(tenantId, { datasetIds, fileId: search.fileId, terms, offset: 0, limit: HYBRID_DEPTH, withTotal: false });
+  const { rows } = await deps.segments.fullText(tenantId, {
+    datasetIds,
+    fileId: search.fileId,
+    terms,
+    offset: 0,
+    limit: HYBRID_DEPTH,
+    withTotal: false,
+  });
   const fused = new Map<string, { score: number; record?: SegmentRecord }>();
   rows.forEach((record, i) => fused.set(record.id, { score: 1 / (RRF_K + i + 1), record }));
   ranking.slice(0, HYBRID_DEPTH).forEach(({ id }, i) => {

@@ -6,7 +6,14 @@ export type SegmentRecord = Omit<Segment, 'score'> & { searchText: string };
 export type RankedSegment = SegmentRecord & { rank: number };
 /** A dataset as a search needs it; `updatedAt` versions its content (the repository's lockDataset bumps it). */
 export type SearchableDataset = { id: string; embeddingModel: string | null; updatedAt: string };
-export type FullTextQuery = { datasetIds: string[]; fileId?: string; terms: string[]; offset: number; limit: number; withTotal: boolean };
+export type FullTextQuery = {
+  datasetIds: string[];
+  fileId?: string;
+  terms: string[];
+  offset: number;
+  limit: number;
+  withTotal: boolean;
+};
 
 /**
  * What segment search reads from storage, stated here so that the search does not depend on the storage:

@@ -27,8 +27,14 @@ export function openAiSpeech(config: TtsConfig, idleTimeoutMs: number): SpeechSy
       const upstream = idleAbort(signal, idleTimeoutMs);
       const failure = (error: unknown) =>
         upstream.timedOut
-          ? new ProviderError('PROVIDER_TIMEOUT', `no speech from ${config.provider} for ${idleTimeoutMs} ms`, { cause: error })
-          : new ProviderError('PROVIDER_ERROR', `${config.provider}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          ? new ProviderError('PROVIDER_TIMEOUT', `no speech from ${config.provider} for ${idleTimeoutMs} ms`, {
+              cause: error,
+            })
+          : new ProviderError(
+              'PROVIDER_ERROR',
+              `${config.provider}: ${error instanceof Error ? error.message : String(error)}`,
+              { cause: error },
+            );
 
       let answer: Awaited<ReturnType<typeof client.body>>;
       try {

@@ -34,11 +34,16 @@ describe('the SQLite WAL checkpointer thread', () => {
       await sql`create table notes (id integer primary key, body text not null)`.execute(db);
       // ~200 pages: far below the writer's own autocheckpoint, so only the thread can have moved them.
       await db.transaction().execute(async (trx) => {
-        for (let id = 1; id <= 200; id++) await trx.insertInto('notes').values({ id, body: 'x'.repeat(3000) }).execute();
+        for (let id = 1; id <= 200; id++)
+          await trx
+            .insertInto('notes')
+            .values({ id, body: 'x'.repeat(3000) })
+            .execute();
       });
       const file = join(dataDir, 'flotilla.db');
       const deadline = Date.now() + 10_000;
-      while (rowsInDatabaseFile(file) < 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (rowsInDatabaseFile(file) < 200 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(rowsInDatabaseFile(file)).toBe(200);
       const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
       expect(rows[0]?.wal_autocheckpoint).toBeGreaterThan(200);

@@ -25,34 +25,49 @@ describe('segment ids', () => {
 });
 
 describe('a parse job of a large file', () => {
-  it('commits every segment once, in order, tokenised off the main thread as searchText() does, and indexed', { timeout: 60_000 }, async () => {
-    const dataset = await createDataset(t, operator, { chunkSize: 100, overlap: 0 });
-    // ~2000 segments: more batches than a job keeps at the tokenizer at once (16 of 100), and more than one
-    // INSERT of 512 rows, the last one padded.
-    const lines = Array.from({ length: 2000 }, (_, i) => `第${i}条：我们的退货政策是七天无理由退货。Item ${i} ships in ${i % 9} days, policies apply.`);
-    lines.push('最后一段：独一无二的暗号 zyzzyva.');
-    const file = await uploadAndWait(t, operator, dataset.id, 'large.txt', Buffer.from(lines.join('\n')));
-    expect(file).toMatchObject({ status: 'done', error: null });
+  it(
+    'commits every segment once, in order, tokenised off the main thread as searchText() does, and indexed',
+    { timeout: 60_000 },
+    async () => {
+      const dataset = await createDataset(t, operator, { chunkSize: 100, overlap: 0 });
+      // ~2000 segments: more batches than a job keeps at the tokenizer at once (16 of 100), and more than one
+      // INSERT of 512 rows, the last one padded.
+      const lines = Array.from(
+        { length: 2000 },
+        (_, i) => `第${i}条：我们的退货政策是七天无理由退货。Item ${i} ships in ${i % 9} days, policies apply.`,
+      );
+      lines.push('最后一段：独一无二的暗号 zyzzyva.');
+      const file = await uploadAndWait(t, operator, dataset.id, 'large.txt', Buffer.from(lines.join('\n')));
+      expect(file).toMatchObject({ status: 'done', error: null });
 
-    const segments = await segmentRows(t, { fileId: file.id });
-    expect(segments.length).toBe(file.segmentCount);
-    expect(segments.length).toBeGreaterThan(1700);
-    expect(segments.map((s) => s.position)).toEqual(segments.map((_, i) => i));
-    expect(new Set(segments.map((s) => s.id)).size).toBe(segments.length);
-    for (const segment of segments) {
-      expect(segment.id).toMatch(UUID_V7);
-      expect(segment.searchText).toBe(searchText(segment.text));
-    }
-    expect((await t.get(`/v1/datasets/${dataset.id}`, { token: operator })).json<Dataset>()).toMatchObject({ fileCount: 1, segmentCount: segments.length });
+      const segments = await segmentRows(t, { fileId: file.id });
+      expect(segments.length).toBe(file.segmentCount);
+      expect(segments.length).toBeGreaterThan(1700);
+      expect(segments.map((s) => s.position)).toEqual(segments.map((_, i) => i));
+      expect(new Set(segments.map((s) => s.id)).size).toBe(segments.length);
+      for (const segment of segments) {
+        expect(segment.id).toMatch(UUID_V7);
+        expect(segment.searchText).toBe(searchText(segment.text));
+      }
+      expect((await t.get(`/v1/datasets/${dataset.id}`, { token: operator })).json<Dataset>()).toMatchObject({
+        fileCount: 1,
+        segmentCount: segments.length,
+      });
 
-    const found = await t.post('/v1/datasets/segments', { token: operator, body: { datasetIds: [dataset.id], query: '暗号 zyzzyva', mode: 'fulltext', limit: 5 } });
-    expect(found.statusCode, found.body).toBe(200);
-    expect(found.json<SegmentListResponse>().list[0]?.text).toContain('独一无二的暗号');
+      const found = await t.post('/v1/datasets/segments', {
+        token: operator,
+        body: { datasetIds: [dataset.id], query: '暗号 zyzzyva', mode: 'fulltext', limit: 5 },
+      });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json<SegmentListResponse>().list[0]?.text).toContain('独一无二的暗号');
 
-    if (t.app.dbDialect === 'sqlite') {
-      await sql`insert into segments_fts (segments_fts) values ('integrity-check')`.execute(t.app.db);
-      const { rows } = await sql<{ n: number }>`select count(*) as n from segments_fts where segments_fts match '"退货"'`.execute(t.app.db);
-      expect(Number(rows[0]?.n)).toBe(segments.filter((s) => s.searchText.split(' ').includes('退货')).length);
-    }
-  });
+      if (t.app.dbDialect === 'sqlite') {
+        await sql`insert into segments_fts (segments_fts) values ('integrity-check')`.execute(t.app.db);
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*) as n from segments_fts where segments_fts match '"退货"'`.execute(t.app.db);
+        expect(Number(rows[0]?.n)).toBe(segments.filter((s) => s.searchText.split(' ').includes('退货')).length);
+      }
+    },
+  );
 });

@@ -18,16 +18,27 @@ describe('splitText', () => {
   });
 
   it('splits English at paragraphs first, then at sentence ends, keeping each sentence whole', () => {
-    const text = 'Returns are free within seven days. Keep the receipt.\n\nShipping is paid by the buyer! Unless the item is faulty; then we pay. Questions? Ask us.';
+    const text =
+      'Returns are free within seven days. Keep the receipt.\n\nShipping is paid by the buyer! Unless the item is faulty; then we pay. Questions? Ask us.';
     const segments = splitText(text, { chunkSize: 60, overlap: 0 });
-    expect(segments).toEqual(['Returns are free within seven days. Keep the receipt.', 'Shipping is paid by the buyer!', 'Unless the item is faulty; then we pay. Questions? Ask us.']);
+    expect(segments).toEqual([
+      'Returns are free within seven days. Keep the receipt.',
+      'Shipping is paid by the buyer!',
+      'Unless the item is faulty; then we pay. Questions? Ask us.',
+    ]);
     for (const segment of segments) expect(segment.length).toBeLessThanOrEqual(60);
   });
 
   it('splits Chinese at 。！？ (then ；) without cutting a sentence', () => {
-    const text = '我们的退货政策是七天无理由退货。请保留好发票！运费由谁承担？质量问题由商家承担；其他情况由买家承担，运费另计。';
+    const text =
+      '我们的退货政策是七天无理由退货。请保留好发票！运费由谁承担？质量问题由商家承担；其他情况由买家承担，运费另计。';
     const segments = splitText(text, { chunkSize: 20, overlap: 0 });
-    expect(segments).toEqual(['我们的退货政策是七天无理由退货。', '请保留好发票！运费由谁承担？', '质量问题由商家承担；', '其他情况由买家承担，运费另计。']);
+    expect(segments).toEqual([
+      '我们的退货政策是七天无理由退货。',
+      '请保留好发票！运费由谁承担？',
+      '质量问题由商家承担；',
+      '其他情况由买家承担，运费另计。',
+    ]);
     for (const segment of segments) {
       expect(segment.length).toBeLessThanOrEqual(20);
       expect(segment).toMatch(/[。！？；]$/);
@@ -65,14 +76,26 @@ describe('splitText', () => {
   it('starts each segment with the end of the previous one (overlap), within the chunk size', () => {
     const text = '第一句话在这里呢。第二句话在这里呢。第三句话在这里呢。第四句话在这里呢。';
     const segments = splitText(text, { chunkSize: 14, overlap: 4 });
-    expect(segments).toEqual(['第一句话在这里呢。', '这里呢。第二句话在这里呢。', '这里呢。第三句话在这里呢。', '这里呢。第四句话在这里呢。']);
+    expect(segments).toEqual([
+      '第一句话在这里呢。',
+      '这里呢。第二句话在这里呢。',
+      '这里呢。第三句话在这里呢。',
+      '这里呢。第四句话在这里呢。',
+    ]);
     for (const segment of segments) expect(segment.length).toBeLessThanOrEqual(14);
   });
 
   it('does not start an English overlap in the middle of a word', () => {
-    const segments = splitText('The first sentence is here. The second sentence follows it. The third one ends.', { chunkSize: 50, overlap: 12 });
+    const segments = splitText('The first sentence is here. The second sentence follows it. The third one ends.', {
+      chunkSize: 50,
+      overlap: 12,
+    });
     // "ce is here." would start inside "sentence": the overlap starts at the next word.
-    expect(segments).toEqual(['The first sentence is here.', 'is here. The second sentence follows it.', 'follows it. The third one ends.']);
+    expect(segments).toEqual([
+      'The first sentence is here.',
+      'is here. The second sentence follows it.',
+      'follows it. The third one ends.',
+    ]);
   });
 
   it('caps the overlap at half a segment', () => {
@@ -83,13 +106,32 @@ describe('splitText', () => {
 
   it('uses the chosen separators first, and the default levels after them', () => {
     const text = 'part one ### part two is here. And more ### part three';
-    expect(splitText(text, { chunkSize: 32, overlap: 0, separators: ['###'] })).toEqual(['part one ###', 'part two is here. And more ###', 'part three']);
+    expect(splitText(text, { chunkSize: 32, overlap: 0, separators: ['###'] })).toEqual([
+      'part one ###',
+      'part two is here. And more ###',
+      'part three',
+    ]);
     const sentenceEnds = ['。', '！', '？', '. ', '! ', '? '];
-    expect(separatorLevels(['###'])).toEqual([['###'], ['\n\n'], ['\n'], sentenceEnds, ['；', '; '], ['，', ', ', '、'], [' ']]);
+    expect(separatorLevels(['###'])).toEqual([
+      ['###'],
+      ['\n\n'],
+      ['\n'],
+      sentenceEnds,
+      ['；', '; '],
+      ['，', ', ', '、'],
+      [' '],
+    ]);
     expect(separatorLevels([])).toEqual([['\n\n'], ['\n'], sentenceEnds, ['；', '; '], ['，', ', ', '、'], [' ']]);
     expect(separatorLevels(undefined)).toEqual(separatorLevels([...DEFAULT_SEPARATORS]));
     // A chosen sentence end brings its whole group along.
-    expect(separatorLevels(['！', '\n'])).toEqual([sentenceEnds, ['\n'], ['\n\n'], ['；', '; '], ['，', ', ', '、'], [' ']]);
+    expect(separatorLevels(['！', '\n'])).toEqual([
+      sentenceEnds,
+      ['\n'],
+      ['\n\n'],
+      ['；', '; '],
+      ['，', ', ', '、'],
+      [' '],
+    ]);
   });
 
   it('splits 2 MB texts of every shape (linear: no quadratic case)', () => {

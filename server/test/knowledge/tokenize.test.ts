@@ -6,7 +6,9 @@ import { queryTerms } from '../../src/search/query';
 import { searchText, tokenize } from '../../src/search/tokenize';
 
 const require = createRequire(import.meta.url);
-const { Jieba } = require('@node-rs/jieba') as { Jieba: { withDict(dict: Uint8Array): { cutForSearch(text: string, hmm: boolean): string[] } } };
+const { Jieba } = require('@node-rs/jieba') as {
+  Jieba: { withDict(dict: Uint8Array): { cutForSearch(text: string, hmm: boolean): string[] } };
+};
 const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array };
 const jieba = Jieba.withDict(dict);
 
@@ -53,14 +55,19 @@ describe('TokenizerPool', () => {
   afterAll(() => pool.close());
 
   it('tokenises on its threads exactly as searchText() does on the main thread, in order', async () => {
-    const texts = [...SAMPLES, ...Array.from({ length: 300 }, (_, i) => `第${i}条：退货政策 item ${i} refunds in ${i % 7} days.`)];
+    const texts = [
+      ...SAMPLES,
+      ...Array.from({ length: 300 }, (_, i) => `第${i}条：退货政策 item ${i} refunds in ${i % 7} days.`),
+    ];
     expect(await pool.searchTexts(texts)).toEqual(texts.map(searchText));
     expect(await inlineTokenizer.searchTexts(texts)).toEqual(texts.map(searchText));
     expect(await pool.searchTexts([])).toEqual([]);
   });
 
   it('answers batches sent at once each with its own tokens', async () => {
-    const batches = Array.from({ length: 8 }, (_, i) => Array.from({ length: 20 }, (_, j) => `batch ${i} line ${j} 优惠券${i}`));
+    const batches = Array.from({ length: 8 }, (_, i) =>
+      Array.from({ length: 20 }, (_, j) => `batch ${i} line ${j} 优惠券${i}`),
+    );
     const answers = await Promise.all(batches.map((batch) => pool.searchTexts(batch)));
     answers.forEach((answer, i) => expect(answer).toEqual((batches[i] as string[]).map(searchText)));
     expect(pool.busyMs()).toBeGreaterThan(0);
@@ -72,7 +79,9 @@ describe('TokenizerPool', () => {
   });
 
   it('fails the batches of threads that end, and starts new threads for the next', async () => {
-    const pending = expect(pool.searchTexts(Array.from({ length: 2000 }, (_, i) => `一段很长的文字 ${i}`))).rejects.toThrow('tokenizer closed');
+    const pending = expect(
+      pool.searchTexts(Array.from({ length: 2000 }, (_, i) => `一段很长的文字 ${i}`)),
+    ).rejects.toThrow('tokenizer closed');
     await pool.close();
     await pending;
     expect(await pool.searchTexts(['退货政策'])).toEqual([searchText('退货政策')]);

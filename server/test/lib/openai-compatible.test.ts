@@ -11,7 +11,12 @@ async function upstream(handlers: Record<string, (response: ServerResponse) => v
   const server = createServer(async (request: IncomingMessage, response) => {
     let text = '';
     for await (const chunk of request) text += String(chunk);
-    seen.push({ path: request.url ?? '', authorization: request.headers.authorization, accept: request.headers.accept, body: JSON.parse(text) });
+    seen.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      accept: request.headers.accept,
+      body: JSON.parse(text),
+    });
     const handler = handlers[request.url ?? ''];
     if (handler) handler(response);
     else response.writeHead(404).end('no such path');
@@ -24,7 +29,8 @@ describe('openAiCompatible', () => {
   let server: Awaited<ReturnType<typeof upstream>>;
   beforeAll(async () => {
     server = await upstream({
-      '/compatible-mode/v1/embeddings': (response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"index":0,"embedding":[1,0]}]}'),
+      '/compatible-mode/v1/embeddings': (response) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"index":0,"embedding":[1,0]}]}'),
       '/compatible-mode/v1/chat/completions': (response) => {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         // An event split across writes, two events in one write, and one after [DONE] that must be ignored.
@@ -35,7 +41,9 @@ describe('openAiCompatible', () => {
         }, 5);
       },
       '/compatible-mode/v1/refused': (response) =>
-        response.writeHead(429, { 'content-type': 'application/json' }).end('{"error":{"message":"Rate limit reached for requests","type":"requests"}}'),
+        response
+          .writeHead(429, { 'content-type': 'application/json' })
+          .end('{"error":{"message":"Rate limit reached for requests","type":"requests"}}'),
       '/compatible-mode/v1/broken': (response) => response.writeHead(502).end('<html>Bad gateway</html>'),
     });
   });
@@ -45,7 +53,12 @@ describe('openAiCompatible', () => {
     const client = openAiCompatible({ baseUrl: `${server.baseUrl}/compatible-mode/v1`, apiKey: 'sk-test' });
     const answer = await client.json<{ data: unknown[] }>({ path: 'embeddings', body: { model: 'm', input: ['a'] } });
     expect(answer.data).toEqual([{ index: 0, embedding: [1, 0] }]);
-    expect(server.seen.at(-1)).toEqual({ path: '/compatible-mode/v1/embeddings', authorization: 'Bearer sk-test', accept: 'application/json', body: { model: 'm', input: ['a'] } });
+    expect(server.seen.at(-1)).toEqual({
+      path: '/compatible-mode/v1/embeddings',
+      authorization: 'Bearer sk-test',
+      accept: 'application/json',
+      body: { model: 'm', input: ['a'] },
+    });
     await client.close();
   });
 

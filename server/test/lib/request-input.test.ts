@@ -31,7 +31,10 @@ describe('request schemas', () => {
       page: Type.Integer({ minimum: 0 }),
       list: Type.Array(Type.Object({ text: Type.String() }), { maxItems: 5 }),
     });
-    expect(unboundedParts(schema)).toEqual(['page: a number needs minimum and maximum', 'list.[].text: a string needs maxLength']);
+    expect(unboundedParts(schema)).toEqual([
+      'page: a number needs minimum and maximum',
+      'list.[].text: a string needs maxLength',
+    ]);
   });
 
   it('closes objects that say nothing of extra fields, leaves explicit ones, and does not touch the original', () => {

@@ -20,7 +20,10 @@ describe('POST /v1/login', () => {
   });
 
   it('refuses a wrong password with 401 and isLogin false (no forced-logout modal)', async () => {
-    const res = await t.post('/v1/login', { body: { username: 'admin', password: 'wrong' }, headers: { 'accept-language': 'en-US' } });
+    const res = await t.post('/v1/login', {
+      body: { username: 'admin', password: 'wrong' },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'LOGIN_FAILED', message: 'Wrong username or password', isLogin: false });
   });
@@ -33,7 +36,10 @@ describe('POST /v1/login', () => {
 
   it('answers in Chinese by default and for zh Accept-Language', async () => {
     const plain = await t.post('/v1/login', { body: { username: 'nobody', password: 'x' } });
-    const zh = await t.post('/v1/login', { body: { username: 'nobody', password: 'x' }, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const zh = await t.post('/v1/login', {
+      body: { username: 'nobody', password: 'x' },
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
     expect(plain.json().message).toBe('用户名或密码错误');
     expect(zh.json().message).toBe('用户名或密码错误');
   });
@@ -77,11 +83,26 @@ describe('POST /api/user/menu', () => {
     return (res.json() as Array<{ key: string }>).map((item) => item.key);
   };
 
-  it("gives the admin the whole menu, sorted by order", async () => {
+  it('gives the admin the whole menu, sorted by order', async () => {
     const res = await t.post('/api/user/menu', { token: await t.login() });
     const menu = res.json();
-    expect(menu.map((m: { key: string }) => m.key)).toEqual(['robot', 'dashboard', 'dataset', 'case', 'employee', 'task']);
-    expect(menu[0]).toEqual({ key: 'robot', title: { 'zh-CN': '机器人', 'en-US': 'Robots' }, path: '/robot', icon: expect.any(String), order: -1, hidden: false, children: [] });
+    expect(menu.map((m: { key: string }) => m.key)).toEqual([
+      'robot',
+      'dashboard',
+      'dataset',
+      'case',
+      'employee',
+      'task',
+    ]);
+    expect(menu[0]).toEqual({
+      key: 'robot',
+      title: { 'zh-CN': '机器人', 'en-US': 'Robots' },
+      path: '/robot',
+      icon: expect.any(String),
+      order: -1,
+      hidden: false,
+      children: [],
+    });
   });
 
   it('gives operators everything but Employees', async () => {
@@ -95,7 +116,11 @@ describe('POST /api/user/menu', () => {
   });
 
   it('accepts a JSON content type with an empty body', async () => {
-    const res = await t.post('/api/user/menu', { token: await t.login(), headers: { 'content-type': 'application/json' }, body: '' });
+    const res = await t.post('/api/user/menu', {
+      token: await t.login(),
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
     expect(res.statusCode).toBe(200);
   });
 

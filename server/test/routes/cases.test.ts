@@ -11,9 +11,23 @@ beforeAll(async () => {
   const me = (await t.get('/v1/users/me', { token: admin })).json<User>();
   processId = (await t.post('/v1/processes', { token: admin, body: { name: 'Leads bot' } })).json().processId;
   // No call opens cases yet (the flow engine will): fixtures go through the repository.
-  await t.app.repos.cases.create(me.tenantId, { processId, title: 'Wants a quote', customer: 'Li Lei', phone: '13900000001' });
-  await t.app.repos.cases.create(me.tenantId, { processId, title: 'Complaint about delivery', customer: 'Han Meimei', status: 'following' });
-  await t.app.repos.cases.create(me.tenantId, { processId: 'robot-that-was-deleted', title: 'Old order', status: 'closed' });
+  await t.app.repos.cases.create(me.tenantId, {
+    processId,
+    title: 'Wants a quote',
+    customer: 'Li Lei',
+    phone: '13900000001',
+  });
+  await t.app.repos.cases.create(me.tenantId, {
+    processId,
+    title: 'Complaint about delivery',
+    customer: 'Han Meimei',
+    status: 'following',
+  });
+  await t.app.repos.cases.create(me.tenantId, {
+    processId: 'robot-that-was-deleted',
+    title: 'Old order',
+    status: 'closed',
+  });
 });
 
 describe('GET /v1/case', () => {
@@ -23,7 +37,13 @@ describe('GET /v1/case', () => {
     const { list, total } = res.json();
     expect(total).toBe(3);
     expect(list.map((c: Case) => c.title)).toEqual(['Old order', 'Complaint about delivery', 'Wants a quote']);
-    expect(list[2]).toMatchObject({ processId, processName: 'Leads bot', customer: 'Li Lei', status: 'open', checked: false });
+    expect(list[2]).toMatchObject({
+      processId,
+      processName: 'Leads bot',
+      customer: 'Li Lei',
+      status: 'open',
+      checked: false,
+    });
     expect(list[0].processName).toBe('');
   });
 

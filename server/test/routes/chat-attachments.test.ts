@@ -18,7 +18,10 @@ afterAll(() => upstream.close());
 
 const en = { 'accept-language': 'en' };
 // A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let admin: string;
 let robot: Awaited<ReturnType<typeof sharedRobot>>;
@@ -48,13 +51,22 @@ async function upload(filename: string, content: Buffer, visitorId = VISITOR): P
 }
 
 const ask = (body: Record<string, unknown>, token?: string) =>
-  t.post('/v2/qa', { token, body: { shareId: robot.share.shareId, visitorId: VISITOR, stream: false, ...body }, headers: en });
+  t.post('/v2/qa', {
+    token,
+    body: { shareId: robot.share.shareId, visitorId: VISITOR, stream: false, ...body },
+    headers: en,
+  });
 
-type SentMessage = { role: string; content: string | Array<{ type: string; text?: string; image_url?: { url: string } }> };
+type SentMessage = {
+  role: string;
+  content: string | Array<{ type: string; text?: string; image_url?: { url: string } }>;
+};
 /** The messages of the last request the model received. */
 const lastMessages = () => upstream.received.at(-1)?.body.messages as unknown as SentMessage[];
 const textOf = (message: SentMessage | undefined) =>
-  typeof message?.content === 'string' ? message.content : (message?.content ?? []).map((part) => part.text ?? '').join('');
+  typeof message?.content === 'string'
+    ? message.content
+    : (message?.content ?? []).map((part) => part.text ?? '').join('');
 
 describe('POST /v2/qa with attachments', () => {
   it('sends a vision model the image as an image_url part with the stored bytes, next to the question', async () => {
@@ -130,13 +142,20 @@ describe('POST /v2/qa with attachments', () => {
     expect(textOf(lastMessages().at(-1))).toContain('[Attached file "bomb.docx": no text could be read from it]');
   });
 
-  it("stores the attachments as the server knows them, whatever name the client claims", async () => {
+  it('stores the attachments as the server knows them, whatever name the client claims', async () => {
     await useModel('text');
     const order = await upload('order.txt', Buffer.from('Order 7'));
 
-    const res = await ask({ question: 'Status of order 7?', files: [{ ...order, name: 'evil.exe', url: 'https://evil.example/x' }] });
+    const res = await ask({
+      question: 'Status of order 7?',
+      files: [{ ...order, name: 'evil.exe', url: 'https://evil.example/x' }],
+    });
 
-    const stored = await t.app.db.selectFrom('completions').select('files').where('id', '=', res.json().completionId).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('completions')
+      .select('files')
+      .where('id', '=', res.json().completionId)
+      .executeTakeFirstOrThrow();
     const files = typeof stored.files === 'string' ? JSON.parse(stored.files) : stored.files;
     expect(files).toEqual([order]);
   });
@@ -146,8 +165,13 @@ describe('POST /v2/qa with attachments', () => {
     const theirs = await upload('theirs.png', PNG, OTHER_VISITOR);
     const other = await t.createTenant(admin, 'Attachments Tenant B');
     const otherRobot = (await t.post('/v1/processes', { token: other.token, body: { name: 'B' } })).json<Robot>();
-    const form = multipart([{ name: 'processId', value: otherRobot.processId }, { name: 'file', filename: 'b.png', content: PNG }]);
-    const otherTenants = (await t.post('/v2/upload/file', { token: other.token, body: form.body, headers: form.headers })).json<Attachment>();
+    const form = multipart([
+      { name: 'processId', value: otherRobot.processId },
+      { name: 'file', filename: 'b.png', content: PNG },
+    ]);
+    const otherTenants = (
+      await t.post('/v2/upload/file', { token: other.token, body: form.body, headers: form.headers })
+    ).json<Attachment>();
     const mine = await upload('mine.png', PNG);
     const before = upstream.received.length;
 
@@ -159,22 +183,36 @@ describe('POST /v2/qa with attachments', () => {
     ] as const) {
       const res = await ask({ question: 'Look at this', [field]: [attachment] });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ detail: [{ loc: ['body', field, 0, 'id'], msg: 'File not found', type: 'FILE_NOT_FOUND' }] });
+      expect(res.json()).toEqual({
+        detail: [{ loc: ['body', field, 0, 'id'], msg: 'File not found', type: 'FILE_NOT_FOUND' }],
+      });
     }
     expect(upstream.received.length).toBe(before);
-    const asked = await t.app.db.selectFrom('completions').select('id').where('question', '=', 'Look at this').execute();
+    const asked = await t.app.db
+      .selectFrom('completions')
+      .select('id')
+      .where('question', '=', 'Look at this')
+      .execute();
     expect(asked).toEqual([]);
   });
 
-  it('answers with the built-in provider and a note, in the chatter\'s language, that it read no attachment', async () => {
+  it("answers with the built-in provider and a note, in the chatter's language, that it read no attachment", async () => {
     await useModel('builtin');
     const image = await upload('photo.png', PNG);
 
     const res = await ask({ question: 'What is this?', images: [image] });
 
-    expect(res.json().answer).toMatch(/\(I cannot look at attached images or files; please describe your question in words\.\)$/);
+    expect(res.json().answer).toMatch(
+      /\(I cannot look at attached images or files; please describe your question in words\.\)$/,
+    );
     const zh = await t.post('/v2/qa', {
-      body: { shareId: robot.share.shareId, visitorId: VISITOR, stream: false, question: '这是什么？', images: [image] },
+      body: {
+        shareId: robot.share.shareId,
+        visitorId: VISITOR,
+        stream: false,
+        question: '这是什么？',
+        images: [image],
+      },
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(zh.json().answer).toContain('我无法查看附件中的图片或文件');

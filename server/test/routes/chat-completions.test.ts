@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Completion, CompletionListResponse, CompletionLog, CompletionLogListResponse, RobotSessionListResponse, User } from '@flotilla/shared/contracts';
+import type {
+  Completion,
+  CompletionListResponse,
+  CompletionLog,
+  CompletionLogListResponse,
+  RobotSessionListResponse,
+  User,
+} from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
 import { answered, me, OTHER_VISITOR, sharedRobot, VISITOR } from './chat-fixtures';
 
@@ -39,9 +46,11 @@ const removePair = (userId: string, sessionId: string, id: string, query: string
   t.del(`/v1/users/${userId}/sessions/${sessionId}/completions/${id}?${query}`, { token, headers: en });
 const feedback = (id: string, body: Record<string, unknown>, token?: string) =>
   t.put(`/v1/completions/${id}/feedback`, { token, body, headers: en });
-const checked = (id: string, body: unknown, token?: string) => t.put(`/v1/completions/${id}/checked`, { token, body, headers: en });
+const checked = (id: string, body: unknown, token?: string) =>
+  t.put(`/v1/completions/${id}/checked`, { token, body, headers: en });
 const logs = (query: string, token?: string) => t.get(`/v1/completions/processes?${query}`, { token, headers: en });
-const robotSessions = (body: unknown, token?: string) => t.post('/v1/completions/sessionIds', { token, body, headers: en });
+const robotSessions = (body: unknown, token?: string) =>
+  t.post('/v1/completions/sessionIds', { token, body, headers: en });
 
 describe('GET /v1/chat/users/{userId}/sessions/{sessionId}/completions', () => {
   it("lists the visitor's messages newest first, 10 by default, paged", async () => {
@@ -69,7 +78,9 @@ describe('GET /v1/chat/users/{userId}/sessions/{sessionId}/completions', () => {
     });
     // The visitor's view carries nothing of the logs (who asked, cost, tokens).
     expect(page.list[0]).not.toHaveProperty('cost');
-    const rest = (await messages(VISITOR, session.sessionId, `shareId=${robot.share.shareId}&offset=10&limit=5`)).json<CompletionListResponse>();
+    const rest = (
+      await messages(VISITOR, session.sessionId, `shareId=${robot.share.shareId}&offset=10&limit=5`)
+    ).json<CompletionListResponse>();
     expect(rest).toEqual({ list: [expect.objectContaining({ id: ids[0], question: 'Q1' })], total: 11 });
   });
 
@@ -95,18 +106,25 @@ describe('GET /v1/chat/users/{userId}/sessions/{sessionId}/completions', () => {
     expect((await messages(VISITOR, session.sessionId, `shareId=${other.share.shareId}`)).statusCode).toBe(404);
   });
 
-  it('answers 422 for a bad page, 403 for staff reading in another user\'s name, 400 without a target', async () => {
+  it("answers 422 for a bad page, 403 for staff reading in another user's name, 400 without a target", async () => {
     const { session } = await visitorSession(robot, 1);
     const bad = await messages(VISITOR, session.sessionId, `shareId=${robot.share.shareId}&limit=0`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0]).toMatchObject({ loc: ['query', 'limit'], type: 'greater_than_equal' });
-    expect((await messages(adminUser.id, session.sessionId, `processId=${robot.robot.processId}`, operator)).statusCode).toBe(403);
+    expect(
+      (await messages(adminUser.id, session.sessionId, `processId=${robot.robot.processId}`, operator)).statusCode,
+    ).toBe(403);
     expect((await messages(VISITOR, session.sessionId, '')).statusCode).toBe(400);
   });
 
   it("answers 404 for another tenant's robot or session, and for a disabled share", async () => {
     const { session } = await visitorSession(robot, 1);
-    const foreign = await messages(otherTenantUser.id, session.sessionId, `processId=${robot.robot.processId}`, otherTenant);
+    const foreign = await messages(
+      otherTenantUser.id,
+      session.sessionId,
+      `processId=${robot.robot.processId}`,
+      otherTenant,
+    );
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('ROBOT_NOT_FOUND');
     const theirs = await sharedRobot(t, otherTenant, { name: 'B robot' });
@@ -123,22 +141,28 @@ describe('GET /v1/chat/users/{userId}/sessions/{sessionId}/completions', () => {
 });
 
 describe('DELETE /v1/users/{userId}/sessions/{sessionId}/completions/{id}', () => {
-  it('deletes one pair of the visitor\'s session', async () => {
+  it("deletes one pair of the visitor's session", async () => {
     const { session, ids } = await visitorSession();
     const res = await removePair(VISITOR, session.sessionId, ids[1], `shareId=${robot.share.shareId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const left = (await messages(VISITOR, session.sessionId, `shareId=${robot.share.shareId}`)).json<CompletionListResponse>();
+    const left = (
+      await messages(VISITOR, session.sessionId, `shareId=${robot.share.shareId}`)
+    ).json<CompletionListResponse>();
     expect(left.list.map((c) => c.id)).toEqual([ids[2], ids[0]]);
     expect((await t.get(`/v1/completions/${ids[1]}`, { token: admin })).statusCode).toBe(404);
     // Deleting it again: it is gone.
-    expect((await removePair(VISITOR, session.sessionId, ids[1], `shareId=${robot.share.shareId}`)).json().code).toBe('COMPLETION_NOT_FOUND');
+    expect((await removePair(VISITOR, session.sessionId, ids[1], `shareId=${robot.share.shareId}`)).json().code).toBe(
+      'COMPLETION_NOT_FOUND',
+    );
   });
 
-  it('deletes a pair of a staff member\'s own debug session', async () => {
+  it("deletes a pair of a staff member's own debug session", async () => {
     const session = await t.app.repos.chats.createSession(robot.staff(adminUser.id));
     const id = await answered(t, robot.staff(adminUser.id), session.sessionId, 'Test');
-    expect((await removePair(adminUser.id, session.sessionId, id, `processId=${robot.robot.processId}`, admin)).json()).toEqual({ ok: true });
+    expect(
+      (await removePair(adminUser.id, session.sessionId, id, `processId=${robot.robot.processId}`, admin)).json(),
+    ).toEqual({ ok: true });
   });
 
   it("answers 404 COMPLETION_NOT_FOUND for another visitor's pair, a pair named under another session, or one deleted by staff through processId", async () => {
@@ -163,13 +187,26 @@ describe('DELETE /v1/users/{userId}/sessions/{sessionId}/completions/{id}', () =
     const bad = await removePair(VISITOR, session.sessionId, 'x'.repeat(65), `shareId=${robot.share.shareId}`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['path', 'id']);
-    expect((await removePair(adminUser.id, staffSession.sessionId, staffPair, `processId=${robot.robot.processId}`, agent)).statusCode).toBe(403);
-    expect((await removePair(otherTenantUser.id, staffSession.sessionId, staffPair, `processId=${robot.robot.processId}`, otherTenant)).json().code).toBe(
-      'ROBOT_NOT_FOUND',
-    );
+    expect(
+      (await removePair(adminUser.id, staffSession.sessionId, staffPair, `processId=${robot.robot.processId}`, agent))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await removePair(
+          otherTenantUser.id,
+          staffSession.sessionId,
+          staffPair,
+          `processId=${robot.robot.processId}`,
+          otherTenant,
+        )
+      ).json().code,
+    ).toBe('ROBOT_NOT_FOUND');
     await t.put(`${robot.base}/disable`, { token: admin });
     try {
-      expect((await removePair(VISITOR, session.sessionId, ids[0], `shareId=${robot.share.shareId}`)).json().code).toBe('SHARE_NOT_FOUND');
+      expect((await removePair(VISITOR, session.sessionId, ids[0], `shareId=${robot.share.shareId}`)).json().code).toBe(
+        'SHARE_NOT_FOUND',
+      );
     } finally {
       await t.put(`${robot.base}/enable`, { token: admin });
     }
@@ -236,18 +273,27 @@ describe('PUT /v1/completions/{completionId}/feedback', () => {
     const liked = await feedback(ids[0], { shareId, userId: VISITOR, feedback: 'like', text: ' Very helpful ' });
     expect(liked.statusCode).toBe(200);
     expect(liked.json<Completion>()).toMatchObject({ id: ids[0], feedback: 'like', feedbackText: 'Very helpful' });
-    expect((await feedback(ids[0], { shareId, userId: VISITOR, feedback: 'dislike' })).json()).toMatchObject({ feedback: 'dislike', feedbackText: '' });
-    expect((await feedback(ids[0], { shareId, userId: VISITOR, feedback: null, text: 'ignored' })).json()).toMatchObject({ feedback: null, feedbackText: '' });
+    expect((await feedback(ids[0], { shareId, userId: VISITOR, feedback: 'dislike' })).json()).toMatchObject({
+      feedback: 'dislike',
+      feedbackText: '',
+    });
+    expect(
+      (await feedback(ids[0], { shareId, userId: VISITOR, feedback: null, text: 'ignored' })).json(),
+    ).toMatchObject({ feedback: null, feedbackText: '' });
   });
 
   it('lets a staff member rate an answer of their own debug session', async () => {
     const session = await t.app.repos.chats.createSession(robot.staff(adminUser.id));
     const id = await answered(t, robot.staff(adminUser.id), session.sessionId, 'Test');
-    const res = await feedback(id, { processId: robot.robot.processId, userId: adminUser.id, feedback: 'dislike', text: 'Too long' }, admin);
+    const res = await feedback(
+      id,
+      { processId: robot.robot.processId, userId: adminUser.id, feedback: 'dislike', text: 'Too long' },
+      admin,
+    );
     expect(res.json()).toMatchObject({ feedback: 'dislike', feedbackText: 'Too long' });
   });
 
-  it("answers 404 COMPLETION_NOT_FOUND to anyone but the chatter who asked", async () => {
+  it('answers 404 COMPLETION_NOT_FOUND to anyone but the chatter who asked', async () => {
     const { ids } = await visitorSession(robot, 1);
     const other = await sharedRobot(t, admin, { name: 'Feedback elsewhere' });
     const attempts = [
@@ -270,15 +316,28 @@ describe('PUT /v1/completions/{completionId}/feedback', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0]).toMatchObject({ loc: ['body', 'feedback'], type: 'literal_error' });
     expect((await feedback(ids[0], { shareId, userId: VISITOR })).statusCode).toBe(422);
-    expect((await feedback(ids[0], { shareId, userId: VISITOR, feedback: 'like', text: 'x'.repeat(1001) })).statusCode).toBe(422);
+    expect(
+      (await feedback(ids[0], { shareId, userId: VISITOR, feedback: 'like', text: 'x'.repeat(1001) })).statusCode,
+    ).toBe(422);
 
-    expect((await feedback(ids[0], { processId: robot.robot.processId, userId: VISITOR, feedback: 'like' }, operator)).statusCode).toBe(403);
-    expect((await feedback(ids[0], { processId: robot.robot.processId, userId: otherTenantUser.id, feedback: 'like' }, otherTenant)).json().code).toBe(
-      'ROBOT_NOT_FOUND',
-    );
+    expect(
+      (await feedback(ids[0], { processId: robot.robot.processId, userId: VISITOR, feedback: 'like' }, operator))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await feedback(
+          ids[0],
+          { processId: robot.robot.processId, userId: otherTenantUser.id, feedback: 'like' },
+          otherTenant,
+        )
+      ).json().code,
+    ).toBe('ROBOT_NOT_FOUND');
     const off = await sharedRobot(t, admin, { name: 'Closed feedback', enabled: false });
     const closed = await visitorSession(off, 1);
-    expect((await feedback(closed.ids[0], { shareId: off.share.shareId, userId: VISITOR, feedback: 'like' })).json().code).toBe('SHARE_NOT_FOUND');
+    expect(
+      (await feedback(closed.ids[0], { shareId: off.share.shareId, userId: VISITOR, feedback: 'like' })).json().code,
+    ).toBe('SHARE_NOT_FOUND');
     expect((await feedback(ids[0], { userId: VISITOR, feedback: 'like' })).statusCode).toBe(400);
     expect((await t.get(`/v1/completions/${ids[0]}`, { token: admin })).json().feedback).toBeNull();
   });
@@ -325,7 +384,10 @@ describe('GET /v1/completions/processes', () => {
     expect(page.list.map((c) => c.id)).toEqual([b.ids[0], a.ids[1], a.ids[0]]);
     expect(page.list[0]).toMatchObject({ userId: OTHER_VISITOR, channel: 'visitor', feedback: 'dislike', cost: 3 });
 
-    const ids = async (query: string) => (await logs(`processId=${own.robot.processId}&${query}`, admin)).json<CompletionLogListResponse>().list.map((c) => c.id);
+    const ids = async (query: string) =>
+      (await logs(`processId=${own.robot.processId}&${query}`, admin))
+        .json<CompletionLogListResponse>()
+        .list.map((c) => c.id);
     expect(await ids(`sessionId=${a.session.sessionId}`)).toEqual([a.ids[1], a.ids[0]]);
     expect(await ids('feedback=like')).toEqual([a.ids[0]]);
     expect(await ids('checked=true')).toEqual([a.ids[1]]);
@@ -360,11 +422,34 @@ describe('POST /v1/completions/sessionIds', () => {
     const page = res.json<RobotSessionListResponse>();
     expect(page.total).toBe(3);
     expect(page.list).toEqual([
-      { sessionId: b.session.sessionId, title: 'Q1', userId: OTHER_VISITOR, channel: 'visitor', completions: 1, updatedAt: expect.any(String) },
-      { sessionId: empty.sessionId, title: 'Nothing asked', userId: adminUser.id, channel: 'staff', completions: 0, updatedAt: expect.any(String) },
-      { sessionId: a.session.sessionId, title: 'Q1', userId: VISITOR, channel: 'visitor', completions: 2, updatedAt: expect.any(String) },
+      {
+        sessionId: b.session.sessionId,
+        title: 'Q1',
+        userId: OTHER_VISITOR,
+        channel: 'visitor',
+        completions: 1,
+        updatedAt: expect.any(String),
+      },
+      {
+        sessionId: empty.sessionId,
+        title: 'Nothing asked',
+        userId: adminUser.id,
+        channel: 'staff',
+        completions: 0,
+        updatedAt: expect.any(String),
+      },
+      {
+        sessionId: a.session.sessionId,
+        title: 'Q1',
+        userId: VISITOR,
+        channel: 'visitor',
+        completions: 2,
+        updatedAt: expect.any(String),
+      },
     ]);
-    const second = (await robotSessions({ processId: own.robot.processId, offset: 1, limit: 1 }, admin)).json<RobotSessionListResponse>();
+    const second = (
+      await robotSessions({ processId: own.robot.processId, offset: 1, limit: 1 }, admin)
+    ).json<RobotSessionListResponse>();
     expect(second).toEqual({ list: [page.list[1]], total: 3 });
   });
 

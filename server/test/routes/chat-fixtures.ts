@@ -15,7 +15,9 @@ export async function me(t: TestApp, token: string): Promise<User> {
 export async function sharedRobot(t: TestApp, token: string, options: { name?: string; enabled?: boolean } = {}) {
   const robot = (await t.post('/v1/processes', { token, body: { name: options.name ?? 'Helper' } })).json<Robot>();
   const base = `/v1/users/${robot.adminId}/processes/${robot.processId}/share`;
-  const share = (await t.put(`${base}/${options.enabled === false ? 'disable' : 'enable'}`, { token })).json<ShareSettings>();
+  const share = (
+    await t.put(`${base}/${options.enabled === false ? 'disable' : 'enable'}`, { token })
+  ).json<ShareSettings>();
   const { tenantId } = await me(t, token);
   /** A chatter of this robot: a visitor through its share, or a staff member debugging it. */
   const visitor = (userId: string): Chatter => ({ tenantId, processId: robot.processId, userId, channel: 'visitor' });
@@ -24,7 +26,13 @@ export async function sharedRobot(t: TestApp, token: string, options: { name?: s
 }
 
 /** Stores an answered question in a session, as the answer engine would. */
-export async function answered(t: TestApp, chatter: Chatter, sessionId: string, question: string, record: Partial<CompletionRecord> = {}): Promise<string> {
+export async function answered(
+  t: TestApp,
+  chatter: Chatter,
+  sessionId: string,
+  question: string,
+  record: Partial<CompletionRecord> = {},
+): Promise<string> {
   const id = randomUUID();
   await t.app.repos.chats.recordCompletion(chatter, {
     id,

@@ -24,7 +24,8 @@ const sessionsOf = (userId: string, query: string, token?: string, headers: Reco
 const create = (body: Record<string, unknown>, token?: string, headers: Record<string, string> = {}) =>
   t.post('/v1/chat/sessions', { token, body, headers: { ...en, ...headers } });
 
-const rename = (body: Record<string, unknown>, token?: string) => t.put('/v1/chat/sessions', { token, body, headers: en });
+const rename = (body: Record<string, unknown>, token?: string) =>
+  t.put('/v1/chat/sessions', { token, body, headers: en });
 
 describe('GET /v1/users/{userId}/chat/session', () => {
   it("lists the visitor's sessions with the robot, newest activity first, paged", async () => {
@@ -40,7 +41,12 @@ describe('GET /v1/users/{userId}/chat/session', () => {
     await answered(t, robot.visitor(VISITOR), older.sessionId, 'Where is my parcel?');
     list = (await sessionsOf(VISITOR, `shareId=${shareId}`)).json<ChatSessionListResponse>();
     expect(list.list.map((s) => s.sessionId)).toEqual([older.sessionId, newer.sessionId]);
-    expect(list.list[0]).toMatchObject({ title: 'First', processId: robot.robot.processId, chatCompletionType: 'chat', topic: '' });
+    expect(list.list[0]).toMatchObject({
+      title: 'First',
+      processId: robot.robot.processId,
+      chatCompletionType: 'chat',
+      topic: '',
+    });
 
     const page = (await sessionsOf(VISITOR, `shareId=${shareId}&offset=1&limit=1`)).json<ChatSessionListResponse>();
     expect(page).toEqual({ list: [list.list[1]], total: 2 });
@@ -123,7 +129,10 @@ describe('GET /v1/users/{userId}/chat/session', () => {
     const neither = await sessionsOf(VISITOR, '');
     expect(neither.statusCode).toBe(400);
     expect(neither.json()).toEqual({ code: 'BAD_REQUEST', message: 'Give exactly one of shareId and processId' });
-    expect((await sessionsOf(VISITOR, `shareId=${robot.share.shareId}&processId=${robot.robot.processId}`, admin)).statusCode).toBe(400);
+    expect(
+      (await sessionsOf(VISITOR, `shareId=${robot.share.shareId}&processId=${robot.robot.processId}`, admin))
+        .statusCode,
+    ).toBe(400);
     const badVisitor = await sessionsOf('not-a-uuid', `shareId=${robot.share.shareId}`);
     expect(badVisitor.statusCode).toBe(400);
     expect(badVisitor.json().message).toBe('A visitor id is required');
@@ -135,20 +144,33 @@ describe('POST /v1/chat/sessions', () => {
     const res = await create({ shareId: robot.share.shareId, userId: VISITOR, title: '  Returns  ' });
     expect(res.statusCode).toBe(200);
     const session = res.json<ChatSession>();
-    expect(session).toMatchObject({ title: 'Returns', topic: '', chatCompletionType: 'chat', processId: robot.robot.processId });
+    expect(session).toMatchObject({
+      title: 'Returns',
+      topic: '',
+      chatCompletionType: 'chat',
+      processId: robot.robot.processId,
+    });
     expect(session.createdAt).toBe(session.updatedAt);
     const untitled = (await create({ shareId: robot.share.shareId, userId: VISITOR })).json<ChatSession>();
     expect(untitled.title).toBe('');
     const list = (await sessionsOf(VISITOR, `shareId=${robot.share.shareId}`)).json<ChatSessionListResponse>();
     expect(list.list[0].sessionId).toBe(untitled.sessionId);
-    const row = await t.app.db.selectFrom('chatSessions').selectAll().where('sessionId', '=', session.sessionId).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('chatSessions')
+      .selectAll()
+      .where('sessionId', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: VISITOR, channel: 'visitor', tenantId: robot.tenantId });
   });
 
   it("starts a staff member's debug session through processId", async () => {
     const res = await create({ processId: robot.robot.processId, userId: adminUser.id }, admin);
     expect(res.statusCode).toBe(200);
-    const row = await t.app.db.selectFrom('chatSessions').selectAll().where('sessionId', '=', res.json().sessionId).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('chatSessions')
+      .selectAll()
+      .where('sessionId', '=', res.json().sessionId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: adminUser.id, channel: 'staff' });
   });
 
@@ -172,7 +194,11 @@ describe('POST /v1/chat/sessions', () => {
     const off = await sharedRobot(t, admin, { name: 'Closed for new chats', enabled: false });
     expect((await create({ shareId: off.share.shareId, userId: VISITOR })).json().code).toBe('SHARE_NOT_FOUND');
     expect((await create({ userId: VISITOR })).statusCode).toBe(400);
-    const count = await t.app.db.selectFrom('chatSessions').select((eb) => eb.fn.countAll().as('n')).where('processId', '=', off.robot.processId).executeTakeFirstOrThrow();
+    const count = await t.app.db
+      .selectFrom('chatSessions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('processId', '=', off.robot.processId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -189,7 +215,7 @@ describe('POST /v1/chat/sessions', () => {
 });
 
 describe('PUT /v1/chat/sessions', () => {
-  it('renames the visitor\'s session and keeps its place in the list', async () => {
+  it("renames the visitor's session and keeps its place in the list", async () => {
     const own = await sharedRobot(t, admin, { name: 'Renamed' });
     const { shareId } = own.share;
     const first = (await create({ shareId, userId: VISITOR })).json<ChatSession>();
@@ -204,9 +230,12 @@ describe('PUT /v1/chat/sessions', () => {
     ]);
   });
 
-  it('renames a staff member\'s own debug session', async () => {
+  it("renames a staff member's own debug session", async () => {
     const session = await t.app.repos.chats.createSession(robot.staff(adminUser.id));
-    const res = await rename({ processId: robot.robot.processId, userId: adminUser.id, sessionId: session.sessionId, title: 'Edge cases' }, admin);
+    const res = await rename(
+      { processId: robot.robot.processId, userId: adminUser.id, sessionId: session.sessionId, title: 'Edge cases' },
+      admin,
+    );
     expect(res.json().title).toBe('Edge cases');
   });
 
@@ -226,7 +255,15 @@ describe('PUT /v1/chat/sessions', () => {
     const { shareId } = robot.share;
     const attempts = [
       rename({ shareId, userId: OTHER_VISITOR, sessionId: visitorSession.sessionId, title: 'Hijacked' }),
-      rename({ processId: robot.robot.processId, userId: adminUser.id, sessionId: visitorSession.sessionId, title: 'Hijacked' }, admin),
+      rename(
+        {
+          processId: robot.robot.processId,
+          userId: adminUser.id,
+          sessionId: visitorSession.sessionId,
+          title: 'Hijacked',
+        },
+        admin,
+      ),
       rename({ shareId, userId: adminUser.id, sessionId: staffSession.sessionId, title: 'Hijacked' }),
       rename({ shareId, userId: VISITOR, sessionId: 'no-such-session', title: 'Hijacked' }),
     ];
@@ -235,19 +272,29 @@ describe('PUT /v1/chat/sessions', () => {
       expect(res.json()).toEqual({ code: 'SESSION_NOT_FOUND', message: 'Chat session not found' });
     }
     expect((await t.app.repos.chats.findSession(robot.visitor(VISITOR), visitorSession.sessionId))?.title).toBe('Mine');
-    expect((await t.app.repos.chats.findSession(robot.staff(adminUser.id), staffSession.sessionId))?.title).toBe('Debug');
+    expect((await t.app.repos.chats.findSession(robot.staff(adminUser.id), staffSession.sessionId))?.title).toBe(
+      'Debug',
+    );
   });
 
   it("refuses (403) renaming in another user's name, 404s another tenant's robot and a disabled share, 400s no target", async () => {
     const session = await t.app.repos.chats.createSession(robot.staff(adminUser.id), 'Kept');
     const { token } = await t.createUser(admin, 'operator');
-    const body = { processId: robot.robot.processId, userId: adminUser.id, sessionId: session.sessionId, title: 'Changed' };
+    const body = {
+      processId: robot.robot.processId,
+      userId: adminUser.id,
+      sessionId: session.sessionId,
+      title: 'Changed',
+    };
     expect((await rename(body, token)).statusCode).toBe(403);
     const stranger = await me(t, otherTenant);
     expect((await rename({ ...body, userId: stranger.id }, otherTenant)).json().code).toBe('ROBOT_NOT_FOUND');
     const off = await sharedRobot(t, admin, { name: 'Closed rename', enabled: false });
     const closed = await t.app.repos.chats.createSession(off.visitor(VISITOR), 'Kept');
-    expect((await rename({ shareId: off.share.shareId, userId: VISITOR, sessionId: closed.sessionId, title: 'Changed' })).statusCode).toBe(404);
+    expect(
+      (await rename({ shareId: off.share.shareId, userId: VISITOR, sessionId: closed.sessionId, title: 'Changed' }))
+        .statusCode,
+    ).toBe(404);
     expect((await rename({ userId: VISITOR, sessionId: closed.sessionId, title: 'Changed' })).statusCode).toBe(400);
     expect((await t.app.repos.chats.findSession(robot.staff(adminUser.id), session.sessionId))?.title).toBe('Kept');
   });
@@ -256,7 +303,10 @@ describe('PUT /v1/chat/sessions', () => {
 describe('GET /v1/webPreviewUi (public)', () => {
   it("shows a live share's look, 404 once it is disabled, 422 without a shareId", async () => {
     const own = await sharedRobot(t, admin, { name: 'Shop helper' });
-    await t.put(`/v1/processes/${own.robot.processId}/preset`, { token: admin, body: { welcome: 'Hi!', suggestedQuestions: ['Opening hours?'] } });
+    await t.put(`/v1/processes/${own.robot.processId}/preset`, {
+      token: admin,
+      body: { welcome: 'Hi!', suggestedQuestions: ['Opening hours?'] },
+    });
     await t.put(own.base, { token: admin, body: { themeColor: '#112233' } });
     const res = await t.get(`/v1/webPreviewUi?shareId=${own.share.shareId}`);
     expect(res.statusCode).toBe(200);
@@ -281,7 +331,7 @@ describe('GET /v1/webPreviewUi (public)', () => {
 });
 
 describe('GET /v1/aliyun/tts/voice (public)', () => {
-  it('offers no provider and no voices: the chat uses the browser\'s', async () => {
+  it("offers no provider and no voices: the chat uses the browser's", async () => {
     const res = await t.get('/v1/aliyun/tts/voice');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ provider: null, voices: [] });

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 
 const originalPath = (fileId: string) => join(t.app.config.dataDir, 'files', 'datasets', tenantId, fileId);
-const storedOriginals = async () => (await readdir(join(t.app.config.dataDir, 'files', 'datasets', tenantId)).catch(() => [] as string[])).sort();
+const storedOriginals = async () =>
+  (await readdir(join(t.app.config.dataDir, 'files', 'datasets', tenantId)).catch(() => [] as string[])).sort();
 const datasetOf = async (id: string) => (await t.get(`/v1/datasets/${id}`, { token: admin })).json<Dataset>();
 
 const POLICY_ZH = '我们的退货政策是七天无理由退货。请保留好发票！\n\n运费由买家承担；质量问题由商家承担。';
@@ -34,11 +35,32 @@ describe('POST /v1/datasets/{id}/files: every supported type is parsed into segm
   const cases: Array<[string, () => Promise<Buffer> | Buffer, string, RegExp]> = [
     ['policy.txt', () => Buffer.from(POLICY_ZH), 'txt', /退货政策/],
     ['policy.md', () => Buffer.from(`# Returns\n\n${POLICY_EN}`), 'md', /# Returns/],
-    ['policy.html', () => Buffer.from(`<html><body><h1>退货</h1><p>${POLICY_ZH}</p><script>evil()</script></body></html>`), 'html', /七天无理由退货/],
-    ['policy.pdf', () => pdf([['Returns are free within seven days.', 'Keep the receipt.'], ['Shipping is paid by the buyer.']]), 'pdf', /seven days/],
+    [
+      'policy.html',
+      () => Buffer.from(`<html><body><h1>退货</h1><p>${POLICY_ZH}</p><script>evil()</script></body></html>`),
+      'html',
+      /七天无理由退货/,
+    ],
+    [
+      'policy.pdf',
+      () => pdf([['Returns are free within seven days.', 'Keep the receipt.'], ['Shipping is paid by the buyer.']]),
+      'pdf',
+      /seven days/,
+    ],
     ['policy.docx', () => docx(['我们的退货政策是七天无理由退货。', 'Keep the receipt.']), 'docx', /退货政策/],
     ['prices.csv', () => Buffer.from('product,price\nShirt,20\n衬衫,30\n'), 'csv', /product: 衬衫; price: 30/],
-    ['prices.xlsx', () => xlsx({ Prices: [['product', 'price'], ['Shirt', 20]] }), 'xlsx', /product: Shirt; price: 20/],
+    [
+      'prices.xlsx',
+      () =>
+        xlsx({
+          Prices: [
+            ['product', 'price'],
+            ['Shirt', 20],
+          ],
+        }),
+      'xlsx',
+      /product: Shirt; price: 20/,
+    ],
   ];
 
   for (const [name, content, type, expected] of cases) {
@@ -48,12 +70,30 @@ describe('POST /v1/datasets/{id}/files: every supported type is parsed into segm
       const res = await upload(t, operator, dataset.id, name, bytes);
       expect(res.statusCode).toBe(200);
       const queued = res.json<DatasetFile>();
-      expect(queued).toMatchObject({ datasetId: dataset.id, name, type, size: bytes.length, status: 'queued', error: null, segmentCount: 0, jobId: expect.any(String) });
+      expect(queued).toMatchObject({
+        datasetId: dataset.id,
+        name,
+        type,
+        size: bytes.length,
+        status: 'queued',
+        error: null,
+        segmentCount: 0,
+        jobId: expect.any(String),
+      });
       expect(await readFile(originalPath(queued.id))).toEqual(bytes);
 
       const job = await t.app.jobs.waitFor(queued.jobId as string);
-      expect(job).toMatchObject({ status: 'done', progress: 1, type: 'parseFile', title: name, fileId: queued.id, attempts: 1 });
-      const file = (await t.get(`/v1/datasets/${dataset.id}/files/${queued.id}`, { token: operator })).json<DatasetFile>();
+      expect(job).toMatchObject({
+        status: 'done',
+        progress: 1,
+        type: 'parseFile',
+        title: name,
+        fileId: queued.id,
+        attempts: 1,
+      });
+      const file = (
+        await t.get(`/v1/datasets/${dataset.id}/files/${queued.id}`, { token: operator })
+      ).json<DatasetFile>();
       expect(file).toMatchObject({ status: 'done', error: null, jobId: queued.jobId });
       const segments = await segmentRows(t, { fileId: file.id });
       expect(segments.length).toBe(file.segmentCount);
@@ -62,7 +102,14 @@ describe('POST /v1/datasets/{id}/files: every supported type is parsed into segm
       expect(segments.map((s) => s.text).join('\n')).toMatch(expected);
       expect(segments.map((s) => s.text).join('\n')).not.toMatch(/evil/);
       for (const segment of segments) {
-        expect(segment).toMatchObject({ tenantId, datasetId: dataset.id, question: null, answer: null, enabled: 1, embedding: null });
+        expect(segment).toMatchObject({
+          tenantId,
+          datasetId: dataset.id,
+          question: null,
+          answer: null,
+          enabled: 1,
+          embedding: null,
+        });
         expect(segment.searchText).toBe(searchText(segment.text));
       }
       expect(await datasetOf(dataset.id)).toMatchObject({ fileCount: 1, segmentCount: segments.length });
@@ -74,7 +121,11 @@ describe('upload settings and limits', () => {
   it("uses the upload's chunk settings over the dataset's", async () => {
     const dataset = await createDataset(t, operator, { chunkSize: 1000, overlap: 0 });
     const text = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} is here.`).join(' ');
-    const file = await uploadAndWait(t, operator, dataset.id, 'long.txt', Buffer.from(text), { chunkSize: '100', overlap: '20', separators: JSON.stringify(['. ']) });
+    const file = await uploadAndWait(t, operator, dataset.id, 'long.txt', Buffer.from(text), {
+      chunkSize: '100',
+      overlap: '20',
+      separators: JSON.stringify(['. ']),
+    });
     expect(file).toMatchObject({ status: 'done', chunkSize: 100, overlap: 20, separators: ['. '] });
     const segments = await segmentRows(t, { fileId: file.id });
     expect(segments.length).toBeGreaterThan(5);
@@ -91,23 +142,33 @@ describe('upload settings and limits', () => {
     const dataset = await createDataset(t, operator);
     const res = await upload(t, operator, dataset.id, 'setup.exe', EXE);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'file'], msg: 'This file type is not supported', type: 'UNSUPPORTED_FILE_TYPE' }] });
+    expect(res.json()).toEqual({
+      detail: [{ loc: ['body', 'file'], msg: 'This file type is not supported', type: 'UNSUPPORTED_FILE_TYPE' }],
+    });
     expect((await t.get(`/v1/datasets/${dataset.id}/files`, { token: operator })).json().total).toBe(0);
     expect((await datasetOf(dataset.id)).fileCount).toBe(0);
   });
 
   it('answers 422 without a file, with bad settings or separators', async () => {
     const dataset = await createDataset(t, operator);
-    const noFile = await t.post(`/v1/datasets/${dataset.id}/files`, { token: operator, body: Buffer.from('--x--\r\n'), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const noFile = await t.post(`/v1/datasets/${dataset.id}/files`, {
+      token: operator,
+      body: Buffer.from('--x--\r\n'),
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(noFile.statusCode).toBe(422);
-    expect((await t.post(`/v1/datasets/${dataset.id}/files`, { token: operator, body: { file: 'x' } })).statusCode).toBe(422);
+    expect(
+      (await t.post(`/v1/datasets/${dataset.id}/files`, { token: operator, body: { file: 'x' } })).statusCode,
+    ).toBe(422);
     const small = await upload(t, operator, dataset.id, 'a.txt', Buffer.from('x'), { chunkSize: '10' });
     expect(small.statusCode).toBe(422);
     expect(small.json().detail[0]).toMatchObject({ loc: ['body', 'chunkSize'], type: 'greater_than_equal' });
     const separators = await upload(t, operator, dataset.id, 'a.txt', Buffer.from('x'), { separators: '["ok", ""]' });
     expect(separators.statusCode).toBe(422);
     expect(separators.json().detail[0]).toMatchObject({ loc: ['body', 'separators'], type: 'VALIDATION_FAILED' });
-    expect((await upload(t, operator, dataset.id, 'a.txt', Buffer.from('x'), { separators: 'not json' })).statusCode).toBe(422);
+    expect(
+      (await upload(t, operator, dataset.id, 'a.txt', Buffer.from('x'), { separators: 'not json' })).statusCode,
+    ).toBe(422);
   });
 
   it('answers 422 UPLOAD_TOO_LARGE above FLOTILLA_MAX_FILE_MB, and stores nothing', async () => {
@@ -136,7 +197,9 @@ describe('upload settings and limits', () => {
   it('404 CATALOGUE_NOT_FOUND for a catalogue outside the dataset', async () => {
     const dataset = await createDataset(t, operator);
     const other = await createDataset(t, operator);
-    const catalogue = (await t.post(`/v1/datasets/${other.id}/catalogues`, { token: operator, body: { name: 'Elsewhere' } })).json();
+    const catalogue = (
+      await t.post(`/v1/datasets/${other.id}/catalogues`, { token: operator, body: { name: 'Elsewhere' } })
+    ).json();
     const res = await upload(t, operator, dataset.id, 'a.txt', Buffer.from('x'), { catalogueId: catalogue.id });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('CATALOGUE_NOT_FOUND');
@@ -147,10 +210,25 @@ describe('files that cannot be parsed are marked failed with a reason, and nothi
   const cases: Array<[string, string, () => Buffer, string]> = [
     ['an empty file', 'empty.txt', () => Buffer.alloc(0), 'The file contains no text'],
     ['a blank file', 'blank.md', () => Buffer.from('  \n\n\t\n'), 'The file contains no text'],
-    ['an encrypted PDF', 'secret.pdf', encryptedPdf, 'The file is password-protected; remove the password and upload it again'],
+    [
+      'an encrypted PDF',
+      'secret.pdf',
+      encryptedPdf,
+      'The file is password-protected; remove the password and upload it again',
+    ],
     ['a corrupt PDF', 'broken.pdf', () => CORRUPT_PDF, 'The file is damaged and cannot be read'],
-    ['a renamed binary', 'notes.txt', () => EXE, 'The content is not what its name says or is not supported (txt, md, html, pdf, docx, csv, xlsx)'],
-    ['a text that is not UTF-8', 'gbk.txt', () => Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]), 'The text file is not UTF-8; save it as UTF-8 and upload it again'],
+    [
+      'a renamed binary',
+      'notes.txt',
+      () => EXE,
+      'The content is not what its name says or is not supported (txt, md, html, pdf, docx, csv, xlsx)',
+    ],
+    [
+      'a text that is not UTF-8',
+      'gbk.txt',
+      () => Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]),
+      'The text file is not UTF-8; save it as UTF-8 and upload it again',
+    ],
   ];
 
   for (const [what, name, content, message] of cases) {
@@ -163,9 +241,18 @@ describe('files that cannot be parsed are marked failed with a reason, and nothi
       // The original is kept (a retry or a re-index reads it again), and the task says why.
       expect(existsSync(originalPath(file.id))).toBe(true);
       const tasks = (await t.get('/v1/tasks?status=failed', { token: operator, headers: en })).json<{ list: Task[] }>();
-      expect(tasks.list.find((task) => task.fileId === file.id)).toMatchObject({ status: 'failed', error: message, title: name });
+      expect(tasks.list.find((task) => task.fileId === file.id)).toMatchObject({
+        status: 'failed',
+        error: message,
+        title: name,
+      });
       // Localised when read.
-      const zh = (await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator, headers: { 'accept-language': 'zh-CN' } })).json<DatasetFile>();
+      const zh = (
+        await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, {
+          token: operator,
+          headers: { 'accept-language': 'zh-CN' },
+        })
+      ).json<DatasetFile>();
       expect(zh.error).not.toBe(message);
       expect(zh.error).toMatch(/[\u4e00-\u9fff]/);
     });
@@ -178,7 +265,11 @@ describe('POST /v1/datasets/{id}/files/preview', () => {
     const stored = await storedOriginals();
     const text = Array.from({ length: 200 }, (_, i) => `第${i}段：我们的退货政策是七天无理由退货。`).join('\n\n');
     const form = uploadForm('long.txt', Buffer.from(text), { chunkSize: '100', overlap: '0' });
-    const res = await t.post(`/v1/datasets/${dataset.id}/files/preview`, { token: operator, body: form.body, headers: form.headers });
+    const res = await t.post(`/v1/datasets/${dataset.id}/files/preview`, {
+      token: operator,
+      body: form.body,
+      headers: form.headers,
+    });
     expect(res.statusCode).toBe(200);
     const preview = res.json();
     expect(preview.segments).toHaveLength(20);
@@ -193,8 +284,13 @@ describe('POST /v1/datasets/{id}/files/preview', () => {
     const dataset = await createDataset(t, operator);
     const res = await upload(t, operator, dataset.id, 'secret.pdf', encryptedPdf(), {}, 'files/preview');
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file'], msg: 'The file is password-protected; remove the password and upload it again' });
-    expect((await upload(t, operator, dataset.id, 'empty.txt', Buffer.alloc(0), {}, 'files/preview')).statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'file'],
+      msg: 'The file is password-protected; remove the password and upload it again',
+    });
+    expect((await upload(t, operator, dataset.id, 'empty.txt', Buffer.alloc(0), {}, 'files/preview')).statusCode).toBe(
+      422,
+    );
   });
 });
 
@@ -207,13 +303,18 @@ describe('listing, reading and deleting files', () => {
 
   beforeAll(async () => {
     dataset = await createDataset(t, operator);
-    catalogueId = (await t.post(`/v1/datasets/${dataset.id}/catalogues`, { token: operator, body: { name: 'Manuals' } })).json().id;
+    catalogueId = (
+      await t.post(`/v1/datasets/${dataset.id}/catalogues`, { token: operator, body: { name: 'Manuals' } })
+    ).json().id;
     inFolder = await uploadAndWait(t, operator, dataset.id, 'manual.txt', Buffer.from(POLICY_EN), { catalogueId });
     atRoot = await uploadAndWait(t, operator, dataset.id, 'faq.md', Buffer.from(POLICY_ZH));
     failed = await uploadAndWait(t, operator, dataset.id, 'empty.txt', Buffer.alloc(0));
   });
 
-  const names = async (query: string) => (await t.get(`/v1/datasets/${dataset.id}/files${query}`, { token: operator })).json<{ list: DatasetFile[] }>().list.map((f) => f.name);
+  const names = async (query: string) =>
+    (await t.get(`/v1/datasets/${dataset.id}/files${query}`, { token: operator }))
+      .json<{ list: DatasetFile[] }>()
+      .list.map((f) => f.name);
 
   it('lists newest first, with catalogue, keyword and status filters and paging', async () => {
     expect(await names('')).toEqual(['empty.txt', 'faq.md', 'manual.txt']);
@@ -226,7 +327,11 @@ describe('listing, reading and deleting files', () => {
   });
 
   it('reads one file; 404 FILE_NOT_FOUND for a file of another dataset', async () => {
-    expect((await t.get(`/v1/datasets/${dataset.id}/files/${atRoot.id}`, { token: operator })).json()).toMatchObject({ id: atRoot.id, catalogueId: null, status: 'done' });
+    expect((await t.get(`/v1/datasets/${dataset.id}/files/${atRoot.id}`, { token: operator })).json()).toMatchObject({
+      id: atRoot.id,
+      catalogueId: null,
+      status: 'done',
+    });
     const other = await createDataset(t, operator);
     const res = await t.get(`/v1/datasets/${other.id}/files/${atRoot.id}`, { token: operator });
     expect(res.statusCode).toBe(404);
@@ -235,22 +340,32 @@ describe('listing, reading and deleting files', () => {
 
   it('deletes a file with its segments and original; the counts follow', async () => {
     const before = await datasetOf(dataset.id);
-    expect((await t.del(`/v1/datasets/${dataset.id}/files/${inFolder.id}`, { token: operator })).json()).toEqual({ ok: true });
+    expect((await t.del(`/v1/datasets/${dataset.id}/files/${inFolder.id}`, { token: operator })).json()).toEqual({
+      ok: true,
+    });
     expect(await segmentRows(t, { fileId: inFolder.id })).toEqual([]);
     expect(existsSync(originalPath(inFolder.id))).toBe(false);
-    expect(await datasetOf(dataset.id)).toMatchObject({ fileCount: before.fileCount - 1, segmentCount: before.segmentCount - inFolder.segmentCount });
+    expect(await datasetOf(dataset.id)).toMatchObject({
+      fileCount: before.fileCount - 1,
+      segmentCount: before.segmentCount - inFolder.segmentCount,
+    });
     const again = await t.del(`/v1/datasets/${dataset.id}/files/${inFolder.id}`, { token: operator });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('FILE_NOT_FOUND');
   });
 
   it('deletes in bulk, ignoring ids that are not files of the dataset', async () => {
-    const res = await t.post(`/v1/datasets/${dataset.id}/files/delete`, { token: operator, body: { fileIds: [atRoot.id, failed.id, 'no-such-file', inFolder.id] } });
+    const res = await t.post(`/v1/datasets/${dataset.id}/files/delete`, {
+      token: operator,
+      body: { fileIds: [atRoot.id, failed.id, 'no-such-file', inFolder.id] },
+    });
     expect(res.json()).toEqual({ deleted: 2 });
     expect(await names('')).toEqual([]);
     expect(await datasetOf(dataset.id)).toMatchObject({ fileCount: 0, segmentCount: 0 });
     expect(existsSync(originalPath(atRoot.id))).toBe(false);
-    expect((await t.post(`/v1/datasets/${dataset.id}/files/delete`, { token: operator, body: { fileIds: [] } })).statusCode).toBe(422);
+    expect(
+      (await t.post(`/v1/datasets/${dataset.id}/files/delete`, { token: operator, body: { fileIds: [] } })).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -260,7 +375,10 @@ describe('re-indexing and adding segments', () => {
     const text = Array.from({ length: 30 }, (_, i) => `Sentence ${i} about returns.`).join(' ');
     const file = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from(text));
     expect(file.segmentCount).toBe(1);
-    const res = await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, { token: operator, body: { chunkSize: 100, overlap: 0 } });
+    const res = await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, {
+      token: operator,
+      body: { chunkSize: 100, overlap: 0 },
+    });
     expect(res.statusCode).toBe(200);
     const queued = res.json<DatasetFile>();
     expect(queued).toMatchObject({ status: 'queued', jobId: expect.any(String) });
@@ -279,14 +397,22 @@ describe('re-indexing and adding segments', () => {
     expect(again.statusCode).toBe(200);
     await t.app.jobs.waitFor(again.json<DatasetFile>().jobId as string);
     expect((await segmentRows(t, { fileId: file.id })).length).toBe(segments.length);
-    expect((await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, { token: operator, body: { chunkSize: 5 } })).statusCode).toBe(422);
-    expect((await t.post(`/v1/datasets/${dataset.id}/files/no-such/reindex`, { token: operator })).json().code).toBe('FILE_NOT_FOUND');
+    expect(
+      (await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, { token: operator, body: { chunkSize: 5 } }))
+        .statusCode,
+    ).toBe(422);
+    expect((await t.post(`/v1/datasets/${dataset.id}/files/no-such/reindex`, { token: operator })).json().code).toBe(
+      'FILE_NOT_FOUND',
+    );
   });
 
   it('adds a segment at the end of a file', async () => {
     const dataset = await createDataset(t, operator);
     const file = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from(POLICY_EN));
-    const res = await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, { token: operator, body: { text: '  退货请联系客服。 ' } });
+    const res = await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, {
+      token: operator,
+      body: { text: '  退货请联系客服。 ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: expect.any(String),
@@ -300,10 +426,18 @@ describe('re-indexing and adding segments', () => {
     });
     const rows = await segmentRows(t, { fileId: file.id });
     expect(rows.at(-1)).toMatchObject({ text: '退货请联系客服。', searchText: searchText('退货请联系客服。') });
-    expect((await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator })).json().segmentCount).toBe(file.segmentCount + 1);
+    expect((await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator })).json().segmentCount).toBe(
+      file.segmentCount + 1,
+    );
     expect((await datasetOf(dataset.id)).segmentCount).toBe(file.segmentCount + 1);
-    expect((await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, { token: operator, body: { text: '   ' } })).statusCode).toBe(422);
-    expect((await t.post(`/v1/datasets/${dataset.id}/files/nope/segments`, { token: operator, body: { text: 'x' } })).json().code).toBe('FILE_NOT_FOUND');
+    expect(
+      (await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, { token: operator, body: { text: '   ' } }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await t.post(`/v1/datasets/${dataset.id}/files/nope/segments`, { token: operator, body: { text: 'x' } })).json()
+        .code,
+    ).toBe('FILE_NOT_FOUND');
   });
 });
 
@@ -338,7 +472,10 @@ describe('access to files', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('DATASET_NOT_FOUND');
     }
-    expect((await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: admin })).json()).toMatchObject({ status: 'done', segmentCount: 1 });
+    expect((await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: admin })).json()).toMatchObject({
+      status: 'done',
+      segmentCount: 1,
+    });
     expect(await datasetOf(dataset.id)).toMatchObject({ fileCount: 1, segmentCount: 1 });
   });
 

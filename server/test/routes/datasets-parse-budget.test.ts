@@ -53,7 +53,13 @@ describe('a zip bomb docx, with the default budget', () => {
     const file = await uploadAndWait(t, operator, dataset.id, 'bomb.docx', bomb);
     expect(file).toMatchObject({ status: 'failed', error: TOO_COMPLEX, segmentCount: 0 });
     expect(await t.app.jobs.waitFor(file.jobId as string)).toMatchObject({ status: 'failed', attempts: 1 });
-    const next = await uploadAndWait(t, operator, dataset.id, 'policy.docx', docx(['Returns are free within seven days.']));
+    const next = await uploadAndWait(
+      t,
+      operator,
+      dataset.id,
+      'policy.docx',
+      docx(['Returns are free within seven days.']),
+    );
     expect(next).toMatchObject({ status: 'done', segmentCount: 1 });
   });
 });
@@ -69,25 +75,48 @@ describe('a zip bomb past the zip checks, in a parser whose heap it cannot fit',
   });
   afterAll(async () => t.close());
 
-  it('kills only its parser: the server answers during the parse, the preview ends 422, the next preview works', { timeout: 120_000 }, async () => {
-    const preview = upload(t, operator, dataset.id, 'bomb.docx', bomb, {}, 'files/preview');
-    // Inflating and parsing happen in the parser's process: the server answers meanwhile, and the bomb's
-    // heap (which, parsed in this process, would end the test run) kills only that process.
-    const meanwhile = await t.get(`/v1/datasets/${dataset.id}`, { token: operator });
-    expect(meanwhile.statusCode).toBe(200);
-    const res = await preview;
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file'], msg: TOO_COMPLEX });
-    const after = await upload(t, operator, dataset.id, 'policy.docx', docx(['Returns are free within seven days.']), {}, 'files/preview');
-    expect(after.json<SplitPreviewResponse>()).toMatchObject({ segments: ['Returns are free within seven days.'], total: 1 });
-  });
+  it(
+    'kills only its parser: the server answers during the parse, the preview ends 422, the next preview works',
+    { timeout: 120_000 },
+    async () => {
+      const preview = upload(t, operator, dataset.id, 'bomb.docx', bomb, {}, 'files/preview');
+      // Inflating and parsing happen in the parser's process: the server answers meanwhile, and the bomb's
+      // heap (which, parsed in this process, would end the test run) kills only that process.
+      const meanwhile = await t.get(`/v1/datasets/${dataset.id}`, { token: operator });
+      expect(meanwhile.statusCode).toBe(200);
+      const res = await preview;
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file'], msg: TOO_COMPLEX });
+      const after = await upload(
+        t,
+        operator,
+        dataset.id,
+        'policy.docx',
+        docx(['Returns are free within seven days.']),
+        {},
+        'files/preview',
+      );
+      expect(after.json<SplitPreviewResponse>()).toMatchObject({
+        segments: ['Returns are free within seven days.'],
+        total: 1,
+      });
+    },
+  );
 });
 
 describe('a server restarted on the same data after dying in a parse', () => {
   let storage: Awaited<ReturnType<typeof freshStorage>>;
   let app: App | undefined;
   const start = async (config: Partial<Config>) => {
-    app = await buildApp({ ...loadConfig({}), logLevel: 'silent', adminUser: ADMIN.username, adminPassword: ADMIN.password, ...storage.config, staticDir: storage.config.dataDir as string, ...config });
+    app = await buildApp({
+      ...loadConfig({}),
+      logLevel: 'silent',
+      adminUser: ADMIN.username,
+      adminPassword: ADMIN.password,
+      ...storage.config,
+      staticDir: storage.config.dataDir as string,
+      ...config,
+    });
     await app.ready();
     return app;
   };
@@ -99,48 +128,85 @@ describe('a server restarted on the same data after dying in a parse', () => {
     await storage.drop();
   });
 
-  it('gives a job it died parsing one more try, fails it when it dies in that parse again (not re-queued into the same crash), resumes the one it died after parsing, and keeps failed what the parser refused', { timeout: 120_000 }, async () => {
-    // The first process runs no jobs by itself: the test plays its worker up to the moment it dies.
-    const first = await start({ jobWorkers: 0, parseBudget: SMALL_HEAP });
-    const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>().token;
-    const call = (target: App, method: 'GET' | 'POST', url: string, body?: { body: Buffer; headers: Record<string, string> }) =>
-      target.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...en, ...body?.headers }, payload: body?.body });
-    const dataset = (await call(first, 'POST', '/v1/datasets', { body: Buffer.from(JSON.stringify({ name: 'Restarted' })), headers: { 'content-type': 'application/json' } })).json<Dataset>();
-    const uploaded = async (target: App, name: string, bytes: Buffer) => (await call(target, 'POST', `/v1/datasets/${dataset.id}/files`, uploadForm(name, bytes))).json<DatasetFile>();
+  it(
+    'gives a job it died parsing one more try, fails it when it dies in that parse again (not re-queued into the same crash), resumes the one it died after parsing, and keeps failed what the parser refused',
+    { timeout: 120_000 },
+    async () => {
+      // The first process runs no jobs by itself: the test plays its worker up to the moment it dies.
+      const first = await start({ jobWorkers: 0, parseBudget: SMALL_HEAP });
+      const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>()
+        .token;
+      const call = (
+        target: App,
+        method: 'GET' | 'POST',
+        url: string,
+        body?: { body: Buffer; headers: Record<string, string> },
+      ) =>
+        target.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${token}`, ...en, ...body?.headers },
+          payload: body?.body,
+        });
+      const dataset = (
+        await call(first, 'POST', '/v1/datasets', {
+          body: Buffer.from(JSON.stringify({ name: 'Restarted' })),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json<Dataset>();
+      const uploaded = async (target: App, name: string, bytes: Buffer) =>
+        (await call(target, 'POST', `/v1/datasets/${dataset.id}/files`, uploadForm(name, bytes))).json<DatasetFile>();
 
-    // The bomb kills its parser process, not this one: failed with the reason.
-    const refused = await uploaded(first, 'bomb.docx', bomb);
-    expect(await first.jobs.runNext()).toBe(refused.jobId);
-    expect(await first.repos.jobs.byId(refused.jobId as string)).toMatchObject({ status: 'failed', error: 'FILE_TOO_COMPLEX', attempts: 1 });
+      // The bomb kills its parser process, not this one: failed with the reason.
+      const refused = await uploaded(first, 'bomb.docx', bomb);
+      expect(await first.jobs.runNext()).toBe(refused.jobId);
+      expect(await first.repos.jobs.byId(refused.jobId as string)).toMatchObject({
+        status: 'failed',
+        error: 'FILE_TOO_COMPLEX',
+        attempts: 1,
+      });
 
-    // Then the process dies: one job in the middle of its parse, the other after it.
-    const poisoned = await uploaded(first, 'poison.docx', docx(['Whatever killed the server.']));
-    const interrupted = await uploaded(first, 'policy.docx', docx(['Returns are free within seven days.']));
-    const dieWhileParsing = async (target: App) => {
-      for (let claimed = await target.repos.jobs.claimNext(); claimed; claimed = await target.repos.jobs.claimNext()) {
-        if (claimed.id === poisoned.jobId) expect(await target.repos.jobs.markParsing(claimed, true)).toBe(true);
-      }
-      await target.close();
-    };
-    await dieWhileParsing(first);
+      // Then the process dies: one job in the middle of its parse, the other after it.
+      const poisoned = await uploaded(first, 'poison.docx', docx(['Whatever killed the server.']));
+      const interrupted = await uploaded(first, 'policy.docx', docx(['Returns are free within seven days.']));
+      const dieWhileParsing = async (target: App) => {
+        for (
+          let claimed = await target.repos.jobs.claimNext();
+          claimed;
+          claimed = await target.repos.jobs.claimNext()
+        ) {
+          if (claimed.id === poisoned.jobId) expect(await target.repos.jobs.markParsing(claimed, true)).toBe(true);
+        }
+        await target.close();
+      };
+      await dieWhileParsing(first);
 
-    // A server can die for reasons of its own: the next one gives both jobs another try …
-    const second = await start({ jobWorkers: 0 });
-    expect(await second.repos.jobs.recoverStale(new Date(Date.now() + 60_000).toISOString())).toBe(2);
-    expect(await second.repos.jobs.byId(poisoned.jobId as string)).toMatchObject({ status: 'queued', attempts: 1 });
-    // … and when it dies in the middle of that file again, the file is the likely cause.
-    await dieWhileParsing(second);
+      // A server can die for reasons of its own: the next one gives both jobs another try …
+      const second = await start({ jobWorkers: 0 });
+      expect(await second.repos.jobs.recoverStale(new Date(Date.now() + 60_000).toISOString())).toBe(2);
+      expect(await second.repos.jobs.byId(poisoned.jobId as string)).toMatchObject({ status: 'queued', attempts: 1 });
+      // … and when it dies in the middle of that file again, the file is the likely cause.
+      await dieWhileParsing(second);
 
-    // The next process takes both back once their heartbeats are stale (6 beats of 100 ms).
-    const third = await start({ jobWorkers: 1, jobHeartbeatMs: 100 });
-    expect(await third.jobs.waitFor(poisoned.jobId as string)).toMatchObject({ status: 'failed', error: 'FILE_PARSE_CRASHED', attempts: 2 });
-    expect(await third.jobs.waitFor(interrupted.jobId as string)).toMatchObject({ status: 'done', attempts: 3 });
-    expect(await third.repos.jobs.byId(refused.jobId as string)).toMatchObject({ status: 'failed', error: 'FILE_TOO_COMPLEX', attempts: 1 });
-    const file = (await call(third, 'GET', `/v1/datasets/${dataset.id}/files/${poisoned.id}`)).json<DatasetFile>();
-    expect(file).toMatchObject({ status: 'failed', error: PARSE_CRASHED, segmentCount: 0 });
+      // The next process takes both back once their heartbeats are stale (6 beats of 100 ms).
+      const third = await start({ jobWorkers: 1, jobHeartbeatMs: 100 });
+      expect(await third.jobs.waitFor(poisoned.jobId as string)).toMatchObject({
+        status: 'failed',
+        error: 'FILE_PARSE_CRASHED',
+        attempts: 2,
+      });
+      expect(await third.jobs.waitFor(interrupted.jobId as string)).toMatchObject({ status: 'done', attempts: 3 });
+      expect(await third.repos.jobs.byId(refused.jobId as string)).toMatchObject({
+        status: 'failed',
+        error: 'FILE_TOO_COMPLEX',
+        attempts: 1,
+      });
+      const file = (await call(third, 'GET', `/v1/datasets/${dataset.id}/files/${poisoned.id}`)).json<DatasetFile>();
+      expect(file).toMatchObject({ status: 'failed', error: PARSE_CRASHED, segmentCount: 0 });
 
-    // The user may still retry it on purpose: it runs again from the start.
-    expect((await call(third, 'POST', `/v1/tasks/${poisoned.jobId}/retry`)).statusCode).toBe(200);
-    expect(await third.jobs.waitFor(poisoned.jobId as string)).toMatchObject({ status: 'done', attempts: 3 });
-  });
+      // The user may still retry it on purpose: it runs again from the start.
+      expect((await call(third, 'POST', `/v1/tasks/${poisoned.jobId}/retry`)).statusCode).toBe(200);
+      expect(await third.jobs.waitFor(poisoned.jobId as string)).toMatchObject({ status: 'done', attempts: 3 });
+    },
+  );
 });

@@ -46,9 +46,20 @@ describe('GET /v1/datasets/embeddingModels', () => {
 describe('PUT /v1/datasets/{id}', () => {
   it('edits name, description and chunk settings; new uploads use them', async () => {
     const dataset = await createDataset(t, operator, { name: 'Before' });
-    const res = await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: { name: 'After', description: 'Manuals', chunkSize: 300, overlap: 30, separators: ['\n'] } });
+    const res = await t.put(`/v1/datasets/${dataset.id}`, {
+      token: operator,
+      body: { name: 'After', description: 'Manuals', chunkSize: 300, overlap: 30, separators: ['\n'] },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: dataset.id, name: 'After', description: 'Manuals', chunkSize: 300, overlap: 30, separators: ['\n'], embeddingModel: null });
+    expect(res.json()).toMatchObject({
+      id: dataset.id,
+      name: 'After',
+      description: 'Manuals',
+      chunkSize: 300,
+      overlap: 30,
+      separators: ['\n'],
+      embeddingModel: null,
+    });
     expect(await datasetOf(dataset.id)).toEqual(res.json());
     const file = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from('hello'));
     expect(file).toMatchObject({ chunkSize: 300, overlap: 30, separators: ['\n'] });
@@ -56,13 +67,24 @@ describe('PUT /v1/datasets/{id}', () => {
 
   it('answers 422 for an unknown embedding model (on create too), 422 for bad settings, 404 elsewhere', async () => {
     const dataset = await createDataset(t, operator);
-    const res = await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: { embeddingModel: 'no-such-model' }, headers: en });
+    const res = await t.put(`/v1/datasets/${dataset.id}`, {
+      token: operator,
+      body: { embeddingModel: 'no-such-model' },
+      headers: en,
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'embeddingModel'], msg: 'Unknown embedding model', type: 'VALIDATION_FAILED' }] });
-    const created = await t.post('/v1/datasets', { token: operator, body: { name: 'x', embeddingModel: 'no-such-model' } });
+    expect(res.json()).toEqual({
+      detail: [{ loc: ['body', 'embeddingModel'], msg: 'Unknown embedding model', type: 'VALIDATION_FAILED' }],
+    });
+    const created = await t.post('/v1/datasets', {
+      token: operator,
+      body: { name: 'x', embeddingModel: 'no-such-model' },
+    });
     expect(created.statusCode).toBe(422);
     expect((await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: {} })).statusCode).toBe(422);
-    expect((await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: { overlap: 5000 } })).statusCode).toBe(422);
+    expect((await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: { overlap: 5000 } })).statusCode).toBe(
+      422,
+    );
     const missing = await t.put('/v1/datasets/no-such', { token: operator, body: { name: 'x' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('DATASET_NOT_FOUND');
@@ -76,7 +98,14 @@ describe('PUT /v1/datasets/{id}', () => {
 describe('vectors', () => {
   it("stores each new segment's vector when the dataset has an embedding model", async () => {
     const dataset = await createDataset(t, operator, { embeddingModel: 'embed-a' });
-    const file = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from('退货政策：七天无理由。\n\nShipping is paid by the buyer.'), { chunkSize: '100' });
+    const file = await uploadAndWait(
+      t,
+      operator,
+      dataset.id,
+      'a.txt',
+      Buffer.from('退货政策：七天无理由。\n\nShipping is paid by the buyer.'),
+      { chunkSize: '100' },
+    );
     expect(file.status).toBe('done');
     const rows = await segmentRows(t, { fileId: file.id });
     expect(rows.length).toBeGreaterThan(0);
@@ -88,9 +117,23 @@ describe('vectors', () => {
     }
     expect(embeddings.state.inputs).toEqual(expect.arrayContaining(rows.map((row) => row.text)));
 
-    const added = (await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, { token: operator, body: { text: 'Added by hand.' } })).json<Segment>();
-    const qa = (await t.post(`/v1/datasets/${dataset.id}/qa`, { token: operator, body: { pairs: [{ question: 'Q?', answer: 'A.' }] } })).json<Segment[]>();
-    const handRows = await t.app.db.selectFrom('segments').select(['id', 'embedding']).where('id', 'in', [added.id, qa[0]!.id]).execute();
+    const added = (
+      await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, {
+        token: operator,
+        body: { text: 'Added by hand.' },
+      })
+    ).json<Segment>();
+    const qa = (
+      await t.post(`/v1/datasets/${dataset.id}/qa`, {
+        token: operator,
+        body: { pairs: [{ question: 'Q?', answer: 'A.' }] },
+      })
+    ).json<Segment[]>();
+    const handRows = await t.app.db
+      .selectFrom('segments')
+      .select(['id', 'embedding'])
+      .where('id', 'in', [added.id, qa[0]!.id])
+      .execute();
     for (const row of handRows) expect(row.embedding).not.toBeNull();
   });
 
@@ -99,9 +142,17 @@ describe('vectors', () => {
     embeddings.state.fail = true;
     try {
       const file = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from('Some text.'));
-      expect(file).toMatchObject({ status: 'failed', error: 'The embedding service failed; retry later', segmentCount: 0 });
+      expect(file).toMatchObject({
+        status: 'failed',
+        error: 'The embedding service failed; retry later',
+        segmentCount: 0,
+      });
       expect(await segmentRows(t, { fileId: file.id })).toEqual([]);
-      const qa = await t.post(`/v1/datasets/${dataset.id}/qa`, { token: operator, body: { pairs: [{ question: 'Q?', answer: 'A.' }] }, headers: en });
+      const qa = await t.post(`/v1/datasets/${dataset.id}/qa`, {
+        token: operator,
+        body: { pairs: [{ question: 'Q?', answer: 'A.' }] },
+        headers: en,
+      });
       expect(qa.statusCode).toBe(502);
       expect(qa.json()).toEqual({ code: 'PROVIDER_ERROR', message: 'The embedding service failed; retry later' });
     } finally {
@@ -113,12 +164,17 @@ describe('vectors', () => {
   it('a new embedding model clears the old vectors and re-indexes every parsed file', async () => {
     const dataset = await createDataset(t, operator);
     const file = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from('First. Second.'));
-    await t.post(`/v1/datasets/${dataset.id}/qa`, { token: operator, body: { pairs: [{ question: 'Q?', answer: 'A.' }] } });
+    await t.post(`/v1/datasets/${dataset.id}/qa`, {
+      token: operator,
+      body: { pairs: [{ question: 'Q?', answer: 'A.' }] },
+    });
     expect((await segmentRows(t, { fileId: file.id }))[0]?.embedding).toBeNull();
 
     const res = await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: { embeddingModel: 'embed-b' } });
     expect(res.json()).toMatchObject({ embeddingModel: 'embed-b' });
-    const queued = (await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator })).json<DatasetFile>();
+    const queued = (
+      await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator })
+    ).json<DatasetFile>();
     expect(queued.jobId).not.toBe(file.jobId);
     expect((await t.app.jobs.waitFor(queued.jobId as string)).type).toBe('reindexFile');
     const rows = await segmentRows(t, { fileId: file.id });
@@ -129,7 +185,9 @@ describe('vectors', () => {
 
     // Back to none: vectors cleared, no job.
     await t.put(`/v1/datasets/${dataset.id}`, { token: operator, body: { embeddingModel: null } });
-    expect((await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator })).json().jobId).toBe(queued.jobId);
+    expect((await t.get(`/v1/datasets/${dataset.id}/files/${file.id}`, { token: operator })).json().jobId).toBe(
+      queued.jobId,
+    );
     for (const row of await segmentRows(t, { fileId: file.id })) expect(row.embedding).toBeNull();
   });
 });
@@ -137,10 +195,17 @@ describe('vectors', () => {
 describe('DELETE /v1/datasets/{id}', () => {
   it('removes its catalogues, files, segments, QA pairs and stored originals', async () => {
     const dataset = await createDataset(t, operator);
-    const folder = (await t.post(`/v1/datasets/${dataset.id}/catalogues`, { token: operator, body: { name: 'F' } })).json();
-    const inFolder = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from('One.'), { catalogueId: folder.id });
+    const folder = (
+      await t.post(`/v1/datasets/${dataset.id}/catalogues`, { token: operator, body: { name: 'F' } })
+    ).json();
+    const inFolder = await uploadAndWait(t, operator, dataset.id, 'a.txt', Buffer.from('One.'), {
+      catalogueId: folder.id,
+    });
     const atRoot = await uploadAndWait(t, operator, dataset.id, 'b.txt', Buffer.from('Two.'));
-    await t.post(`/v1/datasets/${dataset.id}/qa`, { token: operator, body: { pairs: [{ question: 'Q?', answer: 'A.' }] } });
+    await t.post(`/v1/datasets/${dataset.id}/qa`, {
+      token: operator,
+      body: { pairs: [{ question: 'Q?', answer: 'A.' }] },
+    });
 
     expect((await t.del(`/v1/datasets/${dataset.id}`, { token: otherTenant })).statusCode).toBe(404);
     expect((await t.del(`/v1/datasets/${dataset.id}`, { token: agent })).statusCode).toBe(403);
@@ -149,8 +214,11 @@ describe('DELETE /v1/datasets/{id}', () => {
     const db = t.app.db;
     expect(await db.selectFrom('segments').select('id').where('datasetId', '=', dataset.id).execute()).toEqual([]);
     expect(await db.selectFrom('datasetFiles').select('id').where('datasetId', '=', dataset.id).execute()).toEqual([]);
-    expect(await db.selectFrom('datasetCatalogues').select('id').where('datasetId', '=', dataset.id).execute()).toEqual([]);
-    for (const file of [inFolder, atRoot]) expect(existsSync(join(t.app.config.dataDir, 'files', 'datasets', tenantId, file.id))).toBe(false);
+    expect(await db.selectFrom('datasetCatalogues').select('id').where('datasetId', '=', dataset.id).execute()).toEqual(
+      [],
+    );
+    for (const file of [inFolder, atRoot])
+      expect(existsSync(join(t.app.config.dataDir, 'files', 'datasets', tenantId, file.id))).toBe(false);
     const gone = await t.get(`/v1/datasets/${dataset.id}`, { token: operator });
     expect(gone.statusCode).toBe(404);
     expect((await t.del(`/v1/datasets/${dataset.id}`, { token: operator })).statusCode).toBe(404);

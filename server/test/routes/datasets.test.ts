@@ -11,7 +11,10 @@ beforeAll(async () => {
 
 describe('datasets', () => {
   it('creates, reads, lists and deletes a dataset', async () => {
-    const created = await t.post('/v1/datasets', { token: admin, body: { name: 'Manuals', description: 'Product manuals' } });
+    const created = await t.post('/v1/datasets', {
+      token: admin,
+      body: { name: 'Manuals', description: 'Product manuals' },
+    });
     expect(created.statusCode).toBe(200);
     const dataset = created.json<Dataset>();
     expect(dataset).toMatchObject({ name: 'Manuals', description: 'Product manuals', fileCount: 0, segmentCount: 0 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
 
 describe('error answers', () => {
   it('answers 422 json_invalid for a malformed JSON body, never 500', async () => {
-    const res = await t.post('/v1/processes', { token: admin, headers: { 'content-type': 'application/json' }, body: '{"name": "x",' });
+    const res = await t.post('/v1/processes', {
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "x",',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ detail: [{ loc: ['body'], msg: expect.any(String), type: 'json_invalid' }] });
   });
@@ -29,13 +33,20 @@ describe('error answers', () => {
   });
 
   it('answers 415 with a code for an unsupported content type', async () => {
-    const res = await t.post('/v1/processes', { token: admin, headers: { 'content-type': 'application/xml', 'accept-language': 'en' }, body: '<robot/>' });
+    const res = await t.post('/v1/processes', {
+      token: admin,
+      headers: { 'content-type': 'application/xml', 'accept-language': 'en' },
+      body: '<robot/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'Unsupported content type' });
   });
 
   it('answers 413 with a code for a body that is too large', async () => {
-    const res = await t.post('/v1/processes', { token: admin, body: { name: 'x', description: 'y'.repeat(2 * 1024 * 1024) } });
+    const res = await t.post('/v1/processes', {
+      token: admin,
+      body: { name: 'x', description: 'y'.repeat(2 * 1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('BAD_REQUEST');
   });
@@ -70,7 +81,10 @@ describe('error answers', () => {
 
   it('gives 422 messages in the request’s language', async () => {
     const zh = await t.post('/v1/login', { body: { username: 'admin' } });
-    const en = await t.post('/v1/login', { body: { username: 'admin' }, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const en = await t.post('/v1/login', {
+      body: { username: 'admin' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(zh.json().detail[0].msg).toBe('必填字段');
     expect(en.json().detail[0].msg).toBe('Field required');
   });

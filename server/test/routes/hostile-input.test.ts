@@ -35,18 +35,29 @@ let tables: string[] | undefined;
 
 /** Every row of every table of the app (the full-text index's own tables aside), as comparable text. */
 async function snapshot(): Promise<string> {
-  tables ??= (await t.app.db.introspection.getTables()).map((table) => table.name).filter((name) => /^[a-zA-Z]+$/.test(name)).sort();
+  tables ??= (await t.app.db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => /^[a-zA-Z]+$/.test(name))
+    .sort();
   const dump: Record<string, string[]> = {};
   for (const name of tables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.app.db);
-    dump[name] = rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('base64') : value))).sort();
+    dump[name] = rows
+      .map((row) =>
+        JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('base64') : value)),
+      )
+      .sort();
   }
   return JSON.stringify(dump);
 }
 
 async function tenantRows(tenantId: string): Promise<string> {
   const all = JSON.parse(await snapshot()) as Record<string, string[]>;
-  return JSON.stringify(Object.fromEntries(Object.entries(all).map(([table, rows]) => [table, rows.filter((row) => row.includes(tenantId))])));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(all).map(([table, rows]) => [table, rows.filter((row) => row.includes(tenantId))]),
+    ),
+  );
 }
 
 function routesOf(doc: { paths: Record<string, Record<string, Operation>> }): Route[] {
@@ -56,7 +67,9 @@ function routesOf(doc: { paths: Record<string, Record<string, Operation>> }): Ro
       .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
   // Deletions last, so the fixtures they remove serve every other route first.
-  return routes.filter((r) => /^\/(v1|v2|api)\//.test(r.path)).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  return routes
+    .filter((r) => /^\/(v1|v2|api)\//.test(r.path))
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 }
 
 /** Fixture ids of the attacker's own tenant, by the name a path, query or body gives them. */
@@ -95,7 +108,8 @@ function idFor(route: Route, name: string): string | undefined {
 
 function namedValues(route: Route) {
   return (name: string): unknown => {
-    if (name === 'processIds' || name === 'datasetIds' || name === 'userIds' || name === 'tagIds') return [idFor(route, name.slice(0, -1))];
+    if (name === 'processIds' || name === 'datasetIds' || name === 'userIds' || name === 'tagIds')
+      return [idFor(route, name.slice(0, -1))];
     if (name === 'visitorId') return undefined;
     return idFor(route, name);
   };
@@ -107,11 +121,16 @@ function jsonSchemaOf(route: Route): JsonSchema | undefined {
 
 function validRequest(route: Route) {
   const named = namedValues(route);
-  const params = Object.fromEntries((route.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, idFor(route, p.name)]));
+  const params = Object.fromEntries(
+    (route.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, idFor(route, p.name)]),
+  );
   for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) throw new Error(`${route.method} ${route.path}: no fixture for path parameter {${name}} — add one to idFor`);
+    if (value === undefined)
+      throw new Error(`${route.method} ${route.path}: no fixture for path parameter {${name}} — add one to idFor`);
   }
-  const query = Object.fromEntries((route.op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema, named, p.name)]));
+  const query = Object.fromEntries(
+    (route.op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema, named, p.name)]),
+  );
   const schema = jsonSchemaOf(route);
   const body = schema ? (sample(schema, named) as Record<string, unknown>) : undefined;
   return { params, query, body };
@@ -119,7 +138,11 @@ function validRequest(route: Route) {
 
 function urlOf(route: Route, params: Record<string, string | undefined>, query: Record<string, unknown>): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? 'none'));
-  const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)]));
+  const search = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return search.size > 0 ? `${path}?${search}` : path;
 }
 
@@ -149,7 +172,10 @@ async function send(route: Route, variant: string, token: string | undefined, ur
   const res = await t.app.inject({
     method: route.method as 'GET',
     url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}),
   });
   const entry = { route, variant, status: res.statusCode, body: res.body.slice(0, 300) };
@@ -158,11 +184,20 @@ async function send(route: Route, variant: string, token: string | undefined, ur
 }
 
 /** Sends a request that must be refused; fails unless it is a 4xx that changed nothing. */
-async function sendRefused(route: Route, variant: string, token: string | undefined, url: string, payload?: string | object) {
+async function sendRefused(
+  route: Route,
+  variant: string,
+  token: string | undefined,
+  url: string,
+  payload?: string | object,
+) {
   const before = await snapshot();
   const entry = await send(route, variant, token, url, payload);
   if (entry.status >= 400 && entry.status < 500) {
-    expect(await snapshot(), `${route.method} ${route.path} [${variant}] answered ${entry.status} but changed the database`).toBe(before);
+    expect(
+      await snapshot(),
+      `${route.method} ${route.path} [${variant}] answered ${entry.status} but changed the database`,
+    ).toBe(before);
   }
   return entry;
 }
@@ -171,27 +206,44 @@ const describeRoute = (s: Sent) => `${s.route.method} ${s.route.path} [${s.varia
 
 beforeAll(async () => {
   owner = await t.login();
-  const victimRobot = (await t.post('/v1/processes', { token: owner, body: { name: 'victim robot' } })).json<{ processId: string; adminId: string; tenantId?: string }>();
+  const victimRobot = (await t.post('/v1/processes', { token: owner, body: { name: 'victim robot' } })).json<{
+    processId: string;
+    adminId: string;
+    tenantId?: string;
+  }>();
   const me = (await t.get('/v1/users/me', { token: owner })).json<{ id: string; tenantId: string }>();
   victim = { tenantId: me.tenantId, adminId: me.id, robotId: victimRobot.processId };
 
   const tenant = await t.createTenant(owner);
   const token = tenant.token;
   const ids: Record<string, string> = { adminId: tenant.admin.id };
-  const robot = (await t.post('/v1/processes', { token, body: { name: 'attacker robot' } })).json<{ processId: string }>();
+  const robot = (await t.post('/v1/processes', { token, body: { name: 'attacker robot' } })).json<{
+    processId: string;
+  }>();
   ids.robotId = robot.processId;
-  const share = (await t.get(`/v1/users/${ids.adminId}/processes/${ids.robotId}/share`, { token })).json<{ shareId: string }>();
+  const share = (await t.get(`/v1/users/${ids.adminId}/processes/${ids.robotId}/share`, { token })).json<{
+    shareId: string;
+  }>();
   ids.shareId = share.shareId;
   const user = await t.createUser(token, 'operator');
   ids.userId = user.user.id;
   const agent = await t.createUser(token, 'agent');
   ids.tagId = (await t.post('/v1/processes/tag', { token, body: { name: 'fuzz tag' } })).json<{ id: string }>().id;
-  ids.secretId = (await t.post('/v1/secrets', { token, body: { processId: ids.robotId, name: 'fuzz secret' } })).json<{ id: string }>().id;
+  ids.secretId = (await t.post('/v1/secrets', { token, body: { processId: ids.robotId, name: 'fuzz secret' } })).json<{
+    id: string;
+  }>().id;
   ids.datasetId = (await t.post('/v1/datasets', { token, body: { name: 'fuzz dataset' } })).json<{ id: string }>().id;
-  ids.catalogueId = (await t.post(`/v1/datasets/${ids.datasetId}/catalogues`, { token, body: { name: 'fuzz folder' } })).json<{ id: string }>().id;
-  const pairs = await t.post(`/v1/datasets/${ids.datasetId}/qa`, { token, body: { pairs: [{ question: 'fuzz question', answer: 'fuzz answer' }] } });
+  ids.catalogueId = (
+    await t.post(`/v1/datasets/${ids.datasetId}/catalogues`, { token, body: { name: 'fuzz folder' } })
+  ).json<{ id: string }>().id;
+  const pairs = await t.post(`/v1/datasets/${ids.datasetId}/qa`, {
+    token,
+    body: { pairs: [{ question: 'fuzz question', answer: 'fuzz answer' }] },
+  });
   ids.segmentId = pairs.json<Array<{ id: string }>>()[0]!.id;
-  const answer = (await t.post('/v2/qa', { token, body: { processId: ids.robotId, question: 'fuzz question', stream: false } })).json<{ completionId: string; sessionId: string }>();
+  const answer = (
+    await t.post('/v2/qa', { token, body: { processId: ids.robotId, question: 'fuzz question', stream: false } })
+  ).json<{ completionId: string; sessionId: string }>();
   ids.completionId = answer.completionId;
   ids.sessionId = answer.sessionId;
   // No file, upload or task of the attacker's own: those routes answer 404, which must not be a 5xx either.
@@ -217,44 +269,89 @@ describe('hostile input on every route of the OpenAPI document', () => {
 
       // Access before input: without a token, a protected route answers 401 even to a body of the wrong type.
       if (!isPublic) {
-        const anonymous = await sendRefused(route, 'no token, wrong types', undefined, urlOf(route, params, query), schema ? '7' : undefined);
+        const anonymous = await sendRefused(
+          route,
+          'no token, wrong types',
+          undefined,
+          urlOf(route, params, query),
+          schema ? '7' : undefined,
+        );
         if (anonymous.status !== 401) accessFailures.push(describeRoute(anonymous));
       }
       // A role that may not use the route learns nothing of it: the same 403 for valid and hostile input.
       if (!isPublic) {
         const allowed = await send(route, 'agent, valid', attacker.agentToken, urlOf(route, params, query), body);
         if (allowed.status === 403) {
-          const hostile = await sendRefused(route, 'agent, deep', attacker.agentToken, urlOf(route, params, query), schema ? `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}` : undefined);
+          const hostile = await sendRefused(
+            route,
+            'agent, deep',
+            attacker.agentToken,
+            urlOf(route, params, query),
+            schema ? `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}` : undefined,
+          );
           if (hostile.status !== 403) accessFailures.push(describeRoute(hostile));
         }
       }
 
       // Undeclared fields next to valid ones: dropped or refused, never written (checked after the loop).
-      const hostileQuery = { ...query, ...Object.fromEntries(Object.entries(hostileFields(undefined)).filter(([k]) => !(k in query))) };
-      await send(route, 'undeclared fields', attacker.token, urlOf(route, params, hostileQuery), schema ? { ...body, ...hostileFields(schema) } : undefined);
+      const hostileQuery = {
+        ...query,
+        ...Object.fromEntries(Object.entries(hostileFields(undefined)).filter(([k]) => !(k in query))),
+      };
+      await send(
+        route,
+        'undeclared fields',
+        attacker.token,
+        urlOf(route, params, hostileQuery),
+        schema ? { ...body, ...hostileFields(schema) } : undefined,
+      );
 
       // Out-of-range numbers, in the query and the body: refused, nothing changed.
-      for (const parameter of (route.op.parameters ?? []).filter((p) => p.in === 'query' && numberPaths(p.schema).length > 0)) {
+      for (const parameter of (route.op.parameters ?? []).filter(
+        (p) => p.in === 'query' && numberPaths(p.schema).length > 0,
+      )) {
         for (const value of OUT_OF_RANGE) {
-          const entry = await sendRefused(route, `query ${parameter.name}=${value}`, attacker.token, urlOf(route, params, { ...query, [parameter.name]: value }), schema ? body : undefined);
+          const entry = await sendRefused(
+            route,
+            `query ${parameter.name}=${value}`,
+            attacker.token,
+            urlOf(route, params, { ...query, [parameter.name]: value }),
+            schema ? body : undefined,
+          );
           if (entry.status < 400) accessFailures.push(`accepted ${describeRoute(entry)}`);
         }
       }
       if (schema && body) {
         for (const path of numberPaths(schema)) {
           for (const value of OUT_OF_RANGE) {
-            const entry = await sendRefused(route, `body ${path.join('.')}=${JSON.stringify(value)}`, attacker.token, urlOf(route, params, query), withValueAt(body, path, value));
+            const entry = await sendRefused(
+              route,
+              `body ${path.join('.')}=${JSON.stringify(value)}`,
+              attacker.token,
+              urlOf(route, params, query),
+              withValueAt(body, path, value),
+            );
             if (entry.status < 400) accessFailures.push(`accepted ${describeRoute(entry)}`);
           }
         }
         // Nested ten thousand levels deep, and each field of the wrong type.
-        await sendRefused(route, 'nested 10,000 deep', attacker.token, urlOf(route, params, query), `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+        await sendRefused(
+          route,
+          'nested 10,000 deep',
+          attacker.token,
+          urlOf(route, params, query),
+          `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+        );
         for (const [key, child] of Object.entries(schema.properties ?? {})) {
-          await sendRefused(route, `wrong type ${key}`, attacker.token, urlOf(route, params, query), { ...body, [key]: wrongType(child) });
+          await sendRefused(route, `wrong type ${key}`, attacker.token, urlOf(route, params, query), {
+            ...body,
+            [key]: wrongType(child),
+          });
         }
       }
       // A route that logs the caller out must not end the run: log in again.
-      if ((await t.get('/v1/users/me', { token: attacker.token })).statusCode === 401) attacker.token = await t.login(attacker.username, attacker.password);
+      if ((await t.get('/v1/users/me', { token: attacker.token })).statusCode === 401)
+        attacker.token = await t.login(attacker.username, attacker.password);
     }
 
     // Every list and read still answers after the writes (a stored Infinity used to break later reads).

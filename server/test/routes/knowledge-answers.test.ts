@@ -6,8 +6,19 @@ import { startFakeOpenAi } from '../support/fake-openai';
 import { newDataset, seedSegments, tenantOf, type SeededSegments } from '../support/segment-fixtures';
 
 const upstream = await startFakeOpenAi();
-const MODELS = [{ id: 'free-model', name: 'Free', price: 0, baseUrl: upstream.baseUrl, apiKey: 'sk-upstream', model: 'upstream-model' }];
-const EMBEDDINGS = [{ id: 'fake-embed', name: 'Fake embeddings', baseUrl: upstream.baseUrl, apiKey: 'sk-test', model: 'fake-embed-v1' }];
+const MODELS = [
+  {
+    id: 'free-model',
+    name: 'Free',
+    price: 0,
+    baseUrl: upstream.baseUrl,
+    apiKey: 'sk-upstream',
+    model: 'upstream-model',
+  },
+];
+const EMBEDDINGS = [
+  { id: 'fake-embed', name: 'Fake embeddings', baseUrl: upstream.baseUrl, apiKey: 'sk-test', model: 'fake-embed-v1' },
+];
 const t = useTestApp({ config: { openaiModels: MODELS, embeddingModels: EMBEDDINGS } });
 afterAll(() => upstream.close());
 
@@ -32,17 +43,28 @@ async function robot(options: { datasetIds?: string[]; librarySearch?: boolean; 
   const created = (await t.post('/v1/processes', { token: admin, body: { name: 'Support' } })).json<Robot>();
   const basic = await t.put(`/v1/processes/${created.processId}/basic`, {
     token: admin,
-    body: { fallbackReply: FALLBACK, model: options.model ?? 'builtin', datasetIds: options.datasetIds ?? [knowledge.id], librarySearch: options.librarySearch ?? true },
+    body: {
+      fallbackReply: FALLBACK,
+      model: options.model ?? 'builtin',
+      datasetIds: options.datasetIds ?? [knowledge.id],
+      librarySearch: options.librarySearch ?? true,
+    },
   });
   expect(basic.statusCode, basic.body).toBe(200);
-  const share = (await t.put(`/v1/users/${created.adminId}/processes/${created.processId}/share/enable`, { token: admin })).json<ShareSettings>();
+  const share = (
+    await t.put(`/v1/users/${created.adminId}/processes/${created.processId}/share/enable`, { token: admin })
+  ).json<ShareSettings>();
   return async (question: string) => {
     const res = await t.post('/v2/qa', { body: { shareId: share.shareId, visitorId: VISITOR, question } });
     expect(res.statusCode, res.body).toBe(200);
     const list = events(res.body);
     const done = list.at(-1);
     if (done?.type !== 'done') throw new Error(`no done event: ${res.body}`);
-    return { answer: list.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join(''), citations: done.citations, completionId: done.completionId };
+    return {
+      answer: list.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join(''),
+      citations: done.citations,
+      completionId: done.completionId,
+    };
   };
 }
 
@@ -68,11 +90,22 @@ describe('robots answer from their knowledge (builtin provider)', () => {
     const { answer, citations, completionId } = await ask('退货政策是什么');
     expect(answer).toBe('收到商品七天内可无理由退货，请保持商品完好。 [1]');
     expect(citations).toEqual([
-      { index: 1, segmentId: qa.ids[0], fileName: '', datasetId: knowledge.id, text: '你们的退货政策是什么？\n收到商品七天内可无理由退货，请保持商品完好。', score: expect.any(Number) },
+      {
+        index: 1,
+        segmentId: qa.ids[0],
+        fileName: '',
+        datasetId: knowledge.id,
+        text: '你们的退货政策是什么？\n收到商品七天内可无理由退货，请保持商品完好。',
+        score: expect.any(Number),
+      },
     ]);
     expect(citations[0]!.score).toBeGreaterThanOrEqual(RELEVANCE_THRESHOLD);
     // The completion keeps its citations (the chat shows them later).
-    const stored = await t.app.db.selectFrom('completions').select(['citations', 'answer']).where('id', '=', completionId).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('completions')
+      .select(['citations', 'answer'])
+      .where('id', '=', completionId)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.citations)).toEqual(citations);
 
     const english = await ask('how long does the delivery take?');
@@ -85,7 +118,11 @@ describe('robots answer from their knowledge (builtin provider)', () => {
     const { answer, citations } = await ask('会员积分怎么抵扣现金？');
     expect(citations.length).toBeGreaterThanOrEqual(1);
     expect(citations.map((c) => c.index)).toEqual(citations.map((_, i) => i + 1));
-    expect(citations[0]).toMatchObject({ segmentId: passages.ids[0], fileName: '会员手册.txt', datasetId: knowledge.id });
+    expect(citations[0]).toMatchObject({
+      segmentId: passages.ids[0],
+      fileName: '会员手册.txt',
+      datasetId: knowledge.id,
+    });
     for (const citation of citations) {
       expect(citation.score).toBeGreaterThanOrEqual(RELEVANCE_THRESHOLD);
       expect(answer).toContain(`[${citation.index}]`);
@@ -138,7 +175,9 @@ describe('robots answer from their knowledge (builtin provider)', () => {
 
     const stranger = await t.createTenant(admin);
     const theirs = await newDataset(t, stranger.token);
-    await seedSegments(t, await tenantOf(t, stranger.token), theirs, 'secret.txt', ['The vault code is kept in the zeppelin.']);
+    await seedSegments(t, await tenantOf(t, stranger.token), theirs, 'secret.txt', [
+      'The vault code is kept in the zeppelin.',
+    ]);
     expect((await ask('vault code zeppelin')).citations).toEqual([]);
   });
 });
@@ -155,6 +194,8 @@ describe('robots answer from their knowledge (OpenAI-compatible provider)', () =
 
     const nothing = await ask('Can I pay with bitcoin?');
     expect(nothing.citations).toEqual([]);
-    expect(upstream.received.at(-1)?.body.messages.some((m) => m.role === 'system' && m.content.includes('[1]'))).toBe(false);
+    expect(upstream.received.at(-1)?.body.messages.some((m) => m.role === 'system' && m.content.includes('[1]'))).toBe(
+      false,
+    );
   });
 });

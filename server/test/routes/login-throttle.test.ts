@@ -13,11 +13,17 @@ beforeAll(async () => {
 });
 
 const login = (address: string, username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: address, headers: { 'accept-language': 'en-US' }, payload: { username, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/login',
+    remoteAddress: address,
+    headers: { 'accept-language': 'en-US' },
+    payload: { username, password },
+  });
 
 /** Fails `times` logins as an attacker who waits out each backoff (the clock moves, the test does not). */
 async function failPatiently(address: string, username: string, times: number): Promise<void> {
-  for (let failed = 0; failed < times; ) {
+  for (let failed = 0; failed < times;) {
     const res = await login(address, username, 'wrong-password');
     if (res.statusCode === 429) clock.advance(Number(res.headers['retry-after']) * 1000);
     else {
@@ -32,12 +38,18 @@ const retryAfter = (res: LightMyRequestResponse) => Number(res.headers['retry-af
 describe('login backoff per username and address', () => {
   it('lets the first failures through, then makes that address wait longer and longer, with Retry-After', async () => {
     const { user } = await t.createUser(admin, 'operator');
-    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++) expect((await login('10.10.0.1', user.username, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++)
+      expect((await login('10.10.0.1', user.username, 'wrong')).statusCode).toBe(401);
 
     const first = await login('10.10.0.1', user.username, 'wrong');
     expect(first.statusCode).toBe(429);
     expect(retryAfter(first)).toBe(1);
-    expect(first.json()).toEqual({ code: 'LOGIN_THROTTLED', message: 'Too many failed logins, please try again later', isLogin: false, retryAfter: 1 });
+    expect(first.json()).toEqual({
+      code: 'LOGIN_THROTTLED',
+      message: 'Too many failed logins, please try again later',
+      isLogin: false,
+      retryAfter: 1,
+    });
 
     clock.advance(1000);
     expect((await login('10.10.0.1', user.username, 'wrong')).statusCode).toBe(401);
@@ -53,7 +65,8 @@ describe('login backoff per username and address', () => {
   it('counts an IPv6 client by its /64, so a fresh address in it does not start the backoff over', async () => {
     const { user } = await t.createUser(admin, 'operator');
     const address = (n: number) => `2001:db8:77:1::${n.toString(16)}`;
-    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++) expect((await login(address(i + 1), user.username, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++)
+      expect((await login(address(i + 1), user.username, 'wrong')).statusCode).toBe(401);
     expect((await login(address(100), user.username, 'wrong')).statusCode).toBe(429);
     // Another network is not held back.
     expect((await login('2001:db8:78:1::1', user.username, 'wrong')).statusCode).toBe(401);
@@ -70,8 +83,17 @@ describe('login backoff per username and address', () => {
   it('answers in Chinese by default', async () => {
     const { user } = await t.createUser(admin, 'operator');
     await failPatiently('10.12.0.1', user.username, LOGIN_THROTTLE.freeFailures + 1);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '10.12.0.1', payload: { username: user.username, password: 'wrong' } });
-    expect(res.json()).toMatchObject({ code: 'LOGIN_THROTTLED', message: '登录失败次数过多，请稍后再试', isLogin: false });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      remoteAddress: '10.12.0.1',
+      payload: { username: user.username, password: 'wrong' },
+    });
+    expect(res.json()).toMatchObject({
+      code: 'LOGIN_THROTTLED',
+      message: '登录失败次数过多，请稍后再试',
+      isLogin: false,
+    });
   });
 
   it('holds parallel guesses to the same few as one after another', async () => {
@@ -91,7 +113,8 @@ describe('login backoff per username and address', () => {
     clock.advance(retryAfter(waiting) * 1000);
     expect((await login('10.14.0.1', user.username, password)).statusCode).toBe(200);
     // The free failures again, and only then a wait.
-    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++) expect((await login('10.14.0.1', user.username, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures + 1; i++)
+      expect((await login('10.14.0.1', user.username, 'wrong')).statusCode).toBe(401);
     expect(retryAfter(await login('10.14.0.1', user.username, 'wrong'))).toBe(1);
   });
 });

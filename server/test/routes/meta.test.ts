@@ -34,7 +34,10 @@ describe('remotes.json variants', () => {
   it("takes a built remote's version from its manifest", async () => {
     const staticDir = await mkdtemp(join(tmpdir(), 'flotilla-remotes-'));
     await mkdir(join(staticDir, 'remotes', 'chat', 'dist'), { recursive: true });
-    await writeFile(join(staticDir, 'remotes', 'chat', 'dist', 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.2.3' } } }));
+    await writeFile(
+      join(staticDir, 'remotes', 'chat', 'dist', 'mf-manifest.json'),
+      JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.2.3' } } }),
+    );
     const app = await createTestApp({ config: { staticDir } });
     try {
       expect((await app.get('/remotes.json')).json().chat.version).toMatch(/^1\.2\.3\+[0-9a-f]{8}$/);
@@ -74,7 +77,19 @@ describe('GET /docs/json', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const path of ['/v1/login', '/v1/logout', '/api/user/menu', '/v1/processes', '/v1/processes/{processId}', '/v1/datasets/{id}', '/v1/case', '/v1/users/list', '/v1/users/{id}/freeze', '/v1/tenants', '/v1/share/info']) {
+    for (const path of [
+      '/v1/login',
+      '/v1/logout',
+      '/api/user/menu',
+      '/v1/processes',
+      '/v1/processes/{processId}',
+      '/v1/datasets/{id}',
+      '/v1/case',
+      '/v1/users/list',
+      '/v1/users/{id}/freeze',
+      '/v1/tenants',
+      '/v1/share/info',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths['/v1/processes'].get.security).toEqual([{ bearerAuth: [] }]);

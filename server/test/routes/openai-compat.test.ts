@@ -12,7 +12,10 @@ beforeAll(async () => {
   admin = await t.login();
   baseURL = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/v1`;
   robot = (await t.post('/v1/processes', { token: admin, body: { name: 'API helper' } })).json<Robot>();
-  await t.put(`/v1/processes/${robot.processId}/basic`, { token: admin, body: { fallbackReply: 'Please contact support@acme.test.' } });
+  await t.put(`/v1/processes/${robot.processId}/basic`, {
+    token: admin,
+    body: { fallbackReply: 'Please contact support@acme.test.' },
+  });
   await t.put(`/v1/processes/${robot.processId}/preset`, { token: admin, body: { welcome: 'Hello from Acme.' } });
 });
 
@@ -40,7 +43,9 @@ describe('API secrets', () => {
     expect((await createSecret('   ')).statusCode).toBe(422);
     const other = await t.createTenant(admin);
     expect((await createSecret('x', robot.processId, other.token)).json().code).toBe('ROBOT_NOT_FOUND');
-    expect((await t.get(`/v1/secrets?processId=${robot.processId}`, { token: other.token })).json().code).toBe('ROBOT_NOT_FOUND');
+    expect((await t.get(`/v1/secrets?processId=${robot.processId}`, { token: other.token })).json().code).toBe(
+      'ROBOT_NOT_FOUND',
+    );
     const { id } = (await createSecret('mine')).json<CreateApiSecretResponse>();
     expect((await t.del(`/v1/secrets/${id}`, { token: other.token })).json().code).toBe('SECRET_NOT_FOUND');
     expect((await t.del(`/v1/secrets/${id}`, { token: admin })).json()).toEqual({ ok: true });
@@ -52,15 +57,30 @@ describe('POST /v1/chat/completions with the official openai client', () => {
   it('answers a non-streamed completion as the robot, logged under the API channel', async () => {
     const { secret, id } = (await createSecret('client test')).json<CreateApiSecretResponse>();
     const client = new OpenAI({ apiKey: secret, baseURL, maxRetries: 0 });
-    const completion = await client.chat.completions.create({ model: 'anything-at-all', messages: [{ role: 'user', content: 'Where is my order?' }] });
+    const completion = await client.chat.completions.create({
+      model: 'anything-at-all',
+      messages: [{ role: 'user', content: 'Where is my order?' }],
+    });
     expect(completion.object).toBe('chat.completion');
     expect(completion.model).toBe('anything-at-all');
-    expect(completion.choices[0]?.message).toMatchObject({ role: 'assistant', content: 'Please contact support@acme.test.' });
+    expect(completion.choices[0]?.message).toMatchObject({
+      role: 'assistant',
+      content: 'Please contact support@acme.test.',
+    });
     expect(completion.choices[0]?.finish_reason).toBe('stop');
     expect(completion.usage?.total_tokens).toBeGreaterThan(0);
 
-    const stored = await t.app.db.selectFrom('completions').selectAll().where('id', '=', completion.id.replace('chatcmpl-', '')).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ channel: 'api', userId: id, question: 'Where is my order?', processId: robot.processId });
+    const stored = await t.app.db
+      .selectFrom('completions')
+      .selectAll()
+      .where('id', '=', completion.id.replace('chatcmpl-', ''))
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      channel: 'api',
+      userId: id,
+      question: 'Where is my order?',
+      processId: robot.processId,
+    });
     const listed = (await t.get(`/v1/secrets?processId=${robot.processId}`, { token: admin })).json<ApiSecret[]>();
     expect(listed.find((s) => s.id === id)?.lastUsedAt).not.toBeNull();
   });
@@ -86,16 +106,24 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     expect(finishes.at(-1)).toBe('stop');
   });
 
-  it('raises the client\'s AuthenticationError for a wrong or revoked secret, and BadRequestError for bad input', async () => {
+  it("raises the client's AuthenticationError for a wrong or revoked secret, and BadRequestError for bad input", async () => {
     const wrong = new OpenAI({ apiKey: 'sk-flt-not-a-real-secret', baseURL, maxRetries: 0 });
-    await expect(wrong.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(
+      wrong.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
 
     const { secret, id } = (await createSecret('revoked')).json<CreateApiSecretResponse>();
     const client = new OpenAI({ apiKey: secret, baseURL, maxRetries: 0 });
-    await expect(client.chat.completions.create({ model: 'm', messages: [] })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
-    await expect(client.chat.completions.create({ model: 'm', messages: [{ role: 'assistant', content: 'no question' }] })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(client.chat.completions.create({ model: 'm', messages: [] })).rejects.toBeInstanceOf(
+      OpenAI.BadRequestError,
+    );
+    await expect(
+      client.chat.completions.create({ model: 'm', messages: [{ role: 'assistant', content: 'no question' }] }),
+    ).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     await t.del(`/v1/secrets/${id}`, { token: admin });
-    const error = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    const error = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((error as InstanceType<typeof OpenAI.AuthenticationError>).message).toMatch(/Invalid API key|API 密钥无效/);
   });
@@ -104,7 +132,9 @@ describe('POST /v1/chat/completions with the official openai client', () => {
     const { secret } = (await createSecret('disabled')).json<CreateApiSecretResponse>();
     await t.put(`/v1/processes/${robot.processId}/disableProcess`, { token: admin });
     const client = new OpenAI({ apiKey: secret, baseURL, maxRetries: 0 });
-    await expect(client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(
+      client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
     await t.put(`/v1/processes/${robot.processId}/enableProcess`, { token: admin });
   });
 });

@@ -12,7 +12,11 @@ beforeAll(async () => {
 /** A robot created from a console in `language` (its Accept-Language); undefined: no header at all. */
 async function createdIn(language: string | undefined): Promise<Robot> {
   const headers: Record<string, string> = language === undefined ? {} : { 'accept-language': language };
-  const res = await t.post('/v1/processes', { token: admin, headers, body: { name: `Made in ${language ?? 'no language'}` } });
+  const res = await t.post('/v1/processes', {
+    token: admin,
+    headers,
+    body: { name: `Made in ${language ?? 'no language'}` },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<Robot>();
 }
@@ -47,10 +51,14 @@ describe('a new robot speaks the language of the console that created it', () =>
   it('keeps the default as any other text: the operator changes it, and a copy keeps it', async () => {
     const robot = await createdIn('en-US');
     const url = `/v1/processes/${robot.processId}/basic`;
-    expect((await t.put(url, { token: admin, headers: { 'accept-language': 'zh-CN' }, body: { temperature: 0.1 } })).json<BasicConfig>().fallbackReply).toBe(
-      "Sorry, I can't answer that yet.",
-    );
-    const copy = (await t.get(`/v1/processes/${robot.processId}/clone`, { token: admin, headers: { 'accept-language': 'zh-CN' } })).json<Robot>();
+    expect(
+      (
+        await t.put(url, { token: admin, headers: { 'accept-language': 'zh-CN' }, body: { temperature: 0.1 } })
+      ).json<BasicConfig>().fallbackReply,
+    ).toBe("Sorry, I can't answer that yet.");
+    const copy = (
+      await t.get(`/v1/processes/${robot.processId}/clone`, { token: admin, headers: { 'accept-language': 'zh-CN' } })
+    ).json<Robot>();
     expect(await firstAnswer(copy, 'en-US')).toBe("Sorry, I can't answer that yet.");
     await t.put(url, { token: admin, body: { fallbackReply: 'Please call us.' } });
     expect(await firstAnswer(robot, 'en-US')).toBe('Please call us.');

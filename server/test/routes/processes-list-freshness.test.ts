@@ -12,7 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => other?.close());
 
-type Listed = { list: Array<{ processId: string; name: string; description: string; enabled: boolean; tags: Array<{ id: string; name: string }> }>; total: number };
+type Listed = {
+  list: Array<{
+    processId: string;
+    name: string;
+    description: string;
+    enabled: boolean;
+    tags: Array<{ id: string; name: string }>;
+  }>;
+  total: number;
+};
 
 describe('GET /v1/processes stays fresh', () => {
   it('shows a create, a disable and a delete at once, whichever process made them', async () => {
@@ -20,7 +29,9 @@ describe('GET /v1/processes stays fresh', () => {
     const list = async () => (await t.get('/v1/processes?limit=50', { token })).json() as Listed;
     expect((await list()).total).toBe(0);
 
-    const created = (await other.post('/v1/processes', { token, body: { name: 'Made elsewhere' } })).json() as { processId: string };
+    const created = (await other.post('/v1/processes', { token, body: { name: 'Made elsewhere' } })).json() as {
+      processId: string;
+    };
     expect((await list()).list.map((r) => r.name)).toEqual(['Made elsewhere']);
 
     await other.put(`/v1/processes/${created.processId}/disableProcess`, { token });
@@ -49,8 +60,10 @@ describe('GET /v1/processes stays fresh', () => {
     let token: string;
     const list = async () => (await t.get('/v1/processes?limit=200', { token })).json() as Listed;
     const robot = async (processId: string) => (await list()).list.find((r) => r.processId === processId);
-    const create = async (name: string) => (await t.post('/v1/processes', { token, body: { name } })).json() as { processId: string };
-    const createTag = async (name: string) => (await other.post('/v1/processes/tag', { token, body: { name } })).json() as { id: string };
+    const create = async (name: string) =>
+      (await t.post('/v1/processes', { token, body: { name } })).json() as { processId: string };
+    const createTag = async (name: string) =>
+      (await other.post('/v1/processes/tag', { token, body: { name } })).json() as { id: string };
 
     beforeAll(async () => {
       token = await t.login();
@@ -66,7 +79,9 @@ describe('GET /v1/processes stays fresh', () => {
     it('shows a clone at once', async () => {
       const { processId } = await create('Clone me');
       const before = (await list()).total;
-      const copy = (await other.get(`/v1/processes/${processId}/clone`, { token, headers: { 'accept-language': 'en-US' } })).json() as { processId: string };
+      const copy = (
+        await other.get(`/v1/processes/${processId}/clone`, { token, headers: { 'accept-language': 'en-US' } })
+      ).json() as { processId: string };
       const after = await list();
       expect(after.total).toBe(before + 1);
       expect(after.list[0]).toMatchObject({ processId: copy.processId, name: 'Clone me (copy)' });
@@ -110,7 +125,14 @@ describe('GET /v1/processes stays fresh', () => {
     it('raises the list version when a tag is created (an unbound tag shows in no list, so this is checked directly)', async () => {
       const me = (await t.get('/v1/users/me', { token })).json() as { tenantId: string };
       const version = async () =>
-        (await t.app.db.selectFrom('dataVersions').select('version').where('tenantId', '=', me.tenantId).where('area', '=', 'processes').executeTakeFirstOrThrow()).version;
+        (
+          await t.app.db
+            .selectFrom('dataVersions')
+            .select('version')
+            .where('tenantId', '=', me.tenantId)
+            .where('area', '=', 'processes')
+            .executeTakeFirstOrThrow()
+        ).version;
       const before = await version();
       const tag = await createTag('fresh-created');
       expect(await version()).toBeGreaterThan(before);

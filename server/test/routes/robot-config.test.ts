@@ -4,7 +4,9 @@ import { loadConfig } from '../../src/config';
 import { useTestApp } from '../helper';
 
 // Configured the way an operator would: the endpoint and key must never reach a client.
-const OPENAI_MODELS = JSON.stringify([{ id: 'gpt-4o-mini', name: 'GPT-4o mini', price: 2, baseUrl: 'https://api.example.com/v1', apiKey: 'sk-secret-key' }]);
+const OPENAI_MODELS = JSON.stringify([
+  { id: 'gpt-4o-mini', name: 'GPT-4o mini', price: 2, baseUrl: 'https://api.example.com/v1', apiKey: 'sk-secret-key' },
+]);
 const t = useTestApp({ config: { openaiModels: loadConfig({ FLOTILLA_OPENAI_MODELS: OPENAI_MODELS }).openaiModels } });
 let admin: string;
 let agent: string;
@@ -14,7 +16,8 @@ beforeAll(async () => {
   agent = (await t.createUser(admin, 'agent')).token;
 });
 
-const newRobot = async (name: string) => (await t.post('/v1/processes', { token: admin, body: { name } })).json<Robot>();
+const newRobot = async (name: string) =>
+  (await t.post('/v1/processes', { token: admin, body: { name } })).json<Robot>();
 
 describe('basic config', () => {
   it('answers the defaults for a robot never configured', async () => {
@@ -40,13 +43,31 @@ describe('basic config', () => {
     const url = `/v1/processes/${robot.processId}/basic`;
     const first = await t.put(url, {
       token: admin,
-      body: { model: 'gpt-4o-mini', systemPrompt: 'You are helpful', temperature: 0.2, datasetIds: [dataset.id, dataset.id], databaseIds: ['db-1'] },
+      body: {
+        model: 'gpt-4o-mini',
+        systemPrompt: 'You are helpful',
+        temperature: 0.2,
+        datasetIds: [dataset.id, dataset.id],
+        databaseIds: ['db-1'],
+      },
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.2, historyLength: 6, datasetIds: [dataset.id], databaseIds: ['db-1'] });
+    expect(first.json()).toMatchObject({
+      model: 'gpt-4o-mini',
+      temperature: 0.2,
+      historyLength: 6,
+      datasetIds: [dataset.id],
+      databaseIds: ['db-1'],
+    });
 
     const second = await t.put(url, { token: admin, body: { historyLength: 50, fallbackReply: 'Sorry.' } });
-    expect(second.json()).toMatchObject({ model: 'gpt-4o-mini', systemPrompt: 'You are helpful', temperature: 0.2, historyLength: 50, fallbackReply: 'Sorry.' });
+    expect(second.json()).toMatchObject({
+      model: 'gpt-4o-mini',
+      systemPrompt: 'You are helpful',
+      temperature: 0.2,
+      historyLength: 50,
+      fallbackReply: 'Sorry.',
+    });
     expect((await t.get(url, { token: admin })).json()).toEqual(second.json());
   });
 
@@ -54,11 +75,19 @@ describe('basic config', () => {
     const robot = await newRobot('Switches');
     const base = `/v1/processes/${robot.processId}/basic`;
     const put = async (action: string) => (await t.put(`${base}/${action}`, { token: admin })).json<BasicConfig>();
-    expect(await put('disableLibrarySearch')).toMatchObject({ librarySearch: false, dbSearch: false, model: 'builtin' });
+    expect(await put('disableLibrarySearch')).toMatchObject({
+      librarySearch: false,
+      dbSearch: false,
+      model: 'builtin',
+    });
     expect(await put('enableDbSearch')).toMatchObject({ librarySearch: false, dbSearch: true });
     expect(await put('enableLibrarySearch')).toMatchObject({ librarySearch: true, dbSearch: true });
     expect(await put('disableDbSearch')).toMatchObject({ librarySearch: true, dbSearch: false });
-    expect((await t.get(base, { token: admin })).json()).toMatchObject({ librarySearch: true, dbSearch: false, temperature: 0.7 });
+    expect((await t.get(base, { token: admin })).json()).toMatchObject({
+      librarySearch: true,
+      dbSearch: false,
+      temperature: 0.7,
+    });
   });
 
   it('answers 422 for a temperature of 3, a history of 51 or a wrong type', async () => {
@@ -67,7 +96,9 @@ describe('basic config', () => {
     const hot = await t.put(url, { token: admin, body: { temperature: 3 } });
     expect(hot.statusCode).toBe(422);
     expect(hot.json().detail[0]).toMatchObject({ loc: ['body', 'temperature'], type: 'less_than_equal' });
-    expect((await t.put(url, { token: admin, body: { historyLength: 51 } })).json().detail[0]).toMatchObject({ loc: ['body', 'historyLength'] });
+    expect((await t.put(url, { token: admin, body: { historyLength: 51 } })).json().detail[0]).toMatchObject({
+      loc: ['body', 'historyLength'],
+    });
     expect((await t.put(url, { token: admin, body: { temperature: -0.1 } })).statusCode).toBe(422);
     expect((await t.put(url, { token: admin, body: { librarySearch: 'maybe' } })).statusCode).toBe(422);
   });
@@ -102,35 +133,58 @@ describe('preset', () => {
     const robot = await newRobot('Greeter');
     const res = await t.put(`/v1/processes/${robot.processId}/preset`, {
       token: admin,
-      body: { welcome: '你好，有什么可以帮你？', suggestedQuestions: ['How do I reset my password?', 'Opening hours?'] },
+      body: {
+        welcome: '你好，有什么可以帮你？',
+        suggestedQuestions: ['How do I reset my password?', 'Opening hours?'],
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ welcome: '你好，有什么可以帮你？', suggestedQuestions: ['How do I reset my password?', 'Opening hours?'] });
+    expect(res.json()).toEqual({
+      welcome: '你好，有什么可以帮你？',
+      suggestedQuestions: ['How do I reset my password?', 'Opening hours?'],
+    });
 
     const shareUrl = `/v1/users/${robot.adminId}/processes/${robot.processId}/share`;
     const share = (await t.put(`${shareUrl}/enable`, { token: admin })).json<ShareSettings>();
     const info = (await t.get(`/v1/share/info?shareId=${share.shareId}`)).json();
-    expect(info).toMatchObject({ welcome: '你好，有什么可以帮你？', suggestedQuestions: ['How do I reset my password?', 'Opening hours?'] });
+    expect(info).toMatchObject({
+      welcome: '你好，有什么可以帮你？',
+      suggestedQuestions: ['How do I reset my password?', 'Opening hours?'],
+    });
 
-    const welcomeOnly = await t.put(`/v1/processes/${robot.processId}/preset`, { token: admin, body: { welcome: 'Hello' } });
-    expect(welcomeOnly.json()).toEqual({ welcome: 'Hello', suggestedQuestions: ['How do I reset my password?', 'Opening hours?'] });
+    const welcomeOnly = await t.put(`/v1/processes/${robot.processId}/preset`, {
+      token: admin,
+      body: { welcome: 'Hello' },
+    });
+    expect(welcomeOnly.json()).toEqual({
+      welcome: 'Hello',
+      suggestedQuestions: ['How do I reset my password?', 'Opening hours?'],
+    });
   });
 
   it('answers 422 for 11 suggested questions or one over 200 characters', async () => {
     const robot = await newRobot('Bounded');
     const url = `/v1/processes/${robot.processId}/preset`;
-    const many = await t.put(url, { token: admin, body: { suggestedQuestions: Array.from({ length: 11 }, (_, i) => `Q${i}`) } });
+    const many = await t.put(url, {
+      token: admin,
+      body: { suggestedQuestions: Array.from({ length: 11 }, (_, i) => `Q${i}`) },
+    });
     expect(many.statusCode).toBe(422);
     expect(many.json().detail[0]).toMatchObject({ loc: ['body', 'suggestedQuestions'], type: 'too_long' });
     const long = await t.put(url, { token: admin, body: { suggestedQuestions: ['x'.repeat(201)] } });
     expect(long.statusCode).toBe(422);
     expect(long.json().detail[0]).toMatchObject({ loc: ['body', 'suggestedQuestions', 0], type: 'string_too_long' });
-    expect((await t.put(url, { token: admin, body: { suggestedQuestions: Array.from({ length: 10 }, (_, i) => `Q${i}`) } })).statusCode).toBe(200);
+    expect(
+      (await t.put(url, { token: admin, body: { suggestedQuestions: Array.from({ length: 10 }, (_, i) => `Q${i}`) } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses agents (403) and answers 404 for an unknown robot', async () => {
     const robot = await newRobot('Preset guard');
-    expect((await t.put(`/v1/processes/${robot.processId}/preset`, { token: agent, body: { welcome: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await t.put(`/v1/processes/${robot.processId}/preset`, { token: agent, body: { welcome: 'x' } })).statusCode,
+    ).toBe(403);
     const res = await t.put('/v1/processes/no-such-robot/preset', { token: admin, body: { welcome: 'x' } });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('ROBOT_NOT_FOUND');
@@ -156,13 +210,17 @@ describe('GET /v1/processes/{adminId}/modelConfig', () => {
 
   it('reads FLOTILLA_OPENAI_MODELS strictly: no models when unset, a clear error when malformed', () => {
     expect(loadConfig({}).openaiModels).toEqual([]);
-    expect(loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://llm.local/v1"}]' }).openaiModels).toEqual([
-      { id: 'm', name: 'm', price: 0, baseUrl: 'http://llm.local/v1', apiKey: '', model: 'm' },
-    ]);
+    expect(loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://llm.local/v1"}]' }).openaiModels).toEqual(
+      [{ id: 'm', name: 'm', price: 0, baseUrl: 'http://llm.local/v1', apiKey: '', model: 'm' }],
+    );
     expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m"}]' })).toThrow(/baseUrl/);
-    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://x","price":1.5}]' })).toThrow(/price/);
+    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://x","price":1.5}]' })).toThrow(
+      /price/,
+    );
     expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '{oops' })).toThrow(/FLOTILLA_OPENAI_MODELS/);
     expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"name":"no id"}]' })).toThrow(/item 0/);
-    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://x","price":-1}]' })).toThrow(/price/);
+    expect(() => loadConfig({ FLOTILLA_OPENAI_MODELS: '[{"id":"m","baseUrl":"http://x","price":-1}]' })).toThrow(
+      /price/,
+    );
   });
 });

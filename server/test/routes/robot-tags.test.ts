@@ -11,13 +11,15 @@ beforeAll(async () => {
   agent = (await t.createUser(admin, 'agent')).token;
 });
 
-const newRobot = async (name: string, token = admin) => (await t.post('/v1/processes', { token, body: { name } })).json<Robot>();
+const newRobot = async (name: string, token = admin) =>
+  (await t.post('/v1/processes', { token, body: { name } })).json<Robot>();
 const newTag = async (name: string, token = admin) => {
   const res = await t.post('/v1/processes/tag', { token, body: { name } });
   expect(res.statusCode).toBe(200);
   return res.json<RobotTag>();
 };
-const bind = (processId: string, tagIds: string[], token = admin) => t.post('/v1/processes/tag/bind', { token, body: { processId, tagIds } });
+const bind = (processId: string, tagIds: string[], token = admin) =>
+  t.post('/v1/processes/tag/bind', { token, body: { processId, tagIds } });
 
 describe('robot tags', () => {
   it('creates tags and lists them by name (agents may list)', async () => {
@@ -30,7 +32,11 @@ describe('robot tags', () => {
 
   it('answers 409 for a name the tenant already has, also on rename', async () => {
     const tag = await newTag('Unique');
-    const dup = await t.post('/v1/processes/tag', { token: admin, body: { name: 'Unique' }, headers: { 'accept-language': 'en' } });
+    const dup = await t.post('/v1/processes/tag', {
+      token: admin,
+      body: { name: 'Unique' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ code: 'CONFLICT', message: 'A tag with this name exists' });
     expect((await t.post('/v1/processes/tag', { token: admin, body: { name: ' Unique ' } })).statusCode).toBe(409);
@@ -46,12 +52,17 @@ describe('robot tags', () => {
     const b = await newTag('bind-b');
     const first = await bind(robot.processId, [b.id, a.id, a.id]);
     expect(first.statusCode).toBe(200);
-    expect(first.json().tags).toEqual([{ id: a.id, name: 'bind-a' }, { id: b.id, name: 'bind-b' }]);
+    expect(first.json().tags).toEqual([
+      { id: a.id, name: 'bind-a' },
+      { id: b.id, name: 'bind-b' },
+    ]);
 
     const replaced = await bind(robot.processId, [b.id]);
     expect(replaced.json().tags).toEqual([{ id: b.id, name: 'bind-b' }]);
     const listed = (await t.get(`/v1/processes?tagId=${b.id}`, { token: admin })).json();
-    expect(listed.list).toEqual([expect.objectContaining({ processId: robot.processId, tags: [{ id: b.id, name: 'bind-b' }] })]);
+    expect(listed.list).toEqual([
+      expect.objectContaining({ processId: robot.processId, tags: [{ id: b.id, name: 'bind-b' }] }),
+    ]);
     expect((await t.get(`/v1/processes?tagId=${a.id}`, { token: admin })).json().total).toBe(0);
 
     expect((await bind(robot.processId, [])).json().tags).toEqual([]);
@@ -64,7 +75,9 @@ describe('robot tags', () => {
     const res = await t.post(`/v1/processes/tag/${tag.id}?name=new-name`, { token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: tag.id, name: 'new-name' });
-    expect((await t.get(`/v1/processes/${robot.processId}`, { token: admin })).json().tags).toEqual([{ id: tag.id, name: 'new-name' }]);
+    expect((await t.get(`/v1/processes/${robot.processId}`, { token: admin })).json().tags).toEqual([
+      { id: tag.id, name: 'new-name' },
+    ]);
   });
 
   it('deletes a tag and unbinds it from every robot', async () => {
@@ -75,9 +88,13 @@ describe('robot tags', () => {
     await bind(one.processId, [doomed.id, kept.id]);
     await bind(two.processId, [doomed.id]);
     expect((await t.del(`/v1/processes/tag/${doomed.id}`, { token: admin })).json()).toEqual({ ok: true });
-    expect((await t.get(`/v1/processes/${one.processId}`, { token: admin })).json().tags).toEqual([{ id: kept.id, name: 'kept' }]);
+    expect((await t.get(`/v1/processes/${one.processId}`, { token: admin })).json().tags).toEqual([
+      { id: kept.id, name: 'kept' },
+    ]);
     expect((await t.get(`/v1/processes/${two.processId}`, { token: admin })).json().tags).toEqual([]);
-    expect((await t.get('/v1/processes/allTags', { token: admin })).json().map((tag: RobotTag) => tag.name)).not.toContain('doomed');
+    expect(
+      (await t.get('/v1/processes/allTags', { token: admin })).json().map((tag: RobotTag) => tag.name),
+    ).not.toContain('doomed');
     expect((await t.del(`/v1/processes/tag/${doomed.id}`, { token: admin })).statusCode).toBe(404);
   });
 

@@ -7,7 +7,10 @@ import { multipart } from '../support/documents';
 import { sharedRobot, VISITOR } from './chat-fixtures';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SHOP = 'https://shop.example.com';
 const EVIL = 'https://evil.example.net';
 
@@ -24,7 +27,13 @@ for (const [path, content] of Object.entries({
 /** FLOTILLA_REMOTES: read on each request, so a test may rewrite it. */
 const remotesFile = join(staticDir, 'remotes.json');
 const remotesOn = (origin: string) =>
-  writeFile(remotesFile, JSON.stringify({ robots: { entry: `${origin}/robots/mf-manifest.json`, version: '1' }, chat: { entry: '/remotes/chat/mf-manifest.json', version: '1' } }));
+  writeFile(
+    remotesFile,
+    JSON.stringify({
+      robots: { entry: `${origin}/robots/mf-manifest.json`, version: '1' },
+      chat: { entry: '/remotes/chat/mf-manifest.json', version: '1' },
+    }),
+  );
 await remotesOn('https://cdn.example.com');
 
 const t = useTestApp({ config: { staticDir, remotesFile } });
@@ -93,7 +102,13 @@ describe('security headers', () => {
 
   it("a share page may be framed by its share's allowed origins only", async () => {
     const shareId = await shareAllowing([SHOP, 'http://LOCALHOST:3000']);
-    for (const path of [`/chat/${shareId}`, `/f/${shareId}`, `/r/${shareId}`, `/chat?shareId=${shareId}`, `/p/chat?shareId=${shareId}`]) {
+    for (const path of [
+      `/chat/${shareId}`,
+      `/f/${shareId}`,
+      `/r/${shareId}`,
+      `/chat?shareId=${shareId}`,
+      `/p/chat?shareId=${shareId}`,
+    ]) {
       const res = await t.get(path, { headers: html });
       expect(res.body, path).toBe('<html>chat</html>');
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
@@ -106,7 +121,9 @@ describe('security headers', () => {
 
   it('a share with no allowed origins may be framed by any site; a page naming no live share by this server only', async () => {
     const open = await shareAllowing([]);
-    expect(policy((await t.get(`/chat/${open}`, { headers: html })).headers['content-security-policy'])['frame-ancestors']).toEqual(['*']);
+    expect(
+      policy((await t.get(`/chat/${open}`, { headers: html })).headers['content-security-policy'])['frame-ancestors'],
+    ).toEqual(['*']);
     const { share, base } = await sharedRobot(t, admin);
     await t.put(`${base}/disable`, { token: admin });
     for (const path of [`/chat/${share.shareId}`, '/chat/no-such-share', '/chat', '/chat/bad%20id']) {
@@ -125,7 +142,9 @@ describe('security headers', () => {
 
   it("a robot's icon may be shown by another site, and still runs nothing when opened", async () => {
     const form = multipart([{ name: 'file', filename: 'bot.png', content: PNG, type: 'image/png' }]);
-    const { url } = (await t.post('/v2/processes/icon', { token: admin, body: form.body, headers: form.headers })).json<{ url: string }>();
+    const { url } = (
+      await t.post('/v2/processes/icon', { token: admin, body: form.body, headers: form.headers })
+    ).json<{ url: string }>();
     const res = await t.get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
@@ -136,9 +155,16 @@ describe('security headers', () => {
 
 describe("CORS of the public chat calls, by the share's allowed origins", () => {
   const ask = (shareId: string, origin: string) =>
-    t.post('/v2/qa', { body: { shareId, visitorId: VISITOR, question: 'hi' }, headers: { origin, 'accept-language': 'en' } });
+    t.post('/v2/qa', {
+      body: { shareId, visitorId: VISITOR, question: 'hi' },
+      headers: { origin, 'accept-language': 'en' },
+    });
   const preflight = (path: string, origin: string, method = 'POST') =>
-    t.app.inject({ method: 'OPTIONS', url: path, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' } });
+    t.app.inject({
+      method: 'OPTIONS',
+      url: path,
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+    });
 
   it('answers an allowed origin, and neither answers nor serves another', async () => {
     const shareId = await shareAllowing([SHOP]);
@@ -150,7 +176,10 @@ describe("CORS of the public chat calls, by the share's allowed origins", () => 
     expect(asked.statusCode).toBe(200);
     expect(asked.headers['access-control-allow-origin']).toBe(SHOP);
 
-    for (const res of [await t.get(`/v1/share/info?shareId=${shareId}`, { headers: { origin: EVIL } }), await ask(shareId, EVIL)]) {
+    for (const res of [
+      await t.get(`/v1/share/info?shareId=${shareId}`, { headers: { origin: EVIL } }),
+      await ask(shareId, EVIL),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('ORIGIN_NOT_ALLOWED');
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -163,10 +192,18 @@ describe("CORS of the public chat calls, by the share's allowed origins", () => 
     expect(ok.headers['access-control-allow-origin']).toBe(SHOP);
     expect(ok.headers['access-control-allow-methods']).toContain('POST');
     expect(ok.headers['access-control-allow-headers']).toContain('Content-Type');
-    const byQuery = await preflight(`/v1/chat/users/${VISITOR}/sessions/x/completions?shareId=${await shareAllowing([SHOP])}`, EVIL, 'GET');
+    const byQuery = await preflight(
+      `/v1/chat/users/${VISITOR}/sessions/x/completions?shareId=${await shareAllowing([SHOP])}`,
+      EVIL,
+      'GET',
+    );
     expect(byQuery.headers['access-control-allow-origin']).toBeUndefined();
 
-    for (const [path, method] of [['/v1/processes', 'POST'], ['/v1/users/list', 'GET'], ['/v1/login', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/v1/processes', 'POST'],
+      ['/v1/users/list', 'GET'],
+      ['/v1/login', 'POST'],
+    ] as const) {
       const res = await preflight(path, SHOP, method);
       expect(res.statusCode, path).toBe(404);
       expect(res.headers['access-control-allow-origin'], path).toBeUndefined();
@@ -208,10 +245,14 @@ describe('with FLOTILLA_PUBLIC_ORIGIN', () => {
   });
 
   it('a forged Host with a matching Origin does not pass; the configured origin does', async () => {
-    const forged = await pinned.get(`/v1/share/info?shareId=${shareId}`, { headers: { host: 'evil.example.net', origin: 'http://evil.example.net' } });
+    const forged = await pinned.get(`/v1/share/info?shareId=${shareId}`, {
+      headers: { host: 'evil.example.net', origin: 'http://evil.example.net' },
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.headers['access-control-allow-origin']).toBeUndefined();
-    const own = await pinned.get(`/v1/share/info?shareId=${shareId}`, { headers: { host: 'evil.example.net', origin: 'https://bots.example.com' } });
+    const own = await pinned.get(`/v1/share/info?shareId=${shareId}`, {
+      headers: { host: 'evil.example.net', origin: 'https://bots.example.com' },
+    });
     expect(own.statusCode).toBe(200);
   });
 });

@@ -5,7 +5,9 @@ import { startFakeOpenAi } from '../support/fake-openai';
 import { newDataset, searchSegments, seedSegments, tenantOf, type SeededSegments } from '../support/segment-fixtures';
 
 const upstream = await startFakeOpenAi();
-const EMBEDDINGS = [{ id: 'fake-embed', name: 'Fake embeddings', baseUrl: upstream.baseUrl, apiKey: 'sk-test', model: 'fake-embed-v1' }];
+const EMBEDDINGS = [
+  { id: 'fake-embed', name: 'Fake embeddings', baseUrl: upstream.baseUrl, apiKey: 'sk-test', model: 'fake-embed-v1' },
+];
 const t = useTestApp({ config: { embeddingModels: EMBEDDINGS } });
 afterAll(() => upstream.close());
 
@@ -44,7 +46,9 @@ describe('vector and hybrid search with an OpenAI-compatible embeddings endpoint
 
     const vector = await list({ query: 'money back', mode: 'vector', datasetIds: [withVectors.id] });
     expect(vector.mode).toBe('vector');
-    expect(vector.list.slice(0, 2).map((hit) => hit.id)).toEqual(expect.arrayContaining([seeded.ids[0], seeded.ids[1]]));
+    expect(vector.list.slice(0, 2).map((hit) => hit.id)).toEqual(
+      expect.arrayContaining([seeded.ids[0], seeded.ids[1]]),
+    );
     // Unrelated texts score far lower (a bag of words in 64 buckets shares a bucket now and then).
     for (const hit of vector.list.slice(2)) expect(hit.score).toBeLessThan(vector.list[1]!.score as number);
     for (const hit of vector.list) expect(hit.score).toBeGreaterThan(0);
@@ -87,16 +91,25 @@ describe('vector and hybrid search with an OpenAI-compatible embeddings endpoint
 
   it('computes the vector again when a segment is edited (and refuses the edit when the endpoint fails)', async () => {
     const { ids } = await seedSegments(t, tenantId, withVectors, 'edit.md', ['Opening hours of the warehouse.']);
-    const before = (await list({ query: 'cash', mode: 'vector', datasetIds: [withVectors.id] })).list.map((hit) => hit.id);
+    const before = (await list({ query: 'cash', mode: 'vector', datasetIds: [withVectors.id] })).list.map(
+      (hit) => hit.id,
+    );
     expect(before).not.toContain(ids[0]);
-    const res = await t.put(`/v1/datasets/segments/${ids[0]}`, { token: admin, body: { text: 'Refunds are paid to your card.' } });
+    const res = await t.put(`/v1/datasets/segments/${ids[0]}`, {
+      token: admin,
+      body: { text: 'Refunds are paid to your card.' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = await list({ query: 'cash', mode: 'vector', datasetIds: [withVectors.id] });
     expect(after.list.map((hit) => hit.id)).toContain(ids[0]);
 
     upstream.embeddings.fail = true;
     try {
-      const failed = await t.put(`/v1/datasets/segments/${ids[0]}`, { token: admin, body: { text: 'Something else entirely.' }, headers: { 'accept-language': 'en' } });
+      const failed = await t.put(`/v1/datasets/segments/${ids[0]}`, {
+        token: admin,
+        body: { text: 'Something else entirely.' },
+        headers: { 'accept-language': 'en' },
+      });
       expect(failed.statusCode).toBe(502);
       expect(failed.json().code).toBe('PROVIDER_ERROR');
     } finally {
@@ -109,10 +122,14 @@ describe('vector and hybrid search with an OpenAI-compatible embeddings endpoint
   it('finds segments added and stops finding deleted ones right after, though the vectors are kept between searches', async () => {
     const dataset = await newDataset(t, admin, 'fake-embed');
     const { fileId, ids } = await seedSegments(t, tenantId, dataset, 'kept.md', ['Opening hours of the store.']);
-    const search = async () => (await list({ query: 'cash', mode: 'vector', datasetIds: [dataset.id] })).list.map((hit) => hit.id);
+    const search = async () =>
+      (await list({ query: 'cash', mode: 'vector', datasetIds: [dataset.id] })).list.map((hit) => hit.id);
     expect(await search()).not.toContain(ids[0]);
 
-    const added = await t.post(`/v1/datasets/${dataset.id}/files/${fileId}/segments`, { token: admin, body: { text: 'Refunds go back to your card.' } });
+    const added = await t.post(`/v1/datasets/${dataset.id}/files/${fileId}/segments`, {
+      token: admin,
+      body: { text: 'Refunds go back to your card.' },
+    });
     expect(added.statusCode, added.body).toBe(200);
     const addedId = added.json<{ id: string }>().id;
     expect(await search()).toContain(addedId);

@@ -57,7 +57,14 @@ describe('POST /v1/datasets/segments — full-text search', () => {
     for (const query of ['退货政策', '你们的退货政策是什么？']) {
       const result = await list({ query, mode: 'fulltext' });
       expect(result.mode).toBe('fulltext');
-      expect(result.list[0]).toMatchObject({ id: zh.ids[0], fileId: zh.fileId, fileName: '售后政策.txt', datasetId: policies.id, score: 1, enabled: true });
+      expect(result.list[0]).toMatchObject({
+        id: zh.ids[0],
+        fileId: zh.fileId,
+        fileName: '售后政策.txt',
+        datasetId: policies.id,
+        score: 1,
+        enabled: true,
+      });
       expect(result.total).toBeGreaterThanOrEqual(1);
       expect(typeof result.tookMs).toBe('number');
     }
@@ -81,7 +88,24 @@ describe('POST /v1/datasets/segments — full-text search', () => {
   });
 
   it('takes FTS syntax in a query as words, never as an error', async () => {
-    for (const query of ['"foo" OR bar*', 'NEAR(', 'NEAR(return policy, 2)', 'return AND', 'NOT 退货', 'text:退货', '{text}: x', '^return', '(((', '"', "'", '\\', '*', 'a"b\'c\\d', '退货"政策', '\u0000退货']) {
+    for (const query of [
+      '"foo" OR bar*',
+      'NEAR(',
+      'NEAR(return policy, 2)',
+      'return AND',
+      'NOT 退货',
+      'text:退货',
+      '{text}: x',
+      '^return',
+      '(((',
+      '"',
+      "'",
+      '\\',
+      '*',
+      'a"b\'c\\d',
+      '退货"政策',
+      '\u0000退货',
+    ]) {
       const res = await search({ query, mode: 'fulltext' });
       expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
     }
@@ -108,13 +132,22 @@ describe('POST /v1/datasets/segments — full-text search', () => {
     const many = await newDataset(t, admin);
     // Shorter and denser in the word: these rank above every segment of `many` in the whole index.
     const louder = await newDataset(t, admin);
-    await seedSegments(t, tenantId, louder, 'louder.txt', Array.from({ length: 30 }, (_, i) => `Warranty warranty ${i}.`));
+    await seedSegments(
+      t,
+      tenantId,
+      louder,
+      'louder.txt',
+      Array.from({ length: 30 }, (_, i) => `Warranty warranty ${i}.`),
+    );
     await seedSegments(
       t,
       tenantId,
       many,
       'warranty.txt',
-      Array.from({ length: 25 }, (_, i) => `Warranty note ${i}: the warranty covers ${'parts '.repeat(1 + (i % 5))}for two years.`),
+      Array.from(
+        { length: 25 },
+        (_, i) => `Warranty note ${i}: the warranty covers ${'parts '.repeat(1 + (i % 5))}for two years.`,
+      ),
     );
     const first = await list({ query: 'warranty', mode: 'fulltext', datasetIds: [many.id], offset: 0, limit: 10 });
     const second = await list({ query: 'warranty', mode: 'fulltext', datasetIds: [many.id], offset: 10, limit: 10 });
@@ -123,15 +156,31 @@ describe('POST /v1/datasets/segments — full-text search', () => {
     expect([first.list.length, second.list.length, last.list.length]).toEqual([10, 10, 5]);
     expect(new Set([...first.list, ...second.list, ...last.list].map((hit) => hit.id)).size).toBe(25);
     for (const hit of [...first.list, ...second.list, ...last.list]) expect(hit.datasetId).toBe(many.id);
-    expect(await list({ query: 'warranty', mode: 'fulltext', datasetIds: [many.id], offset: 40, limit: 10 })).toMatchObject({ list: [], total: 25 });
+    expect(
+      await list({ query: 'warranty', mode: 'fulltext', datasetIds: [many.id], offset: 40, limit: 10 }),
+    ).toMatchObject({ list: [], total: 25 });
     expect((await list({ query: 'warranty', mode: 'fulltext' })).total).toBe(55);
   });
 
   it(`counts matches up to ${TOTAL_LIMIT}, and still pages beyond`, async () => {
     const big = await newDataset(t, admin);
-    await seedSegments(t, tenantId, big, 'gadgets.txt', Array.from({ length: TOTAL_LIMIT + 20 }, (_, i) => `Gadget number ${i} ships in a box.`));
-    expect((await list({ query: 'gadget', mode: 'fulltext', datasetIds: [big.id], limit: 10 })).total).toBe(TOTAL_LIMIT);
-    const beyond = await list({ query: 'gadget', mode: 'fulltext', datasetIds: [big.id], offset: TOTAL_LIMIT, limit: 50 });
+    await seedSegments(
+      t,
+      tenantId,
+      big,
+      'gadgets.txt',
+      Array.from({ length: TOTAL_LIMIT + 20 }, (_, i) => `Gadget number ${i} ships in a box.`),
+    );
+    expect((await list({ query: 'gadget', mode: 'fulltext', datasetIds: [big.id], limit: 10 })).total).toBe(
+      TOTAL_LIMIT,
+    );
+    const beyond = await list({
+      query: 'gadget',
+      mode: 'fulltext',
+      datasetIds: [big.id],
+      offset: TOTAL_LIMIT,
+      limit: 50,
+    });
     expect(beyond.list).toHaveLength(20);
     expect(beyond.total).toBe(TOTAL_LIMIT + 20);
   });
@@ -172,7 +221,9 @@ describe('POST /v1/datasets/segments — a file', () => {
     const res = await search({ fileId: '7f0c3f0e-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'FILE_NOT_FOUND', message: 'File not found' });
-    expect((await search({ fileId: '7f0c3f0e-0000-4000-8000-000000000000', query: 'x' })).json().code).toBe('FILE_NOT_FOUND');
+    expect((await search({ fileId: '7f0c3f0e-0000-4000-8000-000000000000', query: 'x' })).json().code).toBe(
+      'FILE_NOT_FOUND',
+    );
     const missing = await search({ query: 'x', datasetIds: [policies.id, 'no-such-dataset'] });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('DATASET_NOT_FOUND');
@@ -181,16 +232,23 @@ describe('POST /v1/datasets/segments — a file', () => {
 
 describe('disabled and deleted segments', () => {
   it('never finds a disabled segment, and finds it again once enabled', async () => {
-    expect((await t.put(`/v1/datasets/segments/${zh.ids[0]}`, { token: admin, body: { enabled: false } })).json()).toMatchObject({ id: zh.ids[0], enabled: false });
+    expect(
+      (await t.put(`/v1/datasets/segments/${zh.ids[0]}`, { token: admin, body: { enabled: false } })).json(),
+    ).toMatchObject({ id: zh.ids[0], enabled: false });
     const hidden = await list({ query: '退货政策', mode: 'fulltext' });
     expect(hidden.list.map((hit) => hit.id)).not.toContain(zh.ids[0]);
-    expect((await t.put(`/v1/datasets/segments/${zh.ids[0]}`, { token: admin, body: { enabled: true } })).statusCode).toBe(200);
+    expect(
+      (await t.put(`/v1/datasets/segments/${zh.ids[0]}`, { token: admin, body: { enabled: true } })).statusCode,
+    ).toBe(200);
     expect((await list({ query: '退货政策', mode: 'fulltext' })).list[0]?.id).toBe(zh.ids[0]);
   });
 
   it('drops the segments of a deleted dataset from the index', async () => {
     const doomed = await newDataset(t, admin);
-    await seedSegments(t, tenantId, doomed, 'doomed.txt', ['Zeppelins are delivered by airship.', 'Another zeppelin note.']);
+    await seedSegments(t, tenantId, doomed, 'doomed.txt', [
+      'Zeppelins are delivered by airship.',
+      'Another zeppelin note.',
+    ]);
     expect((await list({ query: 'zeppelin', mode: 'fulltext' })).total).toBe(2);
     expect((await t.del(`/v1/datasets/${doomed.id}`, { token: admin })).statusCode).toBe(200);
     expect(await list({ query: 'zeppelin', mode: 'fulltext' })).toMatchObject({ list: [], total: 0 });
@@ -206,7 +264,10 @@ describe('tenants and roles', () => {
     const stranger = await t.createTenant(admin);
     const strangerTenant = await tenantOf(t, stranger.token);
     const theirs = await newDataset(t, stranger.token);
-    await seedSegments(t, strangerTenant, theirs, 'theirs.txt', ['我们的退货政策是：三十天内退货。', 'Their return policy is ninety days.']);
+    await seedSegments(t, strangerTenant, theirs, 'theirs.txt', [
+      '我们的退货政策是：三十天内退货。',
+      'Their return policy is ninety days.',
+    ]);
 
     const mine = await list({ query: '退货政策 return policy', mode: 'fulltext' });
     expect(mine.list.length).toBeGreaterThan(0);
@@ -215,7 +276,10 @@ describe('tenants and roles', () => {
     expect(theirsOnly.list.length).toBe(2);
     for (const hit of theirsOnly.list) expect(hit.datasetId).toBe(theirs.id);
 
-    for (const body of [{ query: '退货', datasetIds: [policies.id] }, { query: '退货', datasetIds: [theirs.id, policies.id] }]) {
+    for (const body of [
+      { query: '退货', datasetIds: [policies.id] },
+      { query: '退货', datasetIds: [theirs.id, policies.id] },
+    ]) {
       const res = await search(body, stranger.token);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('DATASET_NOT_FOUND');
@@ -229,7 +293,10 @@ describe('tenants and roles', () => {
     const del = await t.del(`/v1/datasets/segments/${zh.ids[0]}`, { token: stranger.token });
     expect(del.statusCode).toBe(404);
     expect(del.json().code).toBe('SEGMENT_NOT_FOUND');
-    expect((await list({ query: '退货政策', mode: 'fulltext' })).list[0]).toMatchObject({ id: zh.ids[0], enabled: true });
+    expect((await list({ query: '退货政策', mode: 'fulltext' })).list[0]).toMatchObject({
+      id: zh.ids[0],
+      enabled: true,
+    });
   });
 
   it('lets operators search and edit, refuses agents (403) and anonymous callers (401)', async () => {
@@ -238,7 +305,9 @@ describe('tenants and roles', () => {
     const agent = await t.createUser(admin, 'agent');
     expect((await search({ query: '退货' }, agent.token)).statusCode).toBe(403);
     expect((await search({ fileId: zh.fileId }, agent.token)).statusCode).toBe(403);
-    expect((await t.put(`/v1/datasets/segments/${zh.ids[0]}`, { token: agent.token, body: { enabled: false } })).statusCode).toBe(403);
+    expect(
+      (await t.put(`/v1/datasets/segments/${zh.ids[0]}`, { token: agent.token, body: { enabled: false } })).statusCode,
+    ).toBe(403);
     expect((await t.del(`/v1/datasets/segments/${zh.ids[0]}`, { token: agent.token })).statusCode).toBe(403);
     expect((await t.post('/v1/datasets/segments', { body: { query: '退货' } })).statusCode).toBe(401);
   });

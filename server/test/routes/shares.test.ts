@@ -66,7 +66,8 @@ describe('GET /v1/share/info (public)', () => {
     const { share, base } = await robotWithShare('Embedded helper');
     await t.put(`${base}/enable`, { token: admin });
     await t.put(base, { token: admin, body: { allowedOrigins: ['https://shop.example.com'] } });
-    const from = (origin: string) => t.get(`/v1/share/info?shareId=${share.shareId}`, { headers: { origin, 'accept-language': 'en' } });
+    const from = (origin: string) =>
+      t.get(`/v1/share/info?shareId=${share.shareId}`, { headers: { origin, 'accept-language': 'en' } });
     const foreign = await from('https://evil.example.net');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ code: 'ORIGIN_NOT_ALLOWED', message: 'This site may not use this share' });
@@ -96,7 +97,11 @@ describe('PUT /v1/users/{adminId}/processes/{processId}/share', () => {
 
     const res = await t.put(base, {
       token: admin,
-      body: { allowedOrigins: ['https://shop.example.com', 'http://localhost:3000'], rateLimitPerMinute: 600, themeColor: '#00aa11' },
+      body: {
+        allowedOrigins: ['https://shop.example.com', 'http://localhost:3000'],
+        rateLimitPerMinute: 600,
+        themeColor: '#00aa11',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -144,17 +149,30 @@ describe('PUT /v1/users/{adminId}/processes/{processId}/share', () => {
     expect((await t.put(base, { token: admin, body: { expiresAt: 'tomorrow' } })).statusCode).toBe(422);
     expect((await t.put(base, { token: admin, body: { allowedOrigins: ['shop.example.com'] } })).statusCode).toBe(422);
     expect((await t.put(base, { token: admin, body: {} })).statusCode).toBe(422);
-    expect((await t.get(base, { token: admin })).json()).toMatchObject({ themeColor: '#165DFF', rateLimitPerMinute: 60 });
+    expect((await t.get(base, { token: admin })).json()).toMatchObject({
+      themeColor: '#165DFF',
+      rateLimitPerMinute: 60,
+    });
   });
 
   it('keeps allowed origins as browsers send them, and answers 422 INVALID_ORIGIN for one with credentials', async () => {
     const { base } = await robotWithShare('Origins');
-    const saved = await t.put(base, { token: admin, body: { allowedOrigins: ['https://Shop.Example.com:443', 'https://shop.example.com', 'http://LOCALHOST:3000'] } });
+    const saved = await t.put(base, {
+      token: admin,
+      body: { allowedOrigins: ['https://Shop.Example.com:443', 'https://shop.example.com', 'http://LOCALHOST:3000'] },
+    });
     expect(saved.json().allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000']);
-    const bad = await t.put(base, { token: admin, body: { allowedOrigins: ['https://shop.example.com', 'https://user:pw@shop.example.com'] }, headers: { 'accept-language': 'en' } });
+    const bad = await t.put(base, {
+      token: admin,
+      body: { allowedOrigins: ['https://shop.example.com', 'https://user:pw@shop.example.com'] },
+      headers: { 'accept-language': 'en' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0]).toMatchObject({ loc: ['body', 'allowedOrigins', 1], type: 'INVALID_ORIGIN' });
-    expect((await t.get(base, { token: admin })).json().allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000']);
+    expect((await t.get(base, { token: admin })).json().allowedOrigins).toEqual([
+      'https://shop.example.com',
+      'http://localhost:3000',
+    ]);
   });
 
   it("refuses agents (403) and answers 404 ROBOT_NOT_FOUND for another tenant's robot", async () => {

@@ -21,18 +21,26 @@ beforeAll(async () => {
 });
 
 /** Uploads a file as `token`; its job stays queued until a test runs it. */
-async function queued(token: string, dataset: Dataset, text = 'Some text. More text.', name = 'a.txt'): Promise<DatasetFile> {
+async function queued(
+  token: string,
+  dataset: Dataset,
+  text = 'Some text. More text.',
+  name = 'a.txt',
+): Promise<DatasetFile> {
   const res = await upload(t, token, dataset.id, name, Buffer.from(text));
   expect(res.statusCode).toBe(200);
   return res.json<DatasetFile>();
 }
-const task = async (token: string, id: string) => (await t.get('/v1/tasks?limit=200', { token, headers: en })).json<{ list: Task[] }>().list.find((x) => x.id === id);
-const fileOf = async (dataset: Dataset, id: string) => (await t.get(`/v1/datasets/${dataset.id}/files/${id}`, { token: admin, headers: en })).json<DatasetFile>();
+const task = async (token: string, id: string) =>
+  (await t.get('/v1/tasks?limit=200', { token, headers: en })).json<{ list: Task[] }>().list.find((x) => x.id === id);
+const fileOf = async (dataset: Dataset, id: string) =>
+  (await t.get(`/v1/datasets/${dataset.id}/files/${id}`, { token: admin, headers: en })).json<DatasetFile>();
 /** Runs every queued job. */
 async function drain() {
   while (await t.app.jobs.runNext());
 }
-const longText = (sentences: number) => Array.from({ length: sentences }, (_, i) => `Sentence number ${i} talks about returns and refunds.`).join(' ');
+const longText = (sentences: number) =>
+  Array.from({ length: sentences }, (_, i) => `Sentence number ${i} talks about returns and refunds.`).join(' ');
 
 describe('GET /v1/tasks', () => {
   it("lists the caller's jobs newest first (admins: the tenant's), with a status filter and paging", async () => {
@@ -92,7 +100,11 @@ describe('cancel and retry', () => {
     expect(await fileOf(dataset, file.id)).toMatchObject({ status: 'queued', error: null, jobId: file.jobId });
     expect((await t.post(`/v1/tasks/${file.jobId}/retry`, { token: operator.token })).statusCode).toBe(409);
     await drain();
-    expect(await task(operator.token, file.jobId as string)).toMatchObject({ status: 'done', progress: 1, attempts: 1 });
+    expect(await task(operator.token, file.jobId as string)).toMatchObject({
+      status: 'done',
+      progress: 1,
+      attempts: 1,
+    });
     expect(await fileOf(dataset, file.id)).toMatchObject({ status: 'done', segmentCount: 1 });
   });
 
@@ -106,7 +118,11 @@ describe('cancel and retry', () => {
     expect((await t.post(`/v1/tasks/${file.jobId}/cancel`, { token: operator.token })).json().status).toBe('cancelled');
     await running;
     expect(await task(operator.token, file.jobId as string)).toMatchObject({ status: 'cancelled' });
-    expect(await fileOf(dataset, file.id)).toMatchObject({ status: 'failed', error: 'The task was cancelled', segmentCount: 0 });
+    expect(await fileOf(dataset, file.id)).toMatchObject({
+      status: 'failed',
+      error: 'The task was cancelled',
+      segmentCount: 0,
+    });
     expect(await segmentRows(t, { fileId: file.id })).toEqual([]);
     expect((await t.get(`/v1/datasets/${dataset.id}`, { token: admin })).json().segmentCount).toBe(0);
   });
@@ -116,13 +132,18 @@ describe('cancel and retry', () => {
     const file = await queued(admin, dataset, longText(300));
     await drain();
     const before = await segmentRows(t, { fileId: file.id });
-    const reindex = (await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, { token: admin, body: { chunkSize: 100 } })).json<DatasetFile>();
+    const reindex = (
+      await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, { token: admin, body: { chunkSize: 100 } })
+    ).json<DatasetFile>();
     expect(reindex.status).toBe('queued');
     // While a job works on the file: no second job, no segment added by hand, no retry of another job.
     const busy = await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/reindex`, { token: admin, headers: en });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('This file is being parsed; try again when it is done');
-    expect((await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, { token: admin, body: { text: 'x' } })).statusCode).toBe(409);
+    expect(
+      (await t.post(`/v1/datasets/${dataset.id}/files/${file.id}/segments`, { token: admin, body: { text: 'x' } }))
+        .statusCode,
+    ).toBe(409);
     expect((await t.post(`/v1/tasks/${reindex.jobId}/cancel`, { token: admin })).statusCode).toBe(200);
     const after = await fileOf(dataset, file.id);
     expect(after).toMatchObject({ status: 'done', error: null, chunkSize: 500, segmentCount: before.length });
@@ -176,10 +197,17 @@ describe('jobs of a process that died', () => {
       expect(await jobs.recoverStale(new Date(Date.now() - 60_000).toISOString())).toBe(0);
       await stall(file.jobId as string);
       expect(await jobs.recoverStale(new Date().toISOString())).toBe(1);
-      const expected = attempt < 3 ? { status: 'queued', attempts: attempt } : { status: 'failed', attempts: 3, error: 'The server stopped while this task ran, several times; retry it' };
+      const expected =
+        attempt < 3
+          ? { status: 'queued', attempts: attempt }
+          : { status: 'failed', attempts: 3, error: 'The server stopped while this task ran, several times; retry it' };
       expect(await task(admin, file.jobId as string)).toMatchObject(expected);
     }
-    expect(await fileOf(dataset, file.id)).toMatchObject({ status: 'failed', error: 'The server stopped while this task ran, several times; retry it', segmentCount: 0 });
+    expect(await fileOf(dataset, file.id)).toMatchObject({
+      status: 'failed',
+      error: 'The server stopped while this task ran, several times; retry it',
+      segmentCount: 0,
+    });
     // A retry by hand still runs it.
     await t.post(`/v1/tasks/${file.jobId}/retry`, { token: admin });
     await drain();
@@ -191,7 +219,13 @@ describe('jobs of a process that died', () => {
     const file = await queued(admin, dataset);
     const { jobs, datasetFiles } = t.app.repos;
     const lost = await jobs.claimNext();
-    const run = { id: lost!.id, tenantId: lost!.tenantId, attempts: lost!.attempts, datasetId: dataset.id, fileId: file.id };
+    const run = {
+      id: lost!.id,
+      tenantId: lost!.tenantId,
+      attempts: lost!.attempts,
+      datasetId: dataset.id,
+      fileId: file.id,
+    };
     const generation = await datasetFiles.beginStaging(run);
     expect(generation).toBe(1);
     await stall(file.jobId as string);
@@ -202,7 +236,14 @@ describe('jobs of a process that died', () => {
     const segment = { text: 'stale', question: null, answer: null, searchText: 'stale', embedding: null };
     expect(await datasetFiles.beginStaging(run)).toBeUndefined();
     expect(await datasetFiles.stageSegments(run, generation!, 0, [segment, segment])).toBe(false);
-    expect(await datasetFiles.publishSegments(run, generation!, { count: 2, last: [segment, segment] }, { embeddingModel: null })).toBe('lost');
+    expect(
+      await datasetFiles.publishSegments(
+        run,
+        generation!,
+        { count: 2, last: [segment, segment] },
+        { embeddingModel: null },
+      ),
+    ).toBe('lost');
     expect(await t.app.db.selectFrom('segments').select('id').where('fileId', '=', file.id).execute()).toHaveLength(1);
     expect((await segmentRows(t, { fileId: file.id })).map((s) => s.id)).toEqual(done.map((s) => s.id));
     expect((await t.get(`/v1/datasets/${dataset.id}`, { token: admin })).json().segmentCount).toBe(1);

@@ -24,7 +24,8 @@ beforeAll(async () => {
   admin = await t.login();
 });
 
-const read = (body: Record<string, unknown>, token?: string) => t.post('/v2/tts', { token, body, headers: { 'accept-language': 'en' } });
+const read = (body: Record<string, unknown>, token?: string) =>
+  t.post('/v2/tts', { token, body, headers: { 'accept-language': 'en' } });
 
 /** The app listening on a port, for the tests that need a real client that can go away. */
 let listening: Promise<string> | undefined;
@@ -34,7 +35,10 @@ const address = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }
  * connection when a request is aborted, which would keep the app from closing.
  */
 async function readOverHttp(body: Record<string, unknown>, base?: string): Promise<ClientRequest> {
-  const request = httpRequest(new URL('/v2/tts', base ?? (await address())), { method: 'POST', headers: { 'content-type': 'application/json' } });
+  const request = httpRequest(new URL('/v2/tts', base ?? (await address())), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
   request.on('error', () => undefined);
   request.end(JSON.stringify(body));
   return request;
@@ -59,7 +63,10 @@ describe('GET /v1/aliyun/tts/voice', () => {
     const bare = await createTestApp();
     try {
       expect((await bare.get('/v1/aliyun/tts/voice')).json()).toEqual({ provider: null, voices: [] });
-      const res = await bare.post('/v2/tts', { body: { shareId: 'any-share', visitorId: VISITOR, text: 'hello' }, headers: { 'accept-language': 'en' } });
+      const res = await bare.post('/v2/tts', {
+        body: { shareId: 'any-share', visitorId: VISITOR, text: 'hello' },
+        headers: { 'accept-language': 'en' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'No text-to-speech service is configured' });
     } finally {
@@ -77,7 +84,10 @@ describe('POST /v2/tts', () => {
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.rawPayload.equals(FAKE_SPEECH)).toBe(true);
     expect(upstream.speech.received.slice(before)).toEqual([
-      { authorization: 'Bearer sk-speech-secret', body: { model: 'tts-upstream-model', voice: 'Cherry', input: 'Returns take 30 days.', response_format: 'mp3' } },
+      {
+        authorization: 'Bearer sk-speech-secret',
+        body: { model: 'tts-upstream-model', voice: 'Cherry', input: 'Returns take 30 days.', response_format: 'mp3' },
+      },
     ]);
 
     await read({ shareId: share.shareId, visitorId: VISITOR, text: '退货期限为三十天。', voice: 'longxiaochun' });
@@ -99,7 +109,9 @@ describe('POST /v2/tts', () => {
 
     const voice = await read({ ...q, text: 'hi', voice: 'alloy' });
     expect(voice.statusCode).toBe(422);
-    expect(voice.json()).toEqual({ detail: [{ loc: ['body', 'voice'], msg: 'This reading voice is not available', type: 'VALIDATION_FAILED' }] });
+    expect(voice.json()).toEqual({
+      detail: [{ loc: ['body', 'voice'], msg: 'This reading voice is not available', type: 'VALIDATION_FAILED' }],
+    });
     expect((await read({ ...q, text: '' })).statusCode).toBe(422);
     expect((await read({ ...q, text: '  \n ' })).statusCode).toBe(422);
     const long = await read({ ...q, text: 'x'.repeat(TTS_LIMITS.textLength + 1) });
@@ -107,7 +119,10 @@ describe('POST /v2/tts', () => {
     expect(long.json().detail[0].loc).toEqual(['body', 'text']);
     expect((await read({ ...q, text: 'x'.repeat(TTS_LIMITS.textLength) })).statusCode).toBe(200);
 
-    expect((await read({ shareId: share.shareId, text: 'hi' })).json()).toEqual({ code: 'BAD_REQUEST', message: 'A visitor id is required' });
+    expect((await read({ shareId: share.shareId, text: 'hi' })).json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'A visitor id is required',
+    });
     expect((await read({ ...q, visitorId: 'not-a-uuid', text: 'hi' })).statusCode).toBe(422);
     expect((await read({ visitorId: VISITOR, text: 'hi' })).statusCode).toBe(400);
     expect((await read({ ...q, processId: robot.processId, text: 'hi' })).statusCode).toBe(400);
@@ -121,7 +136,9 @@ describe('POST /v2/tts', () => {
 
     const { share, base } = await sharedRobot(t, admin);
     await t.put(`${base}/disable`, { token: admin });
-    expect((await read({ shareId: share.shareId, visitorId: VISITOR, text: 'hi' })).json()).toMatchObject({ code: 'SHARE_NOT_FOUND' });
+    expect((await read({ shareId: share.shareId, visitorId: VISITOR, text: 'hi' })).json()).toMatchObject({
+      code: 'SHARE_NOT_FOUND',
+    });
     const { share: never } = await sharedRobot(t, admin, { enabled: false });
     expect((await read({ shareId: never.shareId, visitorId: VISITOR, text: 'hi' })).statusCode).toBe(404);
   });
@@ -130,7 +147,10 @@ describe('POST /v2/tts', () => {
     const { share, base } = await sharedRobot(t, admin);
     await t.put(base, { token: admin, body: { rateLimitPerMinute: 1 } });
     expect((await read({ shareId: share.shareId, visitorId: VISITOR, text: 'one' })).statusCode).toBe(200);
-    expect((await read({ shareId: share.shareId, visitorId: VISITOR, text: 'two' })).json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests, please try again later' });
+    expect((await read({ shareId: share.shareId, visitorId: VISITOR, text: 'two' })).json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests, please try again later',
+    });
     expect((await read({ shareId: share.shareId, visitorId: OTHER_VISITOR, text: 'one' })).statusCode).toBe(200);
   });
 
@@ -141,7 +161,10 @@ describe('POST /v2/tts', () => {
       upstream.speech.mode = { kind: 'fail', status: 500 };
       const failed = await read(q);
       expect(failed.statusCode).toBe(502);
-      expect(failed.json()).toEqual({ code: 'PROVIDER_ERROR', message: 'The model service failed, please try again later' });
+      expect(failed.json()).toEqual({
+        code: 'PROVIDER_ERROR',
+        message: 'The model service failed, please try again later',
+      });
       expect(failed.body).not.toContain('speech broke');
 
       upstream.speech.mode = { kind: 'fail', status: 401 };
@@ -160,7 +183,10 @@ describe('POST /v2/tts', () => {
     const { share } = await sharedRobot(t, admin);
     upstream.speech.mode = { kind: 'stall' };
     try {
-      const [response] = (await once(await readOverHttp({ shareId: share.shareId, visitorId: VISITOR, text: 'hi' }), 'response')) as [IncomingMessage];
+      const [response] = (await once(
+        await readOverHttp({ shareId: share.shareId, visitorId: VISITOR, text: 'hi' }),
+        'response',
+      )) as [IncomingMessage];
       expect(response.statusCode).toBe(200);
       let received = 0;
       response.on('data', (chunk: Buffer) => (received += chunk.length)).on('error', () => undefined);
@@ -175,7 +201,9 @@ describe('POST /v2/tts', () => {
   it('aborts the upstream request when the listener goes away, before or during the speech', async () => {
     // An app whose provider may stay silent for ten minutes: whatever stops the upstream call here is the
     // listener leaving, not the silence timeout.
-    const patient = await createTestApp({ config: { tts: loadConfig({ FLOTILLA_TTS }).tts, answerTimeoutMs: 10 * 60_000 } });
+    const patient = await createTestApp({
+      config: { tts: loadConfig({ FLOTILLA_TTS }).tts, answerTimeoutMs: 10 * 60_000 },
+    });
     try {
       const base = await patient.app.listen({ port: 0, host: '127.0.0.1' });
       const { share } = await sharedRobot(patient, await patient.login());
@@ -227,7 +255,11 @@ describe('FLOTILLA_TTS', () => {
     expect(() => loadConfig({ FLOTILLA_TTS: '{"model":"m","voices":["a"]}' })).toThrow(/baseUrl/);
     expect(() => loadConfig({ FLOTILLA_TTS: '{"baseUrl":"http://x","voices":["a"]}' })).toThrow(/model/);
     expect(() => loadConfig({ FLOTILLA_TTS: '{"baseUrl":"http://x","model":"m","voices":[]}' })).toThrow(/voices/);
-    expect(() => loadConfig({ FLOTILLA_TTS: '{"baseUrl":"http://x","model":"m","voices":[{"name":"no id"}]}' })).toThrow(/voice 0/);
-    expect(() => loadConfig({ FLOTILLA_TTS: '{"baseUrl":"http://x","model":"m","voices":["a","a"]}' })).toThrow(/differ/);
+    expect(() =>
+      loadConfig({ FLOTILLA_TTS: '{"baseUrl":"http://x","model":"m","voices":[{"name":"no id"}]}' }),
+    ).toThrow(/voice 0/);
+    expect(() => loadConfig({ FLOTILLA_TTS: '{"baseUrl":"http://x","model":"m","voices":["a","a"]}' })).toThrow(
+      /differ/,
+    );
   });
 });

@@ -28,7 +28,10 @@ beforeAll(async () => {
 });
 
 // A 1×1 PNG, the start of a PDF, a Windows executable, and texts.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
 const TEXT = Buffer.from('Order 42: 两件衬衫\nDelivered on Monday.\n');
@@ -45,7 +48,11 @@ const ZIP = zip([['notes.txt', 'hello']]);
 const file = (filename: string, content: Buffer, type?: string): Part => ({ name: 'file', filename, content, type });
 
 /** A visitor's upload through the share (fields first, as the chat sends them). */
-const visitorUpload = (parts: Part[], fields: Record<string, string> = { shareId: robot.share.shareId, visitorId: VISITOR }, headers: Record<string, string> = {}) => {
+const visitorUpload = (
+  parts: Part[],
+  fields: Record<string, string> = { shareId: robot.share.shareId, visitorId: VISITOR },
+  headers: Record<string, string> = {},
+) => {
   const form = multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), ...parts]);
   return t.post('/v2/upload/file', { body: form.body, headers: { ...form.headers, ...en, ...headers } });
 };
@@ -67,10 +74,25 @@ describe('POST /v2/upload/file', () => {
     const res = await visitorUpload([file('photo.png', PNG, 'image/png')]);
     expect(res.statusCode).toBe(200);
     const attachment = res.json<Attachment>();
-    expect(attachment).toEqual({ id: expect.any(String), name: 'photo.png', url: `/v2/upload/file/${attachment.id}`, size: PNG.length, contentType: 'image/png' });
+    expect(attachment).toEqual({
+      id: expect.any(String),
+      name: 'photo.png',
+      url: `/v2/upload/file/${attachment.id}`,
+      size: PNG.length,
+      contentType: 'image/png',
+    });
     expect(await readFile(join(uploadsDir(), attachment.id))).toEqual(PNG);
-    const row = await t.app.db.selectFrom('uploads').selectAll().where('id', '=', attachment.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenantId: robot.tenantId, ownerId: VISITOR, kind: 'image', storageKey: `uploads/${robot.tenantId}/${attachment.id}` });
+    const row = await t.app.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', attachment.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      tenantId: robot.tenantId,
+      ownerId: VISITOR,
+      kind: 'image',
+      storageKey: `uploads/${robot.tenantId}/${attachment.id}`,
+    });
 
     const served = await t.get(attachment.url);
     expect(served.statusCode).toBe(200);
@@ -85,7 +107,11 @@ describe('POST /v2/upload/file', () => {
     expect(res.statusCode).toBe(200);
     const attachment = res.json<Attachment>();
     expect(attachment).toMatchObject({ name: 'Terms.pdf', contentType: 'application/pdf', size: PDF.length });
-    const row = await t.app.db.selectFrom('uploads').selectAll().where('id', '=', attachment.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', attachment.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ ownerId: adminUser.id, kind: 'file' });
     const served = await t.get(attachment.url);
     expect(served.headers['content-type']).toBe('application/pdf');
@@ -94,7 +120,11 @@ describe('POST /v2/upload/file', () => {
   });
 
   it('accepts txt, md and csv when the bytes are UTF-8 text, typed by the name', async () => {
-    for (const [name, type] of [['notes.txt', 'text/plain'], ['README.md', 'text/markdown'], ['orders.CSV', 'text/csv']]) {
+    for (const [name, type] of [
+      ['notes.txt', 'text/plain'],
+      ['README.md', 'text/markdown'],
+      ['orders.CSV', 'text/csv'],
+    ]) {
       const res = await visitorUpload([file(name, TEXT, 'application/octet-stream')]);
       expect(res.statusCode).toBe(200);
       expect(res.json().contentType).toBe(type);
@@ -124,7 +154,11 @@ describe('POST /v2/upload/file', () => {
       ['archive.docx', ZIP, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
       ['report.pdf', EXE, 'application/pdf'],
       ['page.html', Buffer.from('<html><script>alert(1)</script></html>'), 'text/html'],
-      ['drawing.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml'],
+      [
+        'drawing.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'image/svg+xml',
+      ],
       ['data.txt', Buffer.from('abc\u0000def'), 'text/plain'],
       ['latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]), 'text/plain'],
       ['empty.txt', Buffer.alloc(0), 'text/plain'],
@@ -132,7 +166,9 @@ describe('POST /v2/upload/file', () => {
     for (const [name, content, type] of cases) {
       const res = await visitorUpload([file(name, content, type)]);
       expect(res.statusCode, name).toBe(422);
-      expect(res.json()).toEqual({ detail: [{ loc: ['body', 'file'], msg: 'This file type is not supported', type: 'UNSUPPORTED_FILE_TYPE' }] });
+      expect(res.json()).toEqual({
+        detail: [{ loc: ['body', 'file'], msg: 'This file type is not supported', type: 'UNSUPPORTED_FILE_TYPE' }],
+      });
     }
     expect(await stored()).toEqual(before);
   });
@@ -143,7 +179,9 @@ describe('POST /v2/upload/file', () => {
     expect(exact.statusCode).toBe(200);
     const res = await visitorUpload([file('huge.txt', Buffer.alloc(UPLOAD_LIMITS.maxBytes + 1, 0x61))]);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'file'], msg: 'The file is too large', type: 'UPLOAD_TOO_LARGE' }] });
+    expect(res.json()).toEqual({
+      detail: [{ loc: ['body', 'file'], msg: 'The file is too large', type: 'UPLOAD_TOO_LARGE' }],
+    });
     expect(await stored()).toEqual([...before.files, exact.json().id].sort());
     expect(await uploadRows()).toBe(before.rows + 1);
   });
@@ -166,13 +204,20 @@ describe('POST /v2/upload/file', () => {
     expect((await visitorUpload([file('...', PNG)])).json().name).toBe('upload');
     expect((await visitorUpload([file('...', TEXT)])).statusCode).toBe(422);
     const chinese = (await visitorUpload([file('发票 (1).txt', TEXT)])).json<Attachment>();
-    expect((await t.get(chinese.url)).headers['content-disposition']).toBe(`attachment; filename="__ (1).txt"; filename*=UTF-8''%E5%8F%91%E7%A5%A8%20%281%29.txt`);
+    expect((await t.get(chinese.url)).headers['content-disposition']).toBe(
+      `attachment; filename="__ (1).txt"; filename*=UTF-8''%E5%8F%91%E7%A5%A8%20%281%29.txt`,
+    );
     // Quotes and backslashes (a browser sends them escaped, another client might not) cannot break the header.
-    expect(contentDisposition('attachment', 'a"b\\c.txt')).toBe(`attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt`);
+    expect(contentDisposition('attachment', 'a"b\\c.txt')).toBe(
+      `attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt`,
+    );
   });
 
   it('reads the fields wherever they are in the body', async () => {
-    const res = await visitorUpload([file('late.png', PNG), { name: 'shareId', value: robot.share.shareId }, { name: 'visitorId', value: VISITOR }], {});
+    const res = await visitorUpload(
+      [file('late.png', PNG), { name: 'shareId', value: robot.share.shareId }, { name: 'visitorId', value: VISITOR }],
+      {},
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -180,9 +225,14 @@ describe('POST /v2/upload/file', () => {
     const noFile = await visitorUpload([]);
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json().detail[0]).toMatchObject({ loc: ['body', 'file'], type: 'missing' });
-    expect((await visitorUpload([{ name: 'attachment', filename: 'a.png', content: PNG }])).json().detail[0].loc).toEqual(['body', 'file']);
+    expect(
+      (await visitorUpload([{ name: 'attachment', filename: 'a.png', content: PNG }])).json().detail[0].loc,
+    ).toEqual(['body', 'file']);
 
-    const json = await t.post('/v2/upload/file', { body: { shareId: robot.share.shareId, visitorId: VISITOR }, headers: en });
+    const json = await t.post('/v2/upload/file', {
+      body: { shareId: robot.share.shareId, visitorId: VISITOR },
+      headers: en,
+    });
     expect(json.statusCode).toBe(422);
     expect(json.json().detail[0]).toMatchObject({ loc: ['body', 'file'], type: 'missing' });
 
@@ -192,12 +242,22 @@ describe('POST /v2/upload/file', () => {
 
     // A body cut short (a dropped connection) stores nothing of the part that arrived.
     const before = await uploadRows();
-    const form = multipart([{ name: 'shareId', value: robot.share.shareId }, { name: 'visitorId', value: VISITOR }, file('a.png', PNG)]);
-    const cut = await t.post('/v2/upload/file', { body: form.body.subarray(0, form.body.length - 50), headers: { ...form.headers, ...en } });
+    const form = multipart([
+      { name: 'shareId', value: robot.share.shareId },
+      { name: 'visitorId', value: VISITOR },
+      file('a.png', PNG),
+    ]);
+    const cut = await t.post('/v2/upload/file', {
+      body: form.body.subarray(0, form.body.length - 50),
+      headers: { ...form.headers, ...en },
+    });
     expect(cut.statusCode).toBe(422);
     expect(cut.json().detail[0]).toMatchObject({ loc: ['body'], type: 'value_error' });
     expect(await uploadRows()).toBe(before);
-    const noBoundary = await t.post('/v2/upload/file', { body: form.body, headers: { 'content-type': 'multipart/form-data', ...en } });
+    const noBoundary = await t.post('/v2/upload/file', {
+      body: form.body,
+      headers: { 'content-type': 'multipart/form-data', ...en },
+    });
     expect(noBoundary.statusCode).toBe(422);
 
     const longShare = await visitorUpload([file('a.png', PNG)], { shareId: 'x'.repeat(65), visitorId: VISITOR });
@@ -205,12 +265,14 @@ describe('POST /v2/upload/file', () => {
     expect(longShare.json().detail[0]).toMatchObject({ loc: ['body', 'shareId'], type: 'string_too_long' });
   });
 
-  it('answers 400 without a target or a visitor id, 404 for a disabled share or another tenant\'s robot, 403 for a site the share does not allow, 401 for staff without a token', async () => {
+  it("answers 400 without a target or a visitor id, 404 for a disabled share or another tenant's robot, 403 for a site the share does not allow, 401 for staff without a token", async () => {
     const before = await uploadRows();
     const noTarget = await visitorUpload([file('a.png', PNG)], { visitorId: VISITOR });
     expect(noTarget.statusCode).toBe(400);
     expect(noTarget.json().message).toBe('Give exactly one of shareId and processId');
-    expect((await visitorUpload([file('a.png', PNG)], { shareId: robot.share.shareId })).json().message).toBe('A visitor id is required');
+    expect((await visitorUpload([file('a.png', PNG)], { shareId: robot.share.shareId })).json().message).toBe(
+      'A visitor id is required',
+    );
 
     const off = await sharedRobot(t, admin, { name: 'Closed uploads', enabled: false });
     const closed = await visitorUpload([file('a.png', PNG)], { shareId: off.share.shareId, visitorId: VISITOR });
@@ -223,7 +285,11 @@ describe('POST /v2/upload/file', () => {
 
     const guarded = await sharedRobot(t, admin, { name: 'Embedded uploads' });
     await t.put(guarded.base, { token: admin, body: { allowedOrigins: ['https://shop.example.com'] } });
-    const elsewhere = await visitorUpload([file('a.png', PNG)], { shareId: guarded.share.shareId, visitorId: VISITOR }, { origin: 'https://evil.example.net' });
+    const elsewhere = await visitorUpload(
+      [file('a.png', PNG)],
+      { shareId: guarded.share.shareId, visitorId: VISITOR },
+      { origin: 'https://evil.example.net' },
+    );
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().code).toBe('ORIGIN_NOT_ALLOWED');
 
@@ -264,7 +330,17 @@ describe('GET /v2/upload/file/{id}', () => {
     expect((await t.get('/v2/upload/file/5d0c7a56-0000-4a53-9f0e-2c1a4b7c9d11')).statusCode).toBe(404);
     await t.app.db
       .insertInto('uploads')
-      .values({ id: 'ghost', tenantId: robot.tenantId, ownerId: VISITOR, kind: 'file', name: 'ghost.txt', storageKey: `uploads/${robot.tenantId}/ghost`, size: 1, contentType: 'text/plain', createdAt: new Date().toISOString() })
+      .values({
+        id: 'ghost',
+        tenantId: robot.tenantId,
+        ownerId: VISITOR,
+        kind: 'file',
+        name: 'ghost.txt',
+        storageKey: `uploads/${robot.tenantId}/ghost`,
+        size: 1,
+        contentType: 'text/plain',
+        createdAt: new Date().toISOString(),
+      })
       .execute();
     expect((await t.get('/v2/upload/file/ghost')).statusCode).toBe(404);
     expect((await t.get(`/v2/upload/file/${'x'.repeat(65)}`)).statusCode).toBe(422);
@@ -283,7 +359,9 @@ describe('POST /v2/processes/icon', () => {
     expect(served.headers['cache-control']).toContain('public');
     expect(served.rawPayload).toEqual(PNG);
     // The URL is what a robot's icon is set to, and what its share page shows.
-    expect((await t.put(`/v1/processes/${robot.robot.processId}`, { token: admin, body: { icon: url } })).json().icon).toBe(url);
+    expect(
+      (await t.put(`/v1/processes/${robot.robot.processId}`, { token: admin, body: { icon: url } })).json().icon,
+    ).toBe(url);
     expect((await t.get(`/v1/webPreviewUi?shareId=${robot.share.shareId}`)).json().icon).toBe(url);
   });
 
@@ -291,7 +369,9 @@ describe('POST /v2/processes/icon', () => {
     const pdf = await iconUpload([file('bot.png', PDF, 'image/png')], admin);
     expect(pdf.statusCode).toBe(422);
     expect(pdf.json().detail[0]).toMatchObject({ loc: ['body', 'file'], type: 'UNSUPPORTED_FILE_TYPE' });
-    expect((await iconUpload([file('bot.txt', TEXT, 'text/plain')], admin)).json().detail[0].type).toBe('UNSUPPORTED_FILE_TYPE');
+    expect((await iconUpload([file('bot.txt', TEXT, 'text/plain')], admin)).json().detail[0].type).toBe(
+      'UNSUPPORTED_FILE_TYPE',
+    );
     const big = Buffer.concat([PNG, Buffer.alloc(ICON_LIMITS.maxBytes)]);
     const large = await iconUpload([file('big.png', big, 'image/png')], admin);
     expect(large.statusCode).toBe(422);
@@ -310,6 +390,11 @@ describe('POST /v2/processes/icon', () => {
     const res = await iconUpload([file('b.png', PNG)], otherTenant);
     const id = res.json<{ url: string }>().url.split('/').pop() as string;
     const row = await t.app.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenantId: otherTenantUser.tenantId, ownerId: otherTenantUser.id, kind: 'icon', storageKey: `uploads/${otherTenantUser.tenantId}/${id}` });
+    expect(row).toMatchObject({
+      tenantId: otherTenantUser.tenantId,
+      ownerId: otherTenantUser.id,
+      kind: 'icon',
+      storageKey: `uploads/${otherTenantUser.tenantId}/${id}`,
+    });
   });
 });

@@ -11,7 +11,8 @@ const t = useTestApp({
   // The app logs nothing in tests: keep what creation routes warn about instead.
   configure: (app) =>
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      request.log.warn = ((object: Record<string, unknown>) => void warnings.push(object)) as FastifyRequest['log']['warn'];
+      request.log.warn = ((object: Record<string, unknown>) =>
+        void warnings.push(object)) as FastifyRequest['log']['warn'];
     }),
 });
 let admin: string;
@@ -23,22 +24,40 @@ beforeAll(async () => {
 });
 
 const create = (token: string, username: string) =>
-  t.post('/v1/users', { token, headers: { 'accept-language': 'en-US' }, body: { username, nickname: username, password: 'secret-pass-1', role: 'agent' } });
+  t.post('/v1/users', {
+    token,
+    headers: { 'accept-language': 'en-US' },
+    body: { username, nickname: username, password: 'secret-pass-1', role: 'agent' },
+  });
 
 describe('POST /v1/users: a budget per admin, refusals on the record', () => {
   it('refuses past the minute with 429 RATE_LIMITED and Retry-After, counts taken usernames, and logs each refusal', async () => {
     expect((await create(admin, 'limit.one')).statusCode).toBe(200);
     const taken = await create(admin, 'admin');
     expect(taken.statusCode).toBe(409);
-    expect(warnings).toContainEqual({ adminId: me.id, tenantId: me.tenantId, username: 'admin', code: 'USERNAME_TAKEN' });
+    expect(warnings).toContainEqual({
+      adminId: me.id,
+      tenantId: me.tenantId,
+      username: 'admin',
+      code: 'USERNAME_TAKEN',
+    });
 
     clock.advance(20_000);
     expect((await create(admin, 'limit.two')).statusCode).toBe(200);
     const limited = await create(admin, 'limit.three');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('40');
-    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests, please try again later', retryAfter: 40 });
-    expect(warnings).toContainEqual({ adminId: me.id, tenantId: me.tenantId, username: 'limit.three', code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests, please try again later',
+      retryAfter: 40,
+    });
+    expect(warnings).toContainEqual({
+      adminId: me.id,
+      tenantId: me.tenantId,
+      username: 'limit.three',
+      code: 'RATE_LIMITED',
+    });
     expect((await t.get('/v1/users/list?keyword=limit.three', { token: admin })).json().total).toBe(0);
 
     // Another tenant's admin has a budget of their own.

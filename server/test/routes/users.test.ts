@@ -13,37 +13,68 @@ describe('POST /v1/users', () => {
   it('creates a user from a url-encoded form, coercing its fields', async () => {
     const res = await t.post('/v1/users', {
       token: admin,
-      form: { username: 'form.agent', nickname: 'Form Agent', phone: '13800000000', password: 'secret-pass-1', role: 'agent', isAgent: 'true' },
+      form: {
+        username: 'form.agent',
+        nickname: 'Form Agent',
+        phone: '13800000000',
+        password: 'secret-pass-1',
+        role: 'agent',
+        isAgent: 'true',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'form.agent', nickname: 'Form Agent', phone: '13800000000', role: 'agent', isAgent: true, ban: false });
+    expect(res.json()).toMatchObject({
+      username: 'form.agent',
+      nickname: 'Form Agent',
+      phone: '13800000000',
+      role: 'agent',
+      isAgent: true,
+      ban: false,
+    });
     await t.login('form.agent', 'secret-pass-1');
   });
 
   it('creates a user from JSON, in the admin’s tenant', async () => {
     const me = (await t.get('/v1/users/me', { token: admin })).json<User>();
-    const res = await t.post('/v1/users', { token: admin, body: { username: 'json.operator', nickname: 'Op', password: 'secret-pass-1', role: 'operator' } });
+    const res = await t.post('/v1/users', {
+      token: admin,
+      body: { username: 'json.operator', nickname: 'Op', password: 'secret-pass-1', role: 'operator' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'operator', isAgent: false, tenantId: me.tenantId });
   });
 
   it('answers 409 USERNAME_TAKEN for a username in use', async () => {
-    const res = await t.post('/v1/users', { token: admin, body: { username: 'admin', nickname: 'x', password: 'secret-pass-1', role: 'operator' } });
+    const res = await t.post('/v1/users', {
+      token: admin,
+      body: { username: 'admin', nickname: 'x', password: 'secret-pass-1', role: 'operator' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('USERNAME_TAKEN');
   });
 
   it('answers 422 with the field for a bad role or short password', async () => {
-    const role = await t.post('/v1/users', { token: admin, body: { username: 'bad.role', nickname: 'x', password: 'secret-pass-1', role: 'king' } });
+    const role = await t.post('/v1/users', {
+      token: admin,
+      body: { username: 'bad.role', nickname: 'x', password: 'secret-pass-1', role: 'king' },
+    });
     expect(role.statusCode).toBe(422);
-    expect(role.json().detail).toEqual([{ loc: ['body', 'role'], msg: expect.stringContaining('admin'), type: 'literal_error' }]);
-    const short = await t.post('/v1/users', { token: admin, body: { username: 'short.pw', nickname: 'x', password: 'short', role: 'agent' } });
+    expect(role.json().detail).toEqual([
+      { loc: ['body', 'role'], msg: expect.stringContaining('admin'), type: 'literal_error' },
+    ]);
+    const short = await t.post('/v1/users', {
+      token: admin,
+      body: { username: 'short.pw', nickname: 'x', password: 'short', role: 'agent' },
+    });
     expect(short.json().detail[0]).toMatchObject({ loc: ['body', 'password'], type: 'string_too_short' });
   });
 
   it('is for admins only', async () => {
     const { token } = await t.createUser(admin, 'operator');
-    const res = await t.post('/v1/users', { token, body: { username: 'by.operator', nickname: 'x', password: 'secret-pass-1', role: 'agent' } });
+    const res = await t.post('/v1/users', {
+      token,
+      body: { username: 'by.operator', nickname: 'x', password: 'secret-pass-1', role: 'agent' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
   });
@@ -52,7 +83,10 @@ describe('POST /v1/users', () => {
 describe('GET /v1/users/list', () => {
   it('pages and filters by keyword, role and ban', async () => {
     for (const name of ['list.alpha', 'list.beta', 'list.gamma']) {
-      await t.post('/v1/users', { token: admin, body: { username: name, nickname: name, password: 'secret-pass-1', role: 'agent' } });
+      await t.post('/v1/users', {
+        token: admin,
+        body: { username: name, nickname: name, password: 'secret-pass-1', role: 'agent' },
+      });
     }
     const page = await t.get('/v1/users/list?keyword=list.&limit=2', { token: admin });
     expect(page.statusCode).toBe(200);

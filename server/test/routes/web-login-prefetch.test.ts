@@ -47,7 +47,8 @@ function dataBlock(body: string, id: string): unknown {
 const listedAssets = (body: string) => dataBlock(body, 'console-assets');
 
 /** Where /remotes.json says the robots remote's manifest is. */
-const robotsEntry = async () => ((await t.get('/remotes.json')).json() as Record<string, { entry: string }>).robots!.entry;
+const robotsEntry = async () =>
+  ((await t.get('/remotes.json')).json() as Record<string, { entry: string }>).robots!.entry;
 
 describe("the login page's list of the console's files", () => {
   it("lists the console's scripts and stylesheets and the robots remote's entry and App, not the login page's own", async () => {
@@ -68,18 +69,20 @@ describe("the login page's list of the console's files", () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
-  it("follows a new build of the remote, gzipped like the page", async () => {
+  it('follows a new build of the remote, gzipped like the page', async () => {
     const manifest = join(staticDir, 'remotes/robots/dist/mf-manifest.json');
     await writeFile(manifest, robotsManifest('__federation_expose_App.99999999.js'));
     await utimes(manifest, new Date(), new Date(Date.now() + 60_000));
     const zipped = await t.get('/login', { headers: { ...html, 'accept-encoding': 'gzip' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(listedAssets(gunzipSync(zipped.rawPayload).toString())).toContain('/remotes/robots/__federation_expose_App.99999999.js');
+    expect(listedAssets(gunzipSync(zipped.rawPayload).toString())).toContain(
+      '/remotes/robots/__federation_expose_App.99999999.js',
+    );
   });
 });
 
 describe("the console's page and the first remote's manifest", () => {
-  it("carries /remotes.json, so the shell registers the remotes without asking for it", async () => {
+  it('carries /remotes.json, so the shell registers the remotes without asking for it', async () => {
     const res = await t.get('/robot', { headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
@@ -102,7 +105,9 @@ describe("the console's page and the first remote's manifest", () => {
     await utimes(manifest, new Date(), new Date(Date.now() + 120_000));
     const after = await robotsEntry();
     expect(after).not.toBe(before);
-    expect(dataBlock((await t.get('/robot', { headers: html })).body, 'remotes-config')).toMatchObject({ robots: { entry: after } });
+    expect(dataBlock((await t.get('/robot', { headers: html })).body, 'remotes-config')).toMatchObject({
+      robots: { entry: after },
+    });
     expect((await t.get(after)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.get(before)).headers['cache-control']).toBe('no-cache');
   });

@@ -46,7 +46,9 @@ function parsePage(body: string) {
   const window = new Window();
   const document = new window.DOMParser().parseFromString(body, 'text/html');
   const data = document.getElementById('share-info');
-  const chat = document.querySelector('[data-static-chat]') as unknown as { style: { getPropertyValue(name: string): string } } | null;
+  const chat = document.querySelector('[data-static-chat]') as unknown as {
+    style: { getPropertyValue(name: string): string };
+  } | null;
   return {
     /** What the visitor sees before the page's script ran: the header, the welcome, the message box. */
     shell: {
@@ -60,7 +62,9 @@ function parsePage(body: string) {
       sendDisabled: document.querySelector('button[type="submit"]')?.hasAttribute('disabled'),
       elements: document.querySelectorAll('#root *').length,
     },
-    scripts: [...document.querySelectorAll('script')].filter((script) => script.getAttribute('type') !== 'application/json'),
+    scripts: [...document.querySelectorAll('script')].filter(
+      (script) => script.getAttribute('type') !== 'application/json',
+    ),
     info: data ? (JSON.parse(data.textContent ?? '') as ShareInfo) : undefined,
     dataType: data?.getAttribute('type'),
   };
@@ -105,10 +109,19 @@ describe('the share page', () => {
 
   it("draws the message box in the HTML, with the share's name, icon, welcome and colour", async () => {
     const share = await sharedRobot('Harbour desk');
-    await t.put(`/v1/users/${share.adminId}/processes/${share.processId}/share`, { token: admin, body: { themeColor: '#FADB14' } });
+    await t.put(`/v1/users/${share.adminId}/processes/${share.processId}/share`, {
+      token: admin,
+      body: { themeColor: '#FADB14' },
+    });
     await t.put(`/v1/processes/${share.processId}/preset`, { token: admin, body: { welcome: 'Ask me about ferries' } });
     const page = parsePage((await t.get(`/chat/${share.shareId}`, { headers: html })).body);
-    expect(page.shell).toMatchObject({ name: 'Harbour desk', avatar: 'H', welcome: 'Ask me about ferries', accent: '#FADB14', sendDisabled: true });
+    expect(page.shell).toMatchObject({
+      name: 'Harbour desk',
+      avatar: 'H',
+      welcome: 'Ask me about ferries',
+      accent: '#FADB14',
+      sendDisabled: true,
+    });
     // A pale yellow header gets dark text; the box takes typing with the question's limit.
     expect(page.shell.onAccent).toBe('#1c1f23');
     expect(page.shell.box?.getAttribute('maxlength')).toBe(String(CHAT_LIMITS.questionLength));
@@ -123,7 +136,10 @@ describe('the share page', () => {
     const name = `</h1><img src=x onerror=alert(1)>"' $&`;
     const icon = '/icon.png?"onerror="alert(3)';
     const share = await sharedRobot(name, icon);
-    await t.put(`/v1/processes/${share.processId}/preset`, { token: admin, body: { welcome: "<script>alert(2)</script> $'" } });
+    await t.put(`/v1/processes/${share.processId}/preset`, {
+      token: admin,
+      body: { welcome: "<script>alert(2)</script> $'" },
+    });
     const neutral = parsePage(CHAT_PAGE).shell.elements;
     const page = parsePage((await t.get(`/chat/${share.shareId}`, { headers: html })).body);
     expect(page.shell.name).toBe(name);
@@ -152,6 +168,12 @@ describe('the share page', () => {
       expect(res.body, path).toBe(CHAT_PAGE);
     }
     // The neutral markup: the message box without a name, icon, welcome or colour of its own.
-    expect(parsePage(CHAT_PAGE).shell).toMatchObject({ name: '', avatar: '', welcome: '', accent: '', sendDisabled: true });
+    expect(parsePage(CHAT_PAGE).shell).toMatchObject({
+      name: '',
+      avatar: '',
+      welcome: '',
+      accent: '',
+      sendDisabled: true,
+    });
   });
 });

@@ -36,7 +36,11 @@ describe('hosting the builds', () => {
   });
 
   it('caches hashed assets for a year; other files are revalidated', async () => {
-    for (const path of ['/main.1a2b3c4d.js', '/main.1a2b3c4d.css', '/remotes/robots/__federation_expose_App.4d328baa.js']) {
+    for (const path of [
+      '/main.1a2b3c4d.js',
+      '/main.1a2b3c4d.css',
+      '/remotes/robots/__federation_expose_App.4d328baa.js',
+    ]) {
       const res = await t.get(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['cache-control'], path).toBe(IMMUTABLE);
@@ -89,7 +93,11 @@ describe('hosting the builds', () => {
   });
 
   it('does not serve files outside the builds', async () => {
-    for (const path of ['/remotes/robots/../../../shell/dist/index.html', '/remotes/robots/..%2f..%2f..%2fshell%2fdist%2findex.html', '/..%2f..%2fremotes%2frobots%2fdist%2fmf-manifest.json']) {
+    for (const path of [
+      '/remotes/robots/../../../shell/dist/index.html',
+      '/remotes/robots/..%2f..%2f..%2fshell%2fdist%2findex.html',
+      '/..%2f..%2fremotes%2frobots%2fdist%2fmf-manifest.json',
+    ]) {
       const res = await t.get(path);
       expect(res.body, path).not.toContain('<html>shell</html>');
       expect(res.body, path).not.toBe('{}');

@@ -24,7 +24,10 @@ const tenantId = randomUUID();
 const searched = randomUUID();
 const other = randomUUID();
 
-const FILLER = Array.from({ length: 300 }, (_, i) => `filler${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+const FILLER = Array.from(
+  { length: 300 },
+  (_, i) => `filler${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+);
 
 /**
  * 1 330 segments (the search counts terms from 1 000 on): `parcel` and `widget` in ~30% each, `zephyr`
@@ -55,7 +58,10 @@ function corpus(): Array<{ text: string; datasetId: string }> {
 type Page = { limit: number; offset?: number; datasetIds?: string[] };
 
 /** FTS5's own ranking of `terms` OR-ed (`order by rank`) among the datasets' segments: [id, bm25]. */
-async function reference(terms: string[], { limit, offset = 0, datasetIds = [searched] }: Page): Promise<Array<[string, number]>> {
+async function reference(
+  terms: string[],
+  { limit, offset = 0, datasetIds = [searched] }: Page,
+): Promise<Array<[string, number]>> {
   const { rows } = await sql<{ id: string; rank: number }>`
     select s.id, segments_fts.rank as rank from segments_fts cross join segments s on s.seq = segments_fts.rowid
     where segments_fts match ${ftsMatch(terms)} and s.dataset_id in (${sql.join(datasetIds)})
@@ -66,10 +72,19 @@ async function reference(terms: string[], { limit, offset = 0, datasetIds = [sea
 /** The search's page, its total, and the ranking statements run: `top`/`search`, with `+` on candidates. */
 async function search(query: string, { limit, offset = 0, datasetIds = [searched] }: Page) {
   statements.length = 0;
-  const result = await segments.fullText(tenantId, { datasetIds, terms: queryTerms(query), offset, limit, withTotal: true });
+  const result = await segments.fullText(tenantId, {
+    datasetIds,
+    terms: queryTerms(query),
+    offset,
+    limit,
+    withTotal: true,
+  });
   const ran = statements
     .filter((statement) => statement.startsWith('with '))
-    .map((statement) => (statement.startsWith('with top') ? 'top' : 'search') + (statement.includes('+segments_fts.rowid') ? '+' : ''));
+    .map(
+      (statement) =>
+        (statement.startsWith('with top') ? 'top' : 'search') + (statement.includes('+segments_fts.rowid') ? '+' : ''),
+    );
   return { page: result.rows.map((row): [string, number] => [row.id, row.rank]), total: result.total, ran };
 }
 
@@ -77,22 +92,54 @@ describe('SQLite full-text ranking on the candidates of a query with a common te
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'flotilla-candidates-'));
     // The app's dialect, with a log of the statements run (createDatabase takes no logger).
-    db = new Kysely<DB>({ dialect: sqliteDialect(dataDir), plugins: [new CamelCasePlugin()], log: (event) => void statements.push(event.query.sql) });
+    db = new Kysely<DB>({
+      dialect: sqliteDialect(dataDir),
+      plugins: [new CamelCasePlugin()],
+      log: (event) => void statements.push(event.query.sql),
+    });
     await migrateToLatest(db as unknown as Kysely<unknown>, 'sqlite');
     const now = new Date().toISOString();
     await db.insertInto('tenants').values({ id: tenantId, name: 'candidates', createdAt: now }).execute();
     for (const id of [searched, other]) {
       await db
         .insertInto('datasets')
-        .values({ id, tenantId, name: id, description: '', fileCount: 0, segmentCount: 0, chunkSize: 500, overlap: 50, separators: '[]', embeddingModel: null, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          tenantId,
+          name: id,
+          description: '',
+          fileCount: 0,
+          segmentCount: 0,
+          chunkSize: 500,
+          overlap: 50,
+          separators: '[]',
+          embeddingModel: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
     }
     const rows = corpus().map(({ text, datasetId }, position) => ({
-      id: randomUUID(), tenantId, datasetId, fileId: null, position, text, question: null, answer: null, enabled: 1 as const,
-      searchText: searchText(text), embedding: null, createdAt: now, updatedAt: now,
+      id: randomUUID(),
+      tenantId,
+      datasetId,
+      fileId: null,
+      position,
+      text,
+      question: null,
+      answer: null,
+      enabled: 1 as const,
+      searchText: searchText(text),
+      embedding: null,
+      createdAt: now,
+      updatedAt: now,
     }));
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto('segments').values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto('segments')
+          .values(rows.slice(i, i + 200))
+          .execute();
     });
     segments = segmentsRepository(db);
   });
@@ -108,7 +155,9 @@ describe('SQLite full-text ranking on the candidates of a query with a common te
     expect(page).toEqual(expected);
     expect(ran).toEqual(['top+']);
     // A ranking on `zephyr` alone would differ: `parcel` still counts in the candidates' scores.
-    expect((await reference(['zephyr'], { limit: 10, datasetIds: both })).map(([id]) => id)).not.toEqual(expected.map(([id]) => id));
+    expect((await reference(['zephyr'], { limit: 10, datasetIds: both })).map(([id]) => id)).not.toEqual(
+      expected.map(([id]) => id),
+    );
     // The total still counts every match of the query.
     expect(total).toBe((await reference(['zephyr', 'parcel'], { limit: 1000, datasetIds: both })).length);
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { QA_MATCH_THRESHOLD, questionMatch } from '../../src/engine/knowledge';
 import { builtinAnswer, shortPassage } from '../../src/engine/providers/builtin';
-import { bm25Ceiling, bm25Idf, commonTerms, coverage, ftsMatch, MAX_QUERY_TERMS, queryTerms, tsQuery } from '../../src/search/query';
+import {
+  bm25Ceiling,
+  bm25Idf,
+  commonTerms,
+  coverage,
+  ftsMatch,
+  MAX_QUERY_TERMS,
+  queryTerms,
+  tsQuery,
+} from '../../src/search/query';
 import { searchText } from '../../src/search/tokenize';
 
 describe('queryTerms', () => {
@@ -53,10 +62,37 @@ describe('bm25Idf, bm25Ceiling and commonTerms', () => {
     // Deeper than rare's 40 segments the candidates' last would hold only `common` (0.85 < 2.2 · 0.41): none.
     expect(commonTerms(terms, 10_000, 41)).toEqual([]);
     // A term in under 2% of the segments costs little to score: always a candidate.
-    expect(commonTerms([{ term: 'rare', segments: 40 }, { term: 'middling', segments: 150 }], 10_000, 10)).toEqual([]);
+    expect(
+      commonTerms(
+        [
+          { term: 'rare', segments: 40 },
+          { term: 'middling', segments: 150 },
+        ],
+        10_000,
+        10,
+      ),
+    ).toEqual([]);
     // A ceiling above what the candidates reach (2.2 · 0.85 > idf(1500) = 1.73) would rarely hold: not tried.
-    expect(commonTerms([{ term: 'uncommon', segments: 1500 }, { term: 'common', segments: 3000 }], 10_000, 10)).toEqual([]);
-    expect(commonTerms([{ term: 'uncommon', segments: 800 }, { term: 'common', segments: 3000 }], 10_000, 10)).toEqual(['common']);
+    expect(
+      commonTerms(
+        [
+          { term: 'uncommon', segments: 1500 },
+          { term: 'common', segments: 3000 },
+        ],
+        10_000,
+        10,
+      ),
+    ).toEqual([]);
+    expect(
+      commonTerms(
+        [
+          { term: 'uncommon', segments: 800 },
+          { term: 'common', segments: 3000 },
+        ],
+        10_000,
+        10,
+      ),
+    ).toEqual(['common']);
     expect(commonTerms([{ term: 'only', segments: 3000 }], 10_000, 10)).toEqual([]);
   });
 });
@@ -74,7 +110,9 @@ describe('coverage', () => {
 describe('answers from knowledge', () => {
   it('matches questions that ask the same thing', () => {
     expect(questionMatch('退货政策是什么', '你们的退货政策是什么？')).toBe(1);
-    expect(questionMatch('how long does the delivery take?', 'How long does delivery take?')).toBeGreaterThanOrEqual(QA_MATCH_THRESHOLD);
+    expect(questionMatch('how long does the delivery take?', 'How long does delivery take?')).toBeGreaterThanOrEqual(
+      QA_MATCH_THRESHOLD,
+    );
     expect(questionMatch('退货要多久才能到账', '你们的退货政策是什么？')).toBeLessThan(QA_MATCH_THRESHOLD);
     expect(questionMatch('？？', '退货政策')).toBe(0);
   });
@@ -88,10 +126,31 @@ describe('answers from knowledge', () => {
   });
 
   it('builtin: the QA answer, else the passages numbered, else the fallback reply', () => {
-    const base = { model: 'builtin', systemPrompt: '', temperature: 0, history: [], question: 'q', fallbackReply: 'Sorry.', welcome: 'Hi!', images: [], documents: [], unread: [], locale: 'en-US' as const };
-    const passage = (index: number, text: string) => ({ index, segmentId: `s${index}`, fileName: 'f.txt', datasetId: 'd', text, score: 0.8 });
+    const base = {
+      model: 'builtin',
+      systemPrompt: '',
+      temperature: 0,
+      history: [],
+      question: 'q',
+      fallbackReply: 'Sorry.',
+      welcome: 'Hi!',
+      images: [],
+      documents: [],
+      unread: [],
+      locale: 'en-US' as const,
+    };
+    const passage = (index: number, text: string) => ({
+      index,
+      segmentId: `s${index}`,
+      fileName: 'f.txt',
+      datasetId: 'd',
+      text,
+      score: 0.8,
+    });
     expect(builtinAnswer({ ...base, knowledge: [passage(1, 'Q?\nA.')], qaAnswer: 'A.' })).toBe('A. [1]');
-    expect(builtinAnswer({ ...base, knowledge: [passage(1, 'One.'), passage(2, 'Two.')] })).toBe('One. [1]\n\nTwo. [2]');
+    expect(builtinAnswer({ ...base, knowledge: [passage(1, 'One.'), passage(2, 'Two.')] })).toBe(
+      'One. [1]\n\nTwo. [2]',
+    );
     expect(builtinAnswer({ ...base, knowledge: [] })).toBe('Sorry.');
   });
 });

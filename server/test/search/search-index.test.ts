@@ -67,16 +67,49 @@ afterAll(() => cleanup?.());
 
 describe('migration 006 on a filled segments table', () => {
   it('indexes the segments already there, and every later insert, update and delete', async () => {
-    await db.insertInto('tenants').values({ id: tenantId, name: `t-${tenantId}`, createdAt: now }).execute();
+    await db
+      .insertInto('tenants')
+      .values({ id: tenantId, name: `t-${tenantId}`, createdAt: now })
+      .execute();
     await db
       .insertInto('datasets')
-      .values({ id: datasetId, tenantId, name: 'd', description: '', fileCount: 1, segmentCount: 2, chunkSize: 500, overlap: 50, separators: '[]', embeddingModel: null, createdAt: now, updatedAt: now })
+      .values({
+        id: datasetId,
+        tenantId,
+        name: 'd',
+        description: '',
+        fileCount: 1,
+        segmentCount: 2,
+        chunkSize: 500,
+        overlap: 50,
+        separators: '[]',
+        embeddingModel: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     await db
       .insertInto('datasetFiles')
       .values({
-        id: fileId, tenantId, datasetId, catalogueId: null, name: 'old.txt', type: 'txt', size: 10, contentType: 'text/plain', storageKey: 'k', status: 'done',
-        error: null, segmentCount: 2, chunkSize: 500, overlap: 50, separators: '[]', jobId: null, createdBy: 'u', createdAt: now, updatedAt: now,
+        id: fileId,
+        tenantId,
+        datasetId,
+        catalogueId: null,
+        name: 'old.txt',
+        type: 'txt',
+        size: 10,
+        contentType: 'text/plain',
+        storageKey: 'k',
+        status: 'done',
+        error: null,
+        segmentCount: 2,
+        chunkSize: 500,
+        overlap: 50,
+        separators: '[]',
+        jobId: null,
+        createdBy: 'u',
+        createdAt: now,
+        updatedAt: now,
       })
       .execute();
     const before = [segment('我们的退货政策是七天无理由退货。', 0), segment('Shipping is free over fifty dollars.', 1)];
@@ -85,7 +118,15 @@ describe('migration 006 on a filled segments table', () => {
     await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
     const segments = segmentsRepository(db);
     const find = async (query: string) =>
-      (await segments.fullText(tenantId, { datasetIds: [datasetId], terms: queryTerms(query), offset: 0, limit: 10, withTotal: true })).rows.map((row) => row.text);
+      (
+        await segments.fullText(tenantId, {
+          datasetIds: [datasetId],
+          terms: queryTerms(query),
+          offset: 0,
+          limit: 10,
+          withTotal: true,
+        })
+      ).rows.map((row) => row.text);
 
     expect(await find('退货政策')).toEqual([before[0]!.text]);
     expect(await find('free shipping')).toEqual([before[1]!.text]);
@@ -94,7 +135,11 @@ describe('migration 006 on a filled segments table', () => {
     await db.insertInto('segments').values(added).execute();
     expect(await find('returns')).toEqual([added.text]);
 
-    await db.updateTable('segments').set({ text: 'Exchanges only.', searchText: searchText('Exchanges only.') }).where('id', '=', added.id).execute();
+    await db
+      .updateTable('segments')
+      .set({ text: 'Exchanges only.', searchText: searchText('Exchanges only.') })
+      .where('id', '=', added.id)
+      .execute();
     expect(await find('returns')).toEqual([]);
     expect(await find('exchange')).toEqual(['Exchanges only.']);
 
@@ -107,7 +152,10 @@ describe('migration 006 on a filled segments table', () => {
     if (dialect === 'sqlite') {
       await sql`insert into segments_fts (segments_fts) values ('integrity-check')`.execute(db);
       // The rowid the index refers to is a column of its own (stable across VACUUM).
-      const { rows } = await sql<{ pk: number; name: string }>`select name, pk from pragma_table_info('segments') where pk = 1`.execute(db);
+      const { rows } = await sql<{
+        pk: number;
+        name: string;
+      }>`select name, pk from pragma_table_info('segments') where pk = 1`.execute(db);
       expect(rows).toEqual([{ name: 'seq', pk: 1 }]);
     }
   });

@@ -9,7 +9,9 @@ function loader(rows: number) {
     calls: 0,
     load: async (): Promise<DatasetVectors> => {
       loader.calls++;
-      return packVectors(Array.from({ length: rows }, (_, i) => ({ id: `s${i}`, fileId: null, embedding: bytes(i, 0, 0, 1) })));
+      return packVectors(
+        Array.from({ length: rows }, (_, i) => ({ id: `s${i}`, fileId: null, embedding: bytes(i, 0, 0, 1) })),
+      );
     },
   };
   return loader;
@@ -45,7 +47,9 @@ describe('VectorCache', () => {
     const [a, b] = await Promise.all([cache.get('d1', 'v1', one.load), cache.get('d1', 'v1', one.load)]);
     expect(a).toBe(b);
     expect(one.calls).toBe(1);
-    await expect(cache.get('d2', 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    await expect(cache.get('d2', 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow(
+      'database gone',
+    );
     const two = loader(1);
     await cache.get('d2', 'v1', two.load);
     expect(two.calls).toBe(1);

@@ -104,7 +104,9 @@ export function pdf(pages: string[][]): Buffer {
   for (const lines of pages) {
     const content = `BT /F1 12 Tf 72 720 Td ${lines.map((line, i) => `${i > 0 ? '0 -16 Td ' : ''}(${line.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj`).join(' ')} ET`;
     const pageNumber = objects.length + 1;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageNumber + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageNumber + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
     objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
     kids.push(`${pageNumber} 0 R`);
   }
@@ -127,7 +129,10 @@ export function encryptedPdf(): Buffer {
 }
 
 /** The start of a PDF and then garbage: recognised as a PDF, unreadable. */
-export const CORRUPT_PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\ngarbage garbage\n', 'latin1');
+export const CORRUPT_PDF = Buffer.from(
+  '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\ngarbage garbage\n',
+  'latin1',
+);
 
 /** A Windows executable (its MZ header): what a renamed binary looks like. */
 export const EXE = Buffer.concat([Buffer.from('MZ'), randomBytes(62), Buffer.alloc(200)]);
@@ -151,7 +156,11 @@ export function multipart(parts: Part[]): { body: Buffer; headers: Record<string
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('filename' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.content);
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}`));
@@ -164,5 +173,8 @@ export function multipart(parts: Part[]): { body: Buffer; headers: Record<string
 
 /** The form of a dataset upload: the file, then the other fields given. */
 export function uploadForm(filename: string, content: Buffer, fields: Record<string, string> = {}) {
-  return multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename, content }]);
+  return multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'file', filename, content },
+  ]);
 }

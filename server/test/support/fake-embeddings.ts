@@ -20,19 +20,29 @@ export async function startFakeEmbeddings() {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       if (state.fail || request.url !== '/v1/embeddings') {
-        response.writeHead(state.fail ? 500 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'down' } }));
+        response
+          .writeHead(state.fail ? 500 : 404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'down' } }));
         return;
       }
       const { input, model } = JSON.parse(body) as { input: string[] | string; model: string };
       const inputs = Array.isArray(input) ? input : [input];
       state.inputs.push(...inputs);
       const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeVector(text) }));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const model = (id: string): EmbeddingModelConfig => ({ id, name: `Fake ${id}`, baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test', model: id });
+  const model = (id: string): EmbeddingModelConfig => ({
+    id,
+    name: `Fake ${id}`,
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    apiKey: 'test',
+    model: id,
+  });
   return {
     state,
     model,

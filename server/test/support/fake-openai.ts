@@ -47,7 +47,9 @@ const FAKE_SPEECH_CHUNKS = 3;
 
 type SpeechBody = { model: string; voice: string; input: string; response_format?: string };
 
-type Received = { body: { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; temperature?: number } };
+type Received = {
+  body: { model: string; messages: Array<{ role: string; content: string }>; stream?: boolean; temperature?: number };
+};
 type EmbeddingsBody = { model: string; input: string | string[] };
 
 /**
@@ -62,7 +64,10 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
   const embedded: string[] = [];
   const embeddings = { fail: false };
   let abandoned = 0;
-  const speech = { mode: { kind: 'audio' } as SpeechMode, received: [] as Array<{ authorization: string | undefined; body: SpeechBody }> };
+  const speech = {
+    mode: { kind: 'audio' } as SpeechMode,
+    received: [] as Array<{ authorization: string | undefined; body: SpeechBody }>,
+  };
   const readJson = async <T = Received['body']>(request: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -73,13 +78,17 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
     if (request.method === 'POST' && request.url?.endsWith('/embeddings')) {
       const body = await readJson<EmbeddingsBody>(request);
       if (embeddings.fail) {
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'embeddings broke', type: 'server_error' } }));
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'embeddings broke', type: 'server_error' } }));
         return;
       }
       const inputs = Array.isArray(body.input) ? body.input : [body.input];
       embedded.push(...inputs);
       const data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input) }));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
       return;
     }
     if (request.method === 'POST' && request.url?.endsWith('/audio/speech')) {
@@ -92,7 +101,9 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
       const current = speech.mode;
       if (current.kind === 'fail') {
         finished = true;
-        response.writeHead(current.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'speech broke', type: 'server_error' } }));
+        response
+          .writeHead(current.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'speech broke', type: 'server_error' } }));
         return;
       }
       if (current.kind === 'hang') return;
@@ -121,7 +132,9 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
     const current = mode;
     if (current.kind === 'fail') {
       finished = true;
-      response.writeHead(current.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream broke', type: 'server_error' } }));
+      response
+        .writeHead(current.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'upstream broke', type: 'server_error' } }));
       return;
     }
     if (current.kind === 'hang') {
@@ -136,13 +149,24 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
     if (!body.stream) {
       finished = true;
       response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: current.text }, finish_reason: 'stop' }], usage }),
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: current.text }, finish_reason: 'stop' }],
+          usage,
+        }),
       );
       return;
     }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    const send = (data: unknown) => response.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
-    for (const word of words) send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: word }, finish_reason: null }] });
+    const send = (data: unknown) =>
+      response.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    for (const word of words)
+      send({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { content: word }, finish_reason: null }],
+      });
     send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
     send({ ...base, object: 'chat.completion.chunk', choices: [], usage });
     send('[DONE]');
@@ -168,7 +192,10 @@ export async function startFakeOpenAi(initial: UpstreamMode = { kind: 'answer', 
       mode = next;
     },
     /** The client connections open now (kept alive between requests, or not). */
-    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -32,7 +32,16 @@ let counter = 0;
 
 const stringCandidates = () => {
   counter += 1;
-  return [`fuzz${counter}`, 'Fuzz ok', '13800000000', '#165DFF', 'fuzz@example.com', '0f0e0d0c-0b0a-4900-8800-000000000001', 'https://example.com/a', '[]'];
+  return [
+    `fuzz${counter}`,
+    'Fuzz ok',
+    '13800000000',
+    '#165DFF',
+    'fuzz@example.com',
+    '0f0e0d0c-0b0a-4900-8800-000000000001',
+    'https://example.com/a',
+    '[]',
+  ];
 };
 
 function sampleString(schema: JsonSchema): string {

@@ -14,7 +14,10 @@ export async function tenantOf(t: TestApp, token: string): Promise<string> {
 
 /** A dataset through the API (`embeddingModel`: one of the app's configured embedding models). */
 export async function newDataset(t: TestApp, token: string, embeddingModel?: string): Promise<Dataset> {
-  const res = await t.post('/v1/datasets', { token, body: { name: `Dataset ${randomUUID().slice(0, 8)}`, ...(embeddingModel ? { embeddingModel } : {}) } });
+  const res = await t.post('/v1/datasets', {
+    token,
+    body: { name: `Dataset ${randomUUID().slice(0, 8)}`, ...(embeddingModel ? { embeddingModel } : {}) },
+  });
   if (res.statusCode !== 200) throw new Error(`create dataset failed: ${res.statusCode} ${res.body}`);
   return res.json<Dataset>();
 }
@@ -82,14 +85,21 @@ export async function seedSegments(
     };
   });
   if (dataset.embeddingModel) {
-    const vectors = await t.app.embedder.embed(dataset.embeddingModel, rows.map((row) => row.text));
+    const vectors = await t.app.embedder.embed(
+      dataset.embeddingModel,
+      rows.map((row) => row.text),
+    );
     rows.forEach((row, i) => (row.embedding = toBytes(vectors[i] as Float32Array)));
   }
   if (rows.length > 0) await tenant.insertInto('segments', rows).execute();
   await tenant
     .updateTable('datasets')
     // updatedAt too, as every change of a dataset's segments raises it (lockDataset): searches read its vectors again.
-    .set((eb) => ({ segmentCount: eb('segmentCount', '+', rows.length), fileCount: eb('fileCount', '+', fileId ? 1 : 0), updatedAt: isoNow() }))
+    .set((eb) => ({
+      segmentCount: eb('segmentCount', '+', rows.length),
+      fileCount: eb('fileCount', '+', fileId ? 1 : 0),
+      updatedAt: isoNow(),
+    }))
     .where('id', '=', dataset.id)
     .execute();
   return { fileId, ids: rows.map((row) => row.id) };

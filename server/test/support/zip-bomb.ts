@@ -18,7 +18,8 @@ async function deflated(name: string, parts: () => Iterable<Buffer>): Promise<Zi
   return { name, data: Buffer.concat(out), method: 8, crc, size };
 }
 
-const PARAGRAPH = '<w:p><w:r><w:t>Returns are accepted within seven days of delivery; keep the receipt.</w:t></w:r></w:p>';
+const PARAGRAPH =
+  '<w:p><w:r><w:t>Returns are accepted within seven days of delivery; keep the receipt.</w:t></w:r></w:p>';
 
 /**
  * A valid Word document whose word/document.xml is `megabytes` MB of paragraphs, deflated: a zip bomb (200 MB

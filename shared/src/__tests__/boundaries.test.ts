@@ -17,11 +17,14 @@ function sources(dir: string): string[] {
 }
 
 /** A module specifier of `@douyinfe/semi-ui` or `@douyinfe/semi-icons` in an import, export, dynamic import or mock. */
-const SEMI_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\s*\(\s*)(['"])(@douyinfe\/semi-(?:ui|icons)(?:\/[^'"]*)?)\1/g;
+const SEMI_IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\s*\(\s*)(['"])(@douyinfe\/semi-(?:ui|icons)(?:\/[^'"]*)?)\1/g;
 
 /** `file:line  specifier` for each direct Semi import in `text`. */
 function directSemiImports(file: string, text: string): string[] {
-  return [...text.matchAll(SEMI_IMPORT)].map((match) => `${file}:${text.slice(0, match.index).split('\n').length}  ${match[2]}`);
+  return [...text.matchAll(SEMI_IMPORT)].map(
+    (match) => `${file}:${text.slice(0, match.index).split('\n').length}  ${match[2]}`,
+  );
 }
 
 describe('Semi reaches the apps only through @flotilla/shared/ui/semi', () => {
@@ -29,7 +32,10 @@ describe('Semi reaches the apps only through @flotilla/shared/ui/semi', () => {
     const remotes = readdirSync(join(root, 'remotes')).map((name) => join(root, 'remotes', name, 'src'));
     const files = [join(root, 'shell', 'src'), join(root, 'shared', 'src'), join(root, 'shared', 'test'), ...remotes]
       .flatMap(sources)
-      .filter((file) => file !== import.meta.filename && !(file.startsWith(semiGateway) && !file.includes(`${sep}__tests__${sep}`)));
+      .filter(
+        (file) =>
+          file !== import.meta.filename && !(file.startsWith(semiGateway) && !file.includes(`${sep}__tests__${sep}`)),
+      );
     expect(files.length).toBeGreaterThan(100);
     // Importing Semi directly would bundle a second copy of its components into that app, outside the
     // shared singleton (and outside the locale and theme it provides); import from `@flotilla/shared/ui/semi`.
@@ -66,7 +72,7 @@ describe("Semi's Form stays out of the first screen", () => {
   /** Every Semi module a gateway imports or re-exports. */
   const semiModules = (text: string) => [...text.matchAll(SEMI_IMPORT)].map((match) => match[2]);
 
-  it('the list-screen module does not import Semi\'s Form, which brings every field type with it', () => {
+  it("the list-screen module does not import Semi's Form, which brings every field type with it", () => {
     expect(semiModules(gateway('semi.ts')).filter((path) => /\/form(\/|$)/.test(path))).toEqual([]);
     expect(semiModules(gateway('semi-forms.ts'))).toContain('@douyinfe/semi-ui/lib/es/form');
   });

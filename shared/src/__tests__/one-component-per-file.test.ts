@@ -44,7 +44,9 @@ function topLevelComponents(fileName: string, text: string): string[] {
     }
     if (ts.isVariableStatement(statement)) {
       return statement.declarationList.declarations.flatMap((declaration) =>
-        ts.isIdentifier(declaration.name) && PASCAL_CASE.test(declaration.name.text) && isComponentValue(declaration.initializer)
+        ts.isIdentifier(declaration.name) &&
+        PASCAL_CASE.test(declaration.name.text) &&
+        isComponentValue(declaration.initializer)
           ? [declaration.name.text]
           : [],
       );
@@ -83,6 +85,15 @@ describe('one React component per file', () => {
       'type Props = { a: string };',
       'function Outer() { function Nested() { return null; } return <Nested />; }',
     ].join('\n');
-    expect(topLevelComponents('x.tsx', text)).toEqual(['Page', 'Row', 'Dialog', 'Arrow', 'Wrapped', 'Ref', 'Expression', 'Outer']);
+    expect(topLevelComponents('x.tsx', text)).toEqual([
+      'Page',
+      'Row',
+      'Dialog',
+      'Arrow',
+      'Wrapped',
+      'Ref',
+      'Expression',
+      'Outer',
+    ]);
   });
 });

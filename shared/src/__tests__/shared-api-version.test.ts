@@ -12,7 +12,11 @@ describe('a remote refuses to start on an older shared', () => {
   });
 
   it('fails with its code when the console provides an older shared, or one that predates the version', () => {
-    expect(() => requireSharedApi({ SHARED_API_VERSION: SHARED_API_VERSION - 1 })).toThrow(new RegExp(`^${SHARED_TOO_OLD}: .*built for shared API ${SHARED_API_VERSION}, but the console provides ${SHARED_API_VERSION - 1}`));
+    expect(() => requireSharedApi({ SHARED_API_VERSION: SHARED_API_VERSION - 1 })).toThrow(
+      new RegExp(
+        `^${SHARED_TOO_OLD}: .*built for shared API ${SHARED_API_VERSION}, but the console provides ${SHARED_API_VERSION - 1}`,
+      ),
+    );
     expect(() => requireSharedApi({})).toThrow(new RegExp(`^${SHARED_TOO_OLD}: .*provides an older one`));
   });
 

@@ -9,7 +9,8 @@ function shippedSources(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return ['__tests__', 'test', 'test-utils', 'node_modules'].includes(entry.name) ? [] : shippedSources(path);
+    if (entry.isDirectory())
+      return ['__tests__', 'test', 'test-utils', 'node_modules'].includes(entry.name) ? [] : shippedSources(path);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
@@ -19,7 +20,9 @@ describe('@flotilla/shared/test', () => {
     const remotes = readdirSync(join(root, 'remotes')).map((name) => join(root, 'remotes', name, 'src'));
     const files = [join(root, 'shared', 'src'), join(root, 'shell', 'src'), ...remotes].flatMap(shippedSources);
     expect(files.length).toBeGreaterThan(50);
-    const offenders = files.filter((file) => /from ['"](@flotilla\/shared\/test|(\.\.\/)+test)['"/]/.test(readFileSync(file, 'utf8')));
+    const offenders = files.filter((file) =>
+      /from ['"](@flotilla\/shared\/test|(\.\.\/)+test)['"/]/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders.map((file) => relative(root, file))).toEqual([]);
   });
 });

@@ -52,7 +52,9 @@ sample({ clock: $user.updates, target: persistUserFx });
  * Follows logins and logouts of other tabs through the `storage` event, which the browser fires
  * in every other tab of the origin when the token key changes. Returns the unsubscribe function.
  */
-export function syncAuthAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function syncAuthAcrossTabs(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
     const token = readStorage(STORAGE_KEYS.token);

@@ -65,7 +65,13 @@ export type Tenant = Static<typeof TenantSchema>;
 export const CreateTenantResponseSchema = Type.Object({ tenant: TenantSchema, admin: UserSchema });
 
 /** Logs in with username and password; answers the token and the user. */
-export const Login = endpoint({ method: 'POST', path: '/v1/login', body: LoginBodySchema, bodyAs: 'form', response: LoginResponseSchema });
+export const Login = endpoint({
+  method: 'POST',
+  path: '/v1/login',
+  body: LoginBodySchema,
+  bodyAs: 'form',
+  response: LoginResponseSchema,
+});
 /** What an SSO callback sends back to the server: the provider's code, where it returned, and the client. */
 export const ConsumeCodeBodySchema = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 2048 }),
@@ -74,9 +80,19 @@ export const ConsumeCodeBodySchema = Type.Object({
 });
 export type ConsumeCodeBody = Static<typeof ConsumeCodeBodySchema>;
 /** Exchanges a single sign-on code for a login (the token and the user). */
-export const ConsumeCode = endpoint({ method: 'POST', path: '/v1/consumeCode', body: ConsumeCodeBodySchema, response: LoginResponseSchema });
+export const ConsumeCode = endpoint({
+  method: 'POST',
+  path: '/v1/consumeCode',
+  body: ConsumeCodeBodySchema,
+  response: LoginResponseSchema,
+});
 /** The same for an app's callback (`apps/{clientId}/oauth2`). */
-export const ConsumeAppCode = endpoint({ method: 'POST', path: '/v1/consumeCode/apps', body: ConsumeCodeBodySchema, response: LoginResponseSchema });
+export const ConsumeAppCode = endpoint({
+  method: 'POST',
+  path: '/v1/consumeCode/apps',
+  body: ConsumeCodeBodySchema,
+  response: LoginResponseSchema,
+});
 
 /** Logs out: revokes the token the call carries. */
 export const Logout = endpoint({ method: 'POST', path: '/v1/logout', response: OkSchema });
@@ -85,4 +101,9 @@ export const GetCurrentUser = endpoint({ method: 'GET', path: '/v1/users/me', re
 /** The menu of the caller's role. */
 export const GetMenu = endpoint({ method: 'POST', path: '/api/user/menu', response: MenuResponseSchema });
 /** Creates a tenant with its first admin (platform owner only). */
-export const CreateTenant = endpoint({ method: 'POST', path: '/v1/tenants', body: CreateTenantBodySchema, response: CreateTenantResponseSchema });
+export const CreateTenant = endpoint({
+  method: 'POST',
+  path: '/v1/tenants',
+  body: CreateTenantBodySchema,
+  response: CreateTenantResponseSchema,
+});

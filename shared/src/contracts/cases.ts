@@ -33,4 +33,9 @@ export const CaseListResponseSchema = PageSchema(CaseSchema);
 export type CaseListResponse = Static<typeof CaseListResponseSchema>;
 
 /** One page of the tenant's cases, newest first, filtered by keyword, robot and status. */
-export const ListCases = endpoint({ method: 'GET', path: '/v1/case', query: ListCasesQuerySchema, response: CaseListResponseSchema });
+export const ListCases = endpoint({
+  method: 'GET',
+  path: '/v1/case',
+  query: ListCasesQuerySchema,
+  response: CaseListResponseSchema,
+});

@@ -13,7 +13,10 @@ import { ShareInfoQuerySchema } from './share';
  */
 
 /** A visitor's id: a random uuid kept in the browser (`flotilla-visitor-id`). */
-export const VisitorIdSchema = Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+export const VisitorIdSchema = Type.String({
+  maxLength: 36,
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+});
 
 /** Which robot a chat call is about: through a share (public) or the robot itself (staff, with a token). */
 export const ChatTargetQuerySchema = Type.Object({
@@ -38,7 +41,14 @@ export type ChatSession = Static<typeof ChatSessionSchema>;
 export const UPLOAD_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   imageTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-  fileTypes: ['application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  fileTypes: [
+    'application/pdf',
+    'text/plain',
+    'text/markdown',
+    'text/csv',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ],
 } as const;
 
 export const CHAT_LIMITS = {
@@ -59,7 +69,10 @@ export const ListChatSessionsQuerySchema = Type.Composite([
   }),
 ]);
 export type ListChatSessionsQuery = Static<typeof ListChatSessionsQuerySchema>;
-export const ChatSessionListResponseSchema = Type.Object({ list: Type.Array(ChatSessionSchema), total: Type.Integer({ minimum: 0 }) });
+export const ChatSessionListResponseSchema = Type.Object({
+  list: Type.Array(ChatSessionSchema),
+  total: Type.Integer({ minimum: 0 }),
+});
 export type ChatSessionListResponse = Static<typeof ChatSessionListResponseSchema>;
 
 /** `POST /v1/chat/sessions`: a new, empty session (the chat adds it at the top and makes it active). */
@@ -161,7 +174,10 @@ export const ListSessionCompletionsQuerySchema = Type.Composite([
   }),
 ]);
 export type ListSessionCompletionsQuery = Static<typeof ListSessionCompletionsQuerySchema>;
-export const CompletionListResponseSchema = Type.Object({ list: Type.Array(CompletionSchema), total: Type.Integer({ minimum: 0 }) });
+export const CompletionListResponseSchema = Type.Object({
+  list: Type.Array(CompletionSchema),
+  total: Type.Integer({ minimum: 0 }),
+});
 export type CompletionListResponse = Static<typeof CompletionListResponseSchema>;
 
 /** `DELETE /v1/users/{userId}/sessions/{sessionId}/completions/{id}?shareId|processId`: a chatter deletes a message pair. */
@@ -197,7 +213,10 @@ export const ListRobotCompletionsQuerySchema = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
 });
 export type ListRobotCompletionsQuery = Static<typeof ListRobotCompletionsQuerySchema>;
-export const CompletionLogListResponseSchema = Type.Object({ list: Type.Array(CompletionLogSchema), total: Type.Integer({ minimum: 0 }) });
+export const CompletionLogListResponseSchema = Type.Object({
+  list: Type.Array(CompletionLogSchema),
+  total: Type.Integer({ minimum: 0 }),
+});
 export type CompletionLogListResponse = Static<typeof CompletionLogListResponseSchema>;
 
 /** `POST /v1/completions/sessionIds` {processId}: the robot's sessions with their size, newest activity first. */
@@ -216,7 +235,10 @@ export const RobotSessionSchema = Type.Object({
   updatedAt: IsoDateSchema,
 });
 export type RobotSession = Static<typeof RobotSessionSchema>;
-export const RobotSessionListResponseSchema = Type.Object({ list: Type.Array(RobotSessionSchema), total: Type.Integer({ minimum: 0 }) });
+export const RobotSessionListResponseSchema = Type.Object({
+  list: Type.Array(RobotSessionSchema),
+  total: Type.Integer({ minimum: 0 }),
+});
 export type RobotSessionListResponse = Static<typeof RobotSessionListResponseSchema>;
 
 /**
@@ -248,13 +270,26 @@ export type QaAnswer = Static<typeof QaAnswerSchema>;
 /** The events of a streamed answer: deltas, then exactly one `done` or `error`. */
 export const QaEventSchema = Type.Union([
   Type.Object({ type: Type.Literal('delta'), text: Type.String() }),
-  Type.Object({ type: Type.Literal('done'), completionId: IdSchema, sessionId: IdSchema, citations: Type.Array(CitationSchema), usage: UsageSchema }),
+  Type.Object({
+    type: Type.Literal('done'),
+    completionId: IdSchema,
+    sessionId: IdSchema,
+    citations: Type.Array(CitationSchema),
+    usage: UsageSchema,
+  }),
   Type.Object({ type: Type.Literal('error'), code: Type.String(), message: Type.String() }),
 ]);
 export type QaEvent = Static<typeof QaEventSchema>;
 
 /** Asks a robot, through its share or as staff: a stream of {@link QaEvent}s, or one {@link QaAnswer} with `stream: false`. */
-export const AskQuestion = endpoint({ method: 'POST', path: '/v2/qa', body: QaBodySchema, response: QaAnswerSchema, answer: 'events', events: QaEventSchema });
+export const AskQuestion = endpoint({
+  method: 'POST',
+  path: '/v2/qa',
+  body: QaBodySchema,
+  response: QaAnswerSchema,
+  answer: 'events',
+  events: QaEventSchema,
+});
 
 /** `GET /v1/webPreviewUi?shareId`: how a share page looks (public). */
 export const WebPreviewUiSchema = Type.Object({
@@ -274,7 +309,10 @@ export type TtsVoice = Static<typeof TtsVoiceSchema>;
  * `GET /v1/aliyun/tts/voice`: the configured TTS provider and its voices (at least one); with none,
  * `provider: null` and no voices, and the chat reads aloud with the browser's own voices.
  */
-export const TtsVoiceListResponseSchema = Type.Object({ provider: Type.Union([Type.Null(), Type.String()]), voices: Type.Array(TtsVoiceSchema) });
+export const TtsVoiceListResponseSchema = Type.Object({
+  provider: Type.Union([Type.Null(), Type.String()]),
+  voices: Type.Array(TtsVoiceSchema),
+});
 export type TtsVoiceListResponse = Static<typeof TtsVoiceListResponseSchema>;
 
 /** Limits of `POST /v2/tts` (the text limit is OpenAI's own for one speech request). */
@@ -316,9 +354,19 @@ export const ListChatSessions = endpoint({
   response: ChatSessionListResponseSchema,
 });
 /** Starts a new, empty session of the chatter. */
-export const CreateChatSession = endpoint({ method: 'POST', path: '/v1/chat/sessions', body: CreateChatSessionBodySchema, response: ChatSessionSchema });
+export const CreateChatSession = endpoint({
+  method: 'POST',
+  path: '/v1/chat/sessions',
+  body: CreateChatSessionBodySchema,
+  response: ChatSessionSchema,
+});
 /** Renames one of the chatter's sessions. */
-export const RenameChatSession = endpoint({ method: 'PUT', path: '/v1/chat/sessions', body: RenameChatSessionBodySchema, response: ChatSessionSchema });
+export const RenameChatSession = endpoint({
+  method: 'PUT',
+  path: '/v1/chat/sessions',
+  body: RenameChatSessionBodySchema,
+  response: ChatSessionSchema,
+});
 
 /** The question + answer pairs of one of the chatter's sessions, newest first. */
 export const ListSessionCompletions = endpoint({
@@ -345,26 +393,57 @@ export const SendFeedback = endpoint({
   response: CompletionSchema,
 });
 /** Staff delete an answer from a robot's logs (and from its chatter's session). */
-export const DeleteCompletion = endpoint({ method: 'DELETE', path: '/v1/completions/{completionId}', params: CompletionParamsSchema, response: OkSchema });
+export const DeleteCompletion = endpoint({
+  method: 'DELETE',
+  path: '/v1/completions/{completionId}',
+  params: CompletionParamsSchema,
+  response: OkSchema,
+});
 
 /** How a share's chat page looks (public). */
-export const GetWebPreviewUi = endpoint({ method: 'GET', path: '/v1/webPreviewUi', query: ShareInfoQuerySchema, response: WebPreviewUiSchema });
+export const GetWebPreviewUi = endpoint({
+  method: 'GET',
+  path: '/v1/webPreviewUi',
+  query: ShareInfoQuerySchema,
+  response: WebPreviewUiSchema,
+});
 
 /** The configured TTS provider's voices (none when there is no provider). */
-export const ListTtsVoices = endpoint({ method: 'GET', path: '/v1/aliyun/tts/voice', response: TtsVoiceListResponseSchema });
+export const ListTtsVoices = endpoint({
+  method: 'GET',
+  path: '/v1/aliyun/tts/voice',
+  response: TtsVoiceListResponseSchema,
+});
 /** Reads a text aloud with the configured TTS provider: {@link TTS_AUDIO_TYPE} audio. */
-export const SynthesizeSpeech = endpoint({ method: 'POST', path: '/v2/tts', body: TtsSpeechBodySchema, response: TtsSpeechResponseSchema, answer: 'blob' });
+export const SynthesizeSpeech = endpoint({
+  method: 'POST',
+  path: '/v2/tts',
+  body: TtsSpeechBodySchema,
+  response: TtsSpeechResponseSchema,
+  answer: 'blob',
+});
 
 /**
  * Uploads a chat attachment: a multipart `file`, plus `shareId` and `visitorId` for a visitor or
  * `processId` for staff (the route reads and checks the fields itself).
  */
-export const UploadAttachment = endpoint({ method: 'POST', path: '/v2/upload/file', bodyAs: 'multipart', response: UploadResponseSchema });
+export const UploadAttachment = endpoint({
+  method: 'POST',
+  path: '/v2/upload/file',
+  bodyAs: 'multipart',
+  response: UploadResponseSchema,
+});
 /** An uploaded file (an attachment or a robot icon) by its id. */
 export const UploadParamsSchema = Type.Object({ id: IdSchema });
 export type UploadParams = Static<typeof UploadParamsSchema>;
 /** An uploaded file by id (public: ids are random, and share pages show icons and attachments without login). */
-export const GetUpload = endpoint({ method: 'GET', path: '/v2/upload/file/{id}', params: UploadParamsSchema, response: Type.String({ format: 'binary' }), answer: 'blob' });
+export const GetUpload = endpoint({
+  method: 'GET',
+  path: '/v2/upload/file/{id}',
+  params: UploadParamsSchema,
+  response: Type.String({ format: 'binary' }),
+  answer: 'blob',
+});
 
 /**
  * The OpenAI-compatible chat completion, answered by the robot an API secret names: OpenAI's

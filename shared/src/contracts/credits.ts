@@ -41,7 +41,12 @@ export const CreditsResponseSchema = Type.Object({
 export type CreditsResponse = Static<typeof CreditsResponseSchema>;
 
 /** Adds credits to a user of the tenant (admin only); answers the user's statement. */
-export const RechargeUser = endpoint({ method: 'POST', path: '/v1/users/recharge', body: RechargeBodySchema, response: CreditsResponseSchema });
+export const RechargeUser = endpoint({
+  method: 'POST',
+  path: '/v1/users/recharge',
+  body: RechargeBodySchema,
+  response: CreditsResponseSchema,
+});
 /** A user's credit balance and ledger, newest first. */
 export const GetUserCredits = endpoint({
   method: 'GET',

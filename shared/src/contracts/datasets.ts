@@ -69,17 +69,47 @@ export const EmbeddingModelListResponseSchema = Type.Array(EmbeddingModelSchema)
 export type EmbeddingModel = Static<typeof EmbeddingModelSchema>;
 
 /** One page of the tenant's datasets, newest first, filtered by keyword. */
-export const ListDatasets = endpoint({ method: 'GET', path: '/v1/datasets', query: ListDatasetsQuerySchema, response: DatasetListResponseSchema });
+export const ListDatasets = endpoint({
+  method: 'GET',
+  path: '/v1/datasets',
+  query: ListDatasetsQuerySchema,
+  response: DatasetListResponseSchema,
+});
 /** Creates an empty dataset. */
-export const CreateDataset = endpoint({ method: 'POST', path: '/v1/datasets', body: CreateDatasetBodySchema, response: DatasetSchema });
+export const CreateDataset = endpoint({
+  method: 'POST',
+  path: '/v1/datasets',
+  body: CreateDatasetBodySchema,
+  response: DatasetSchema,
+});
 /** The embedding models a dataset may use (none: full-text search only). */
-export const ListEmbeddingModels = endpoint({ method: 'GET', path: '/v1/datasets/embeddingModels', response: EmbeddingModelListResponseSchema });
+export const ListEmbeddingModels = endpoint({
+  method: 'GET',
+  path: '/v1/datasets/embeddingModels',
+  response: EmbeddingModelListResponseSchema,
+});
 /** One dataset. */
-export const GetDataset = endpoint({ method: 'GET', path: '/v1/datasets/{id}', params: DatasetParamsSchema, response: DatasetSchema });
+export const GetDataset = endpoint({
+  method: 'GET',
+  path: '/v1/datasets/{id}',
+  params: DatasetParamsSchema,
+  response: DatasetSchema,
+});
 /** Changes the fields given of a dataset (a new embedding model re-indexes its files). */
-export const UpdateDataset = endpoint({ method: 'PUT', path: '/v1/datasets/{id}', params: DatasetParamsSchema, body: UpdateDatasetBodySchema, response: DatasetSchema });
+export const UpdateDataset = endpoint({
+  method: 'PUT',
+  path: '/v1/datasets/{id}',
+  params: DatasetParamsSchema,
+  body: UpdateDatasetBodySchema,
+  response: DatasetSchema,
+});
 /** Deletes a dataset with everything in it. */
-export const DeleteDataset = endpoint({ method: 'DELETE', path: '/v1/datasets/{id}', params: DatasetParamsSchema, response: OkSchema });
+export const DeleteDataset = endpoint({
+  method: 'DELETE',
+  path: '/v1/datasets/{id}',
+  params: DatasetParamsSchema,
+  response: OkSchema,
+});
 
 /** A catalogue (folder) of a dataset; `parentId` null: at the top. */
 export const CatalogueSchema = Type.Object({
@@ -94,7 +124,10 @@ export type Catalogue = Static<typeof CatalogueSchema>;
 export const CatalogueListResponseSchema = Type.Array(CatalogueSchema);
 const CatalogueNameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 /** `POST /v1/datasets/{id}/catalogues`. */
-export const CreateCatalogueBodySchema = Type.Object({ name: CatalogueNameSchema, parentId: Type.Optional(Type.Union([Type.Null(), IdSchema])) });
+export const CreateCatalogueBodySchema = Type.Object({
+  name: CatalogueNameSchema,
+  parentId: Type.Optional(Type.Union([Type.Null(), IdSchema])),
+});
 export type CreateCatalogueBody = Static<typeof CreateCatalogueBodySchema>;
 /** `PUT /v1/datasets/{id}/catalogues/{cid}`: rename and/or move (never into itself or its own subtree). */
 export const UpdateCatalogueBodySchema = Type.Object(
@@ -106,7 +139,12 @@ export const CatalogueParamsSchema = Type.Object({ id: IdSchema, cid: IdSchema }
 export type CatalogueParams = Static<typeof CatalogueParamsSchema>;
 
 /** Every catalogue of a dataset, flat. */
-export const ListCatalogues = endpoint({ method: 'GET', path: '/v1/datasets/{id}/catalogues', params: DatasetParamsSchema, response: CatalogueListResponseSchema });
+export const ListCatalogues = endpoint({
+  method: 'GET',
+  path: '/v1/datasets/{id}/catalogues',
+  params: DatasetParamsSchema,
+  response: CatalogueListResponseSchema,
+});
 /** Creates a catalogue, at the top or inside another. */
 export const CreateCatalogue = endpoint({
   method: 'POST',
@@ -124,7 +162,12 @@ export const UpdateCatalogue = endpoint({
   response: CatalogueSchema,
 });
 /** Deletes a catalogue with the catalogues below it and their files. */
-export const DeleteCatalogue = endpoint({ method: 'DELETE', path: '/v1/datasets/{id}/catalogues/{cid}', params: CatalogueParamsSchema, response: OkSchema });
+export const DeleteCatalogue = endpoint({
+  method: 'DELETE',
+  path: '/v1/datasets/{id}/catalogues/{cid}',
+  params: CatalogueParamsSchema,
+  response: OkSchema,
+});
 
 export const FILE_TYPES = ['txt', 'md', 'html', 'pdf', 'docx', 'csv', 'xlsx', 'qa'] as const;
 export type DatasetFileType = (typeof FILE_TYPES)[number];
@@ -197,7 +240,13 @@ export const ListDatasetFiles = endpoint({
   response: DatasetFileListResponseSchema,
 });
 /** Uploads a file to a dataset (the form of {@link UploadDatasetFileFieldsSchema} and `file`); a job parses it. */
-export const UploadDatasetFile = endpoint({ method: 'POST', path: '/v1/datasets/{id}/files', params: DatasetParamsSchema, bodyAs: 'multipart', response: DatasetFileSchema });
+export const UploadDatasetFile = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/files',
+  params: DatasetParamsSchema,
+  bodyAs: 'multipart',
+  response: DatasetFileSchema,
+});
 /** How a file would be split (the upload's form), storing nothing. */
 export const PreviewSplit = endpoint({
   method: 'POST',
@@ -207,9 +256,19 @@ export const PreviewSplit = endpoint({
   response: SplitPreviewResponseSchema,
 });
 /** One file of a dataset, with its parse status and error. */
-export const GetDatasetFile = endpoint({ method: 'GET', path: '/v1/datasets/{id}/files/{fid}', params: DatasetFileParamsSchema, response: DatasetFileSchema });
+export const GetDatasetFile = endpoint({
+  method: 'GET',
+  path: '/v1/datasets/{id}/files/{fid}',
+  params: DatasetFileParamsSchema,
+  response: DatasetFileSchema,
+});
 /** Deletes one file with its segments and original. */
-export const DeleteDatasetFile = endpoint({ method: 'DELETE', path: '/v1/datasets/{id}/files/{fid}', params: DatasetFileParamsSchema, response: OkSchema });
+export const DeleteDatasetFile = endpoint({
+  method: 'DELETE',
+  path: '/v1/datasets/{id}/files/{fid}',
+  params: DatasetFileParamsSchema,
+  response: OkSchema,
+});
 
 /**
  * `POST /v1/datasets/{id}/files/{fid}/reindex`: parse the stored original again, with the file's settings or
@@ -227,7 +286,9 @@ export const ReindexDatasetFile = endpoint({
 });
 
 /** `POST /v1/datasets/{id}/files/delete` {fileIds}: bulk delete with their segments. */
-export const DeleteDatasetFilesBodySchema = Type.Object({ fileIds: Type.Array(IdSchema, { minItems: 1, maxItems: 200 }) });
+export const DeleteDatasetFilesBodySchema = Type.Object({
+  fileIds: Type.Array(IdSchema, { minItems: 1, maxItems: 200 }),
+});
 export type DeleteDatasetFilesBody = Static<typeof DeleteDatasetFilesBodySchema>;
 export const DeletedCountSchema = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
 /** Deletes several files of a dataset with their segments; answers how many went. */
@@ -301,7 +362,9 @@ export const UpdateSegmentBodySchema = Type.Object(
 );
 export type UpdateSegmentBody = Static<typeof UpdateSegmentBodySchema>;
 /** `POST /v1/datasets/{id}/files/{fid}/segments` {text}: add a segment at the end of a file. */
-export const CreateSegmentBodySchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: 20000, pattern: '\\S' }) });
+export const CreateSegmentBodySchema = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 20000, pattern: '\\S' }),
+});
 export type CreateSegmentBody = Static<typeof CreateSegmentBodySchema>;
 /** Answer of `POST /v1/datasets/{id}/qa`: the QA pairs created, as segments, in order. */
 export const CreateQaPairsResponseSchema = Type.Array(SegmentSchema);
@@ -316,14 +379,36 @@ export const CreateQaPairs = endpoint({
   response: CreateQaPairsResponseSchema,
 });
 /** Imports QA pairs from a csv or xlsx sheet (multipart `file`, `catalogueId?`); a job reads it. */
-export const ImportQaPairs = endpoint({ method: 'POST', path: '/v1/datasets/{id}/qa/import', params: DatasetParamsSchema, bodyAs: 'multipart', response: DatasetFileSchema });
+export const ImportQaPairs = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/{id}/qa/import',
+  params: DatasetParamsSchema,
+  bodyAs: 'multipart',
+  response: DatasetFileSchema,
+});
 
 /** A file's segments in order (`fileId` without `query`), or a search of datasets' segments by relevance. */
-export const SearchSegments = endpoint({ method: 'POST', path: '/v1/datasets/segments', body: SearchSegmentsBodySchema, response: SegmentListResponseSchema });
+export const SearchSegments = endpoint({
+  method: 'POST',
+  path: '/v1/datasets/segments',
+  body: SearchSegmentsBodySchema,
+  response: SegmentListResponseSchema,
+});
 /** Edits a segment's text (or a QA pair's question and answer), or enables or disables it. */
-export const UpdateSegment = endpoint({ method: 'PUT', path: '/v1/datasets/segments/{sid}', params: SegmentParamsSchema, body: UpdateSegmentBodySchema, response: SegmentSchema });
+export const UpdateSegment = endpoint({
+  method: 'PUT',
+  path: '/v1/datasets/segments/{sid}',
+  params: SegmentParamsSchema,
+  body: UpdateSegmentBodySchema,
+  response: SegmentSchema,
+});
 /** Deletes a segment. */
-export const DeleteSegment = endpoint({ method: 'DELETE', path: '/v1/datasets/segments/{sid}', params: SegmentParamsSchema, response: OkSchema });
+export const DeleteSegment = endpoint({
+  method: 'DELETE',
+  path: '/v1/datasets/segments/{sid}',
+  params: SegmentParamsSchema,
+  response: OkSchema,
+});
 /** Adds a segment at the end of a file. */
 export const CreateSegment = endpoint({
   method: 'POST',

@@ -39,9 +39,15 @@ export function endpoint<const E extends Endpoint>(declared: E): E {
 type StaticOf<S> = S extends TSchema ? Static<S> : never;
 
 /** What a call of `E` sends: its params, query and body, each present only when `E` declares it. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends TSchema ? { params: StaticOf<E['params']> } : { params?: never }) &
+export type EndpointInput<E extends Endpoint> = (E['params'] extends TSchema
+  ? { params: StaticOf<E['params']> }
+  : { params?: never }) &
   (E['query'] extends TSchema ? { query: StaticOf<E['query']> } : { query?: never }) &
-  (E['bodyAs'] extends 'multipart' ? { body: FormData } : E['body'] extends TSchema ? { body: StaticOf<E['body']> } : { body?: never });
+  (E['bodyAs'] extends 'multipart'
+    ? { body: FormData }
+    : E['body'] extends TSchema
+      ? { body: StaticOf<E['body']> }
+      : { body?: never });
 
 /** The answer of a successful call of `E` as the browser reads it. */
 export type EndpointAnswer<E extends Endpoint> = E['answer'] extends 'blob' ? Blob : StaticOf<E['response']>;
@@ -53,7 +59,8 @@ export type EndpointEvent<E extends Endpoint> = StaticOf<E['events']>;
 export function endpointPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${path}: missing path parameter "${name}"`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${path}: missing path parameter "${name}"`);
     return encodeURIComponent(String(value));
   });
 }

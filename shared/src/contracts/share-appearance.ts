@@ -25,7 +25,11 @@ const LIGHT_TEXT = '#ffffff';
 /** The red, green and blue (0–255) of a `#rgb` or `#rrggbb` colour. */
 export function channelsOf(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('');
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('');
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
 }
 
@@ -94,7 +98,9 @@ export function iconOf(icon: string | undefined, name: string): IconKind {
  * The share's theme colour as the chat's CSS custom properties: as a background (header, send button,
  * the chatter's bubbles) with readable text on it, and as text on the light and dark backgrounds.
  */
-export function accentVariablesOf(themeColor: string | undefined): Record<'--flc-accent' | '--flc-on-accent' | '--flc-accent-text-light' | '--flc-accent-text-dark', string> {
+export function accentVariablesOf(
+  themeColor: string | undefined,
+): Record<'--flc-accent' | '--flc-on-accent' | '--flc-accent-text-light' | '--flc-accent-text-dark', string> {
   const accent = themeColorOf(themeColor);
   return {
     '--flc-accent': accent,

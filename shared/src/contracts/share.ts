@@ -42,9 +42,13 @@ export const SHARE_LIMITS = { rateLimitPerMinute: { min: 1, max: 600, default: 6
 export const UpdateShareBodySchema = Type.Object(
   {
     allowedOrigins: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: '^https?://[^/\\s]+$' }), { maxItems: SHARE_LIMITS.allowedOrigins }),
+      Type.Array(Type.String({ minLength: 1, maxLength: 200, pattern: '^https?://[^/\\s]+$' }), {
+        maxItems: SHARE_LIMITS.allowedOrigins,
+      }),
     ),
-    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: SHARE_LIMITS.rateLimitPerMinute.min, maximum: SHARE_LIMITS.rateLimitPerMinute.max })),
+    rateLimitPerMinute: Type.Optional(
+      Type.Integer({ minimum: SHARE_LIMITS.rateLimitPerMinute.min, maximum: SHARE_LIMITS.rateLimitPerMinute.max }),
+    ),
     // Null first: with type coercion on, a string branch tried first would turn null into "".
     expiresAt: Type.Optional(Type.Union([Type.Null(), IsoDateSchema])),
     themeColor: Type.Optional(Type.String({ maxLength: 7, pattern: '^#[0-9A-Fa-f]{6}$' })),
@@ -54,9 +58,19 @@ export const UpdateShareBodySchema = Type.Object(
 export type UpdateShareBody = Static<typeof UpdateShareBodySchema>;
 
 /** What a public share page shows (no login). */
-export const GetShareInfo = endpoint({ method: 'GET', path: '/v1/share/info', query: ShareInfoQuerySchema, response: ShareInfoSchema });
+export const GetShareInfo = endpoint({
+  method: 'GET',
+  path: '/v1/share/info',
+  query: ShareInfoQuerySchema,
+  response: ShareInfoSchema,
+});
 /** A robot's share settings. */
-export const GetShare = endpoint({ method: 'GET', path: '/v1/users/{adminId}/processes/{processId}/share', params: ShareParamsSchema, response: ShareSettingsSchema });
+export const GetShare = endpoint({
+  method: 'GET',
+  path: '/v1/users/{adminId}/processes/{processId}/share',
+  params: ShareParamsSchema,
+  response: ShareSettingsSchema,
+});
 /** Changes the fields given of a robot's share settings. */
 export const UpdateShare = endpoint({
   method: 'PUT',
@@ -66,6 +80,16 @@ export const UpdateShare = endpoint({
   response: ShareSettingsSchema,
 });
 /** Turns a robot's share on. */
-export const EnableShare = endpoint({ method: 'PUT', path: '/v1/users/{adminId}/processes/{processId}/share/enable', params: ShareParamsSchema, response: ShareSettingsSchema });
+export const EnableShare = endpoint({
+  method: 'PUT',
+  path: '/v1/users/{adminId}/processes/{processId}/share/enable',
+  params: ShareParamsSchema,
+  response: ShareSettingsSchema,
+});
 /** Turns a robot's share off. */
-export const DisableShare = endpoint({ method: 'PUT', path: '/v1/users/{adminId}/processes/{processId}/share/disable', params: ShareParamsSchema, response: ShareSettingsSchema });
+export const DisableShare = endpoint({
+  method: 'PUT',
+  path: '/v1/users/{adminId}/processes/{processId}/share/disable',
+  params: ShareParamsSchema,
+  response: ShareSettingsSchema,
+});

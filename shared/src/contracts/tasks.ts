@@ -40,8 +40,23 @@ export const TaskParamsSchema = Type.Object({ id: IdSchema });
 export type TaskParams = Static<typeof TaskParamsSchema>;
 
 /** One page of the caller's background jobs (admins: the tenant's), newest first. */
-export const ListTasks = endpoint({ method: 'GET', path: '/v1/tasks', query: ListTasksQuerySchema, response: TaskListResponseSchema });
+export const ListTasks = endpoint({
+  method: 'GET',
+  path: '/v1/tasks',
+  query: ListTasksQuerySchema,
+  response: TaskListResponseSchema,
+});
 /** Stops a queued or running job; answers the job. */
-export const CancelTask = endpoint({ method: 'POST', path: '/v1/tasks/{id}/cancel', params: TaskParamsSchema, response: TaskSchema });
+export const CancelTask = endpoint({
+  method: 'POST',
+  path: '/v1/tasks/{id}/cancel',
+  params: TaskParamsSchema,
+  response: TaskSchema,
+});
 /** Queues a failed or cancelled job again; answers the job. */
-export const RetryTask = endpoint({ method: 'POST', path: '/v1/tasks/{id}/retry', params: TaskParamsSchema, response: TaskSchema });
+export const RetryTask = endpoint({
+  method: 'POST',
+  path: '/v1/tasks/{id}/retry',
+  params: TaskParamsSchema,
+  response: TaskSchema,
+});

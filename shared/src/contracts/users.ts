@@ -31,10 +31,31 @@ export const UserIdParamsSchema = Type.Object({ id: IdSchema });
 export type UserIdParams = Static<typeof UserIdParamsSchema>;
 
 /** One page of the tenant's users, filtered by keyword, role and ban (admin only). */
-export const ListUsers = endpoint({ method: 'GET', path: '/v1/users/list', query: ListUsersQuerySchema, response: UserListResponseSchema });
+export const ListUsers = endpoint({
+  method: 'GET',
+  path: '/v1/users/list',
+  query: ListUsersQuerySchema,
+  response: UserListResponseSchema,
+});
 /** Creates a user in the caller's tenant (admin only). */
-export const CreateUser = endpoint({ method: 'POST', path: '/v1/users', body: CreateUserBodySchema, bodyAs: 'form', response: UserSchema });
+export const CreateUser = endpoint({
+  method: 'POST',
+  path: '/v1/users',
+  body: CreateUserBodySchema,
+  bodyAs: 'form',
+  response: UserSchema,
+});
 /** Bans a user and revokes their tokens. */
-export const FreezeUser = endpoint({ method: 'GET', path: '/v1/users/{id}/freeze', params: UserIdParamsSchema, response: UserSchema });
+export const FreezeUser = endpoint({
+  method: 'GET',
+  path: '/v1/users/{id}/freeze',
+  params: UserIdParamsSchema,
+  response: UserSchema,
+});
 /** Lifts a user's ban. */
-export const UnfreezeUser = endpoint({ method: 'GET', path: '/v1/users/{id}/unfreeze', params: UserIdParamsSchema, response: UserSchema });
+export const UnfreezeUser = endpoint({
+  method: 'GET',
+  path: '/v1/users/{id}/unfreeze',
+  params: UserIdParamsSchema,
+  response: UserSchema,
+});

@@ -21,8 +21,15 @@ export type RemoteWidgetProps<P extends object> = {
  * and when it fails (no loader, manifest or script error, timeout, render error) an error with Retry
  * in its place only. Retry loads again with `retry: true`. Give its container a size: widgets fill it.
  */
-export function RemoteWidget<P extends object>({ remote, module, props, timeoutMs = REMOTE_LOAD_TIMEOUT_MS }: RemoteWidgetProps<P>) {
+export function RemoteWidget<P extends object>({
+  remote,
+  module,
+  props,
+  timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
+}: RemoteWidgetProps<P>) {
   const attempts = useRef(0);
   const load = useCallback(() => loadWidget<P>(remote, module, { retry: attempts.current++ > 0 }), [remote, module]);
-  return <RemoteBoundary name={`${remote}/${module.replace(/^\.\//, '')}`} load={load} props={props} timeoutMs={timeoutMs} />;
+  return (
+    <RemoteBoundary name={`${remote}/${module.replace(/^\.\//, '')}`} load={load} props={props} timeoutMs={timeoutMs} />
+  );
 }

@@ -54,9 +54,14 @@ export function registerWidgetLoader(loader: WidgetLoader): () => void {
  * Rejects with a {@link WidgetError} when no loader is registered or the module has no component,
  * and with the loader's own error when loading fails.
  */
-export async function loadWidget<P>(remote: string, module: string, options: { retry?: boolean } = {}): Promise<WidgetModule<P>> {
+export async function loadWidget<P>(
+  remote: string,
+  module: string,
+  options: { retry?: boolean } = {},
+): Promise<WidgetModule<P>> {
   const loader = registered;
-  if (!loader) throw new WidgetError(WIDGET_ERRORS.noLoader, `no widget loader is registered to load ${remote} ${module}`);
+  if (!loader)
+    throw new WidgetError(WIDGET_ERRORS.noLoader, `no widget loader is registered to load ${remote} ${module}`);
   const loaded: unknown = await loader(remote, module, { retry: options.retry ?? false });
   const component = loaded && typeof loaded === 'object' ? (loaded as { default?: unknown }).default : undefined;
   // A function component or class, or the object React makes of memo() and forwardRef().

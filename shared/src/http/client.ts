@@ -1,5 +1,12 @@
 import { createEvent } from 'effector';
-import { CLIENT_ERRORS, endpointPath, LIMITS, type Endpoint, type EndpointAnswer, type EndpointInput } from '../contracts';
+import {
+  CLIENT_ERRORS,
+  endpointPath,
+  LIMITS,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+} from '../contracts';
 import { $token, forbidden, forcedLogout } from '../auth/auth.model';
 import { $locale } from '../i18n/i18n';
 import { HttpError, messageOf, SELF_REPORTED_CODES } from './http-error';
@@ -145,15 +152,21 @@ export type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'inline'>;
 export type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions;
 
 /** The input is optional for a call that declares no params, query or body. */
-export type CallArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+export type CallArgs<E extends Endpoint> =
+  object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /** The URL and options of one call of `endpoint`, as {@link send} takes them. */
 export function callOf(endpoint: Endpoint, input: object = {}): { path: string; options: RequestOptions } {
-  const { params, query, body, ...options } = input as { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown } & CallOptions;
+  const { params, query, body, ...options } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  } & CallOptions;
   const path = endpointPath(endpoint.path, params);
   if (body === undefined) return { path, options: { ...options, query } };
   if (endpoint.bodyAs === 'multipart') return { path, options: { ...options, query, form: body as FormData } };
-  if (endpoint.bodyAs === 'form') return { path, options: { ...options, query, form: body as Record<string, string | number | boolean> } };
+  if (endpoint.bodyAs === 'form')
+    return { path, options: { ...options, query, form: body as Record<string, string | number | boolean> } };
   return { path, options: { ...options, query, body } };
 }
 
@@ -163,5 +176,8 @@ export function callOf(endpoint: Endpoint, input: object = {}): { path: string; 
  */
 export function request<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
   const { path, options } = callOf(endpoint, input);
-  return send<EndpointAnswer<E>>(endpoint.method, path, { ...options, responseType: endpoint.answer === 'blob' ? 'blob' : 'json' });
+  return send<EndpointAnswer<E>>(endpoint.method, path, {
+    ...options,
+    responseType: endpoint.answer === 'blob' ? 'blob' : 'json',
+  });
 }

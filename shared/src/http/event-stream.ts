@@ -18,7 +18,10 @@ function aborted(cause: unknown): HttpError {
  * and the body read stop at once), `NETWORK` when the connection drops mid-stream, `BAD_EVENT` for
  * data that is not JSON. Breaking out of the loop cancels the body read.
  */
-export async function* requestEvents<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): AsyncGenerator<EndpointEvent<E>, void, undefined> {
+export async function* requestEvents<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): AsyncGenerator<EndpointEvent<E>, void, undefined> {
   type Event = EndpointEvent<E>;
   const { path, options } = callOf(endpoint, input);
   const response = await send<Response>(endpoint.method, path, { ...options, responseType: 'response' });

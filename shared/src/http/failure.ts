@@ -34,8 +34,15 @@ export const CONSOLE_FAILURE_WORDS: FailureWords = { network: 'shared.error.netw
  * What a page says about a failure: the app's own words for the codes and statuses it words itself,
  * the network message for status 0, else the server's message (the server writes it in the user's language).
  */
-export function failureText(failure: Pick<Failure, 'status' | 'code' | 'message'>, t: (id: string) => string, words: FailureWords = CONSOLE_FAILURE_WORDS): string {
-  const id = words.byCode?.[failure.code] ?? words.byStatus?.[failure.status] ?? (failure.status === 0 ? words.network : undefined);
+export function failureText(
+  failure: Pick<Failure, 'status' | 'code' | 'message'>,
+  t: (id: string) => string,
+  words: FailureWords = CONSOLE_FAILURE_WORDS,
+): string {
+  const id =
+    words.byCode?.[failure.code] ??
+    words.byStatus?.[failure.status] ??
+    (failure.status === 0 ? words.network : undefined);
   if (id) return t(id);
   return failure.message.trim() || (words.fallback ? t(words.fallback) : '');
 }

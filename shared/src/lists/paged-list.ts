@@ -12,7 +12,9 @@ export type PageAnswer<Item> = { list: Item[]; total: number };
 export type PageFilters<Query extends ListQuery> = Omit<Query, 'offset' | 'limit' | 'keyword'>;
 
 /** A change of some filters; `null`, `undefined` or `''` removes a filter from the query. */
-export type PageFiltersPatch<Query extends ListQuery> = { [Key in keyof PageFilters<Query>]?: PageFilters<Query>[Key] | null };
+export type PageFiltersPatch<Query extends ListQuery> = {
+  [Key in keyof PageFilters<Query>]?: PageFilters<Query>[Key] | null;
+};
 
 /** Where a list stands: not asked yet, waiting for the server, showing a page, or showing a failure. */
 export type PagedListStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -82,7 +84,9 @@ export type PagedList<Query extends ListQuery, Item> = {
  * to pause, a new keyword or filter goes back to the first page, only the answer to the query on
  * screen counts, and after a delete the page loads again — the previous one when its last row went.
  */
-export function createPagedList<Query extends ListQuery, Item>(options: PagedListOptions<Query, Item>): PagedList<Query, Item> {
+export function createPagedList<Query extends ListQuery, Item>(
+  options: PagedListOptions<Query, Item>,
+): PagedList<Query, Item> {
   const { fetchPage, itemKey, pageSize = 20, debounceMs = 300 } = options;
   const deleteItem = options.deleteItem ?? (() => Promise.reject(new Error('This list has no delete action')));
   const firstPage = (limit: number) => ({ offset: 0, limit }) as Query;
@@ -163,7 +167,8 @@ export function createPagedList<Query extends ListQuery, Item>(options: PagedLis
   sample({
     clock: filtersChanged,
     source: $query,
-    filter: (query, patch) => Object.entries(patch).some(([key, value]) => orNull(query[key as keyof Query]) !== orNull(value)),
+    filter: (query, patch) =>
+      Object.entries(patch).some(([key, value]) => orNull(query[key as keyof Query]) !== orNull(value)),
     fn: (query, patch) => withFilters(query, patch as Partial<Query>),
     target: queryChanged,
   });
@@ -195,7 +200,9 @@ export function createPagedList<Query extends ListQuery, Item>(options: PagedLis
     clock: deleteItemFx.done,
     source: { query: $query, items: $items },
     fn: ({ query, items }) =>
-      items.length === 0 && query.offset > 0 ? { ...query, offset: Math.max(0, query.offset - query.limit) } : { ...query },
+      items.length === 0 && query.offset > 0
+        ? { ...query, offset: Math.max(0, query.offset - query.limit) }
+        : { ...query },
     target: queryChanged,
   });
 

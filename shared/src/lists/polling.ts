@@ -36,7 +36,13 @@ export function createPolling(intervalMs = POLL_INTERVAL_MS) {
     fn: () => undefined,
     target: waitFx,
   });
-  sample({ clock: waitFx.done, source: { open: $open, moving: $moving }, filter: ({ open, moving }) => open && moving, fn: () => undefined, target: ticked });
+  sample({
+    clock: waitFx.done,
+    source: { open: $open, moving: $moving },
+    filter: ({ open, moving }) => open && moving,
+    fn: () => undefined,
+    target: ticked,
+  });
 
   return { started, stopped, answered, ticked, waitFx, $moving };
 }

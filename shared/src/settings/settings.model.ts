@@ -41,7 +41,10 @@ type PersistedSettings = Omit<Settings, 'device'>;
 function initialSettings(): Settings {
   const stored = readStoredJson<Partial<PersistedSettings>>(STORAGE_KEYS.settings, {});
   const known = Object.fromEntries(
-    Object.entries(stored).filter(([key, value]) => key in DEFAULT_SETTINGS && key !== 'device' && typeof value === typeof DEFAULT_SETTINGS[key as keyof Settings]),
+    Object.entries(stored).filter(
+      ([key, value]) =>
+        key in DEFAULT_SETTINGS && key !== 'device' && typeof value === typeof DEFAULT_SETTINGS[key as keyof Settings],
+    ),
   );
   return { ...DEFAULT_SETTINGS, ...known };
 }

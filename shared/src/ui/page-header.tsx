@@ -1,7 +1,13 @@
 import { Typography } from './semi';
 import type { CSSProperties, ReactNode } from 'react';
 
-const headerStyle: CSSProperties = { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' };
+const headerStyle: CSSProperties = {
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: 16,
+  flexWrap: 'wrap',
+};
 const headingStyle: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 };
 const extraStyle: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8 };
 

@@ -29,7 +29,9 @@ export type PagedTableProps<Query extends ListQuery, Item extends Record<string,
  * The body of a list page searched and paged on the server: search box (and filters) with the
  * count, then the table with its pager — or the error state with Retry when the page failed.
  */
-export function PagedTable<Query extends ListQuery, Item extends Record<string, unknown>>(props: PagedTableProps<Query, Item>) {
+export function PagedTable<Query extends ListQuery, Item extends Record<string, unknown>>(
+  props: PagedTableProps<Query, Item>,
+) {
   const { list, columns, rowKey, onRow, searchLabel, filters, totalLabel, empty, failedTitle } = props;
   const t = useT();
   const model = useUnit({
@@ -60,7 +62,9 @@ export function PagedTable<Query extends ListQuery, Item extends Record<string, 
 
   return (
     <>
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
+      <div
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}
+      >
         {filters ? (
           <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
             {search}
@@ -87,7 +91,12 @@ export function PagedTable<Query extends ListQuery, Item extends Record<string, 
           {...(onRow ? { onRow } : {})}
           pagination={
             model.total > model.pageSize
-              ? { currentPage: model.page, pageSize: model.pageSize, total: model.total, onPageChange: model.pageChanged }
+              ? {
+                  currentPage: model.page,
+                  pageSize: model.pageSize,
+                  total: model.total,
+                  onPageChange: model.pageChanged,
+                }
               : false
           }
         />

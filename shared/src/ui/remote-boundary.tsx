@@ -17,7 +17,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   });
 }
 
-class ErrorBoundary extends Component<{ fallback: (error: Error) => ReactNode; children: ReactNode }, { error: Error | null }> {
+class ErrorBoundary extends Component<
+  { fallback: (error: Error) => ReactNode; children: ReactNode },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
@@ -48,15 +51,18 @@ export function RemoteBoundary<P extends object>({
 }) {
   const t = useT();
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt, so Retry really loads again.
+  // A new lazy component per attempt, so Retry really loads again: `attempt` is the reason to rebuild.
   const Remote = useMemo(
     () => lazy(() => withTimeout(load(), timeoutMs, name)) as unknown as ComponentType<P>,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [load, attempt, timeoutMs, name],
   );
   return (
-    <ErrorBoundary key={attempt} fallback={(error) => <RemoteFailed name={name} error={error} onRetry={() => setAttempt((n) => n + 1)} />}>
+    <ErrorBoundary
+      key={attempt}
+      fallback={(error) => <RemoteFailed name={name} error={error} onRetry={() => setAttempt((n) => n + 1)} />}
+    >
       <Suspense fallback={<Spin size="large" tip={t('shared.loading')} style={{ width: '100%', padding: 48 }} />}>
-        
         <Remote {...(props ?? ({} as P))} />
       </Suspense>
     </ErrorBoundary>

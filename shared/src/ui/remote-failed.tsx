@@ -6,7 +6,17 @@ export function RemoteFailed({ name, error, onRetry }: { name: string; error: Er
   const t = useT();
   return (
     <div data-testid={`remote-error-${name}`}>
-      <ErrorState title={t('shared.remote.failed', { name })} description={<>{t('shared.remote.failedHint')}<br /><code>{error.message}</code></>} onRetry={onRetry} />
+      <ErrorState
+        title={t('shared.remote.failed', { name })}
+        description={
+          <>
+            {t('shared.remote.failedHint')}
+            <br />
+            <code>{error.message}</code>
+          </>
+        }
+        onRetry={onRetry}
+      />
     </div>
   );
 }

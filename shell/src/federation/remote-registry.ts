@@ -53,9 +53,13 @@ export async function fetchRemotesConfig(): Promise<RemotesConfig> {
   try {
     response = await fetch(`/remotes.json?t=${Date.now()}`, { cache: 'no-store' });
   } catch (cause) {
-    throw new FederationError(FEDERATION_ERRORS.configUnavailable, `remotes.json could not be fetched (${String(cause)})`);
+    throw new FederationError(
+      FEDERATION_ERRORS.configUnavailable,
+      `remotes.json could not be fetched (${String(cause)})`,
+    );
   }
-  if (!response.ok) throw new FederationError(FEDERATION_ERRORS.configUnavailable, `remotes.json answered ${response.status}`);
+  if (!response.ok)
+    throw new FederationError(FEDERATION_ERRORS.configUnavailable, `remotes.json answered ${response.status}`);
   return (await response.json()) as RemotesConfig;
 }
 
@@ -64,7 +68,13 @@ function isRemotesConfig(value: unknown): value is RemotesConfig {
   return (
     typeof value === 'object' &&
     value !== null &&
-    Object.values(value).every((remote: unknown) => typeof remote === 'object' && remote !== null && typeof (remote as Record<string, unknown>).entry === 'string' && typeof (remote as Record<string, unknown>).version === 'string')
+    Object.values(value).every(
+      (remote: unknown) =>
+        typeof remote === 'object' &&
+        remote !== null &&
+        typeof (remote as Record<string, unknown>).entry === 'string' &&
+        typeof (remote as Record<string, unknown>).version === 'string',
+    )
   );
 }
 
@@ -107,7 +117,11 @@ export function createRemoteRegistry(
     return next;
   };
 
-  const loadModule = async (name: string, exposed: string, { retry = false }: { retry?: boolean } = {}): Promise<unknown> => {
+  const loadModule = async (
+    name: string,
+    exposed: string,
+    { retry = false }: { retry?: boolean } = {},
+  ): Promise<unknown> => {
     const config = await (retry || !latest ? refresh() : latest);
     const remote = config[name];
     if (!remote) throw new FederationError(FEDERATION_ERRORS.notConfigured, `remotes.json has no "${name}"`);
@@ -118,7 +132,8 @@ export function createRemoteRegistry(
     }
     const id = `${name}/${exposed.replace(/^\.\//, '')}`;
     const module = await runtime.loadRemote<unknown>(id);
-    if (module === null || module === undefined) throw new FederationError(FEDERATION_ERRORS.badModule, `${id} loaded as nothing`);
+    if (module === null || module === undefined)
+      throw new FederationError(FEDERATION_ERRORS.badModule, `${id} loaded as nothing`);
     return module;
   };
 

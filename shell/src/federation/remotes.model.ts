@@ -27,5 +27,11 @@ const refreshRemotesFx = createEffect(async () => {
 });
 
 sample({ clock: consoleStarted, target: prepareRemotesFx });
-sample({ clock: consoleStarted, source: $token, filter: Boolean, fn: () => window.location.pathname, target: preloadOpeningPageFx });
+sample({
+  clock: consoleStarted,
+  source: $token,
+  filter: Boolean,
+  fn: () => window.location.pathname,
+  target: preloadOpeningPageFx,
+});
 sample({ clock: versionCheckDue, target: refreshRemotesFx });

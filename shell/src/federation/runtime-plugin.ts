@@ -19,7 +19,9 @@ export function flotillaRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'flotilla-runtime-plugin',
     async fetch(url, init) {
-      const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS)]) : AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS);
+      const signal = init?.signal
+        ? AbortSignal.any([init.signal, AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS)])
+        : AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS);
       const response = await fetch(url, { ...init, cache: namesItsBuild(url) ? 'default' : 'no-store', signal });
       if (!response.ok) throw new Error(`FLOTILLA_REMOTE_MANIFEST: ${url} answered ${response.status}`);
       return response;

@@ -5,4 +5,8 @@ import { flotillaRuntimePlugin } from './runtime-plugin';
 registerPlugins([flotillaRuntimePlugin()]);
 
 /** The shell's one registry of remotes, over the federation runtime the build created, from the config the page carries. */
-export const remoteRegistry = createRemoteRegistry({ registerRemotes, loadRemote }, fetchRemotesConfig, inlinedRemotesConfig());
+export const remoteRegistry = createRemoteRegistry(
+  { registerRemotes, loadRemote },
+  fetchRemotesConfig,
+  inlinedRemotesConfig(),
+);

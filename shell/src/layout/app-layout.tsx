@@ -54,7 +54,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {settings.tabBar && <TabBar />}
           <Layout.Content className="fl-console__content">{children}</Layout.Content>
           {settings.footer && (
-            <Layout.Footer className="fl-console__footer">{t('shell.footer', { year: new Date().getFullYear() })}</Layout.Footer>
+            <Layout.Footer className="fl-console__footer">
+              {t('shell.footer', { year: new Date().getFullYear() })}
+            </Layout.Footer>
           )}
         </Layout>
       </Layout>

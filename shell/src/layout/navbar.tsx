@@ -49,7 +49,13 @@ export function Navbar({ topMenu }: { topMenu: boolean }) {
             </Dropdown.Menu>
           }
         >
-          <Button theme="borderless" className="fl-navbar__locale" icon={<IconLanguage />} aria-label={t('shell.locale.label')} data-testid="locale-switch">
+          <Button
+            theme="borderless"
+            className="fl-navbar__locale"
+            icon={<IconLanguage />}
+            aria-label={t('shell.locale.label')}
+            data-testid="locale-switch"
+          >
             {t(`shell.locale.${locale}`)}
           </Button>
         </Dropdown>
@@ -63,7 +69,13 @@ export function Navbar({ topMenu }: { topMenu: boolean }) {
           />
         </Tooltip>
         <Tooltip content={t('shell.settings.title')}>
-          <Button theme="borderless" icon={<IconSetting />} aria-label={t('shell.settings.title')} data-testid="settings-open" onClick={() => settingsDrawerOpened()} />
+          <Button
+            theme="borderless"
+            icon={<IconSetting />}
+            aria-label={t('shell.settings.title')}
+            data-testid="settings-open"
+            onClick={() => settingsDrawerOpened()}
+          />
         </Tooltip>
         <Dropdown
           trigger="click"
@@ -78,7 +90,12 @@ export function Navbar({ topMenu }: { topMenu: boolean }) {
             </Dropdown.Menu>
           }
         >
-          <Button theme="borderless" className="fl-navbar__user" data-testid="user-menu" aria-label={t('shell.user.menu')}>
+          <Button
+            theme="borderless"
+            className="fl-navbar__user"
+            data-testid="user-menu"
+            aria-label={t('shell.user.menu')}
+          >
             <Avatar size="small" color="blue" src={user?.avatar || undefined}>
               {name.slice(0, 1).toUpperCase()}
             </Avatar>

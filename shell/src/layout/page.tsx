@@ -9,7 +9,14 @@ export function Page({ page }: { page: ConsolePage }) {
   const t = useT();
   switch (page.type) {
     case 'pending':
-      return <Spin size="large" tip={t('shell.loading')} wrapperClassName="fl-console__pending" style={{ width: '100%', padding: 48 }} />;
+      return (
+        <Spin
+          size="large"
+          tip={t('shell.loading')}
+          wrapperClassName="fl-console__pending"
+          style={{ width: '100%', padding: 48 }}
+        />
+      );
     case 'notFound':
       return <NotFound />;
     case 'remote':

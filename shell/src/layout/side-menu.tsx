@@ -25,7 +25,17 @@ function toNavItems(items: readonly MenuItem[], locale: Locale, withIcons: boole
 }
 
 /** The server-driven menu, as a side menu or in the navbar (topMenu); it shows its own loading and failure. */
-export function ServerMenu({ mode, width, collapsed, onCollapseChange }: { mode: 'vertical' | 'horizontal'; width?: number; collapsed?: boolean; onCollapseChange?: (collapsed: boolean) => void }) {
+export function ServerMenu({
+  mode,
+  width,
+  collapsed,
+  onCollapseChange,
+}: {
+  mode: 'vertical' | 'horizontal';
+  width?: number;
+  collapsed?: boolean;
+  onCollapseChange?: (collapsed: boolean) => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
@@ -65,7 +75,14 @@ export function ServerMenu({ mode, width, collapsed, onCollapseChange }: { mode:
         const path = menuPathOf(menu, String(itemKey));
         if (path) navigate(path);
       }}
-      footer={mode === 'vertical' ? { collapseButton: true, collapseText: (isCollapsed) => t(isCollapsed ? 'shell.menu.expand' : 'shell.menu.collapse') } : undefined}
+      footer={
+        mode === 'vertical'
+          ? {
+              collapseButton: true,
+              collapseText: (isCollapsed) => t(isCollapsed ? 'shell.menu.expand' : 'shell.menu.collapse'),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -26,7 +26,12 @@ export function TabBar() {
         onChange={(path) => navigate(path)}
         onTabClose={close}
         tabBarExtraContent={
-          <Button size="small" theme="borderless" onClick={() => otherTabsClosed(current)} data-testid="tabs-close-others">
+          <Button
+            size="small"
+            theme="borderless"
+            onClick={() => otherTabsClosed(current)}
+            data-testid="tabs-close-others"
+          >
             {t('shell.tabs.closeOthers')}
           </Button>
         }

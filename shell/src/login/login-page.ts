@@ -2,7 +2,16 @@
 // catalogs compiled at build time: no React, router, effector, TypeBox or message compiler, so the page
 // is usable at first paint and its script is small. After a login the console loads as a new page.
 import { setupI18n } from '@lingui/core';
-import { messageOf, readStorage, readStoredJson, STORAGE_KEYS, writeStorage, type ErrorResponse, type LoginResponse, type Settings } from '@flotilla/shared';
+import {
+  messageOf,
+  readStorage,
+  readStoredJson,
+  STORAGE_KEYS,
+  writeStorage,
+  type ErrorResponse,
+  type LoginResponse,
+  type Settings,
+} from '@flotilla/shared';
 import type { Locale } from '@flotilla/shared/contracts';
 import { afterLoginPath } from '../router/guard';
 import { catalogs, defaultLocale, locales } from './login-data.build-time';
@@ -22,7 +31,10 @@ function byId<T extends HTMLElement>(doc: Document, id: string): T {
 }
 
 /** What a failed login says: the wait of a throttled login, the server's message, or that it is unreachable. */
-async function failureMessage(response: Response | null, t: (id: string, values?: Record<string, unknown>) => string): Promise<string> {
+async function failureMessage(
+  response: Response | null,
+  t: (id: string, values?: Record<string, unknown>) => string,
+): Promise<string> {
   if (!response) return t('shell.login.networkError');
   // A success without a session (a proxy's page, an empty body): not a login, and not the server's message.
   if (response.ok) return t('shell.login.badAnswer');
@@ -39,7 +51,10 @@ async function failureMessage(response: Response | null, t: (id: string, values?
  * `navigate` to the page the visitor asked for (`?redirect=`) or /robot, where the console loads.
  * Values typed before this ran are kept.
  */
-export function startLoginPage(doc: Document = document, navigate: (path: string) => void = (path) => window.location.replace(path)): void {
+export function startLoginPage(
+  doc: Document = document,
+  navigate: (path: string) => void = (path) => window.location.replace(path),
+): void {
   const i18n = setupI18n();
   for (const locale of locales) i18n.load(locale, catalogs[locale]);
   const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
@@ -48,7 +63,10 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const serverError = byId(doc, 'fl-login-server-error');
   const footer = byId(doc, 'fl-login-footer');
-  const inputs = { username: byId<HTMLInputElement>(doc, 'fl-login-username'), password: byId<HTMLInputElement>(doc, 'fl-login-password') };
+  const inputs = {
+    username: byId<HTMLInputElement>(doc, 'fl-login-username'),
+    password: byId<HTMLInputElement>(doc, 'fl-login-password'),
+  };
   let errors: LoginErrors = {};
   let submitting = false;
 
@@ -82,10 +100,14 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
   const showLocale = (locale: Locale) => {
     i18n.activate(locale);
     doc.documentElement.lang = locale;
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n]')) setText(element, t(element.dataset.i18n ?? ''));
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-placeholder]')) setAttribute(element, 'placeholder', t(element.dataset.i18nPlaceholder ?? ''));
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) setAttribute(element, 'aria-label', t(element.dataset.i18nAriaLabel ?? ''));
-    for (const button of doc.querySelectorAll<HTMLElement>('[data-locale]')) setAttribute(button, 'aria-pressed', String(button.dataset.locale === locale));
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n]'))
+      setText(element, t(element.dataset.i18n ?? ''));
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-placeholder]'))
+      setAttribute(element, 'placeholder', t(element.dataset.i18nPlaceholder ?? ''));
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-aria-label]'))
+      setAttribute(element, 'aria-label', t(element.dataset.i18nAriaLabel ?? ''));
+    for (const button of doc.querySelectorAll<HTMLElement>('[data-locale]'))
+      setAttribute(button, 'aria-pressed', String(button.dataset.locale === locale));
     setText(footer, t('shell.footer', { year: new Date().getFullYear() }));
     showErrors();
     showSubmit();
@@ -132,7 +154,11 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
     showSubmit();
     const response = await fetch('/v1/login', {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Accept-Language': i18n.locale, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': i18n.locale,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ username: username.trim(), password }),
     }).catch(() => null);
     const session = response?.ok ? asSession(await response.json().catch(() => null)) : null;
@@ -158,5 +184,7 @@ export function startLoginPage(doc: Document = document, navigate: (path: string
 /** A login answer that carries a session (a token and a user with an id), else null: anything else is a failure. */
 function asSession(body: unknown): LoginResponse | null {
   const candidate = body as Partial<LoginResponse> | null;
-  return typeof candidate?.token === 'string' && typeof candidate.user?.id === 'string' ? (candidate as LoginResponse) : null;
+  return typeof candidate?.token === 'string' && typeof candidate.user?.id === 'string'
+    ? (candidate as LoginResponse)
+    : null;
 }

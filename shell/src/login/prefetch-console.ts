@@ -10,7 +10,11 @@ export function consoleAssets(doc: Document): string[] {
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((path): path is string => typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')) : [];
+    return Array.isArray(value)
+      ? value.filter(
+          (path): path is string => typeof path === 'string' && path.startsWith('/') && !path.startsWith('//'),
+        )
+      : [];
   } catch {
     return [];
   }
@@ -32,7 +36,8 @@ export function prefetchConsole(win: Window = window): void {
       doc.head.append(link);
     }
   };
-  const whenIdle = () => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(prefetch) : win.setTimeout(prefetch, 0));
+  const whenIdle = () =>
+    typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(prefetch) : win.setTimeout(prefetch, 0);
   // A task queued from an animation frame runs after that frame has been painted.
   const afterNextPaint = () => win.requestAnimationFrame(() => win.setTimeout(whenIdle, 0));
   if (doc.readyState === 'complete') afterNextPaint();

@@ -15,7 +15,7 @@ export function ssoExchangeFor(url: URL): SsoExchange | null {
   const code = url.searchParams.get('code');
   if (!code) return null;
   const apps = /\/apps\/([^/]+)\/oauth2/.exec(url.pathname);
-  const clientId = apps ? decodeURIComponent(apps[1]) : url.searchParams.get('clientId') ?? '';
+  const clientId = apps ? decodeURIComponent(apps[1]) : (url.searchParams.get('clientId') ?? '');
   return {
     endpoint: apps ? ConsumeAppCode : ConsumeCode,
     body: { code, callBackUrl: `${url.origin}${url.pathname}`, clientId },

@@ -34,7 +34,9 @@ export function AuthedArea() {
   const needsUser = Boolean(token) && !userId;
   const menuPending = settings.menuFromServer && (menuStatus === 'idle' || menuStatus === 'loading');
   const decision: GuardDecision | null =
-    !token || needsUser || menuPending ? null : guardRoute({ route, role, menuFromServer: settings.menuFromServer, menu });
+    !token || needsUser || menuPending
+      ? null
+      : guardRoute({ route, role, menuFromServer: settings.menuFromServer, menu });
   const allowed = decision?.type === 'allow' ? route : null;
 
   // The page's remote loads beside the console's chunk instead of after the layout has rendered: on the
@@ -65,7 +67,15 @@ export function AuthedArea() {
   return (
     <ChunkBoundary>
       <Suspense fallback={<FullPageLoading />}>
-        <Console page={decision === null ? { type: 'pending' } : allowed ? { type: 'remote', owner: allowed.owner } : { type: 'notFound' }} />
+        <Console
+          page={
+            decision === null
+              ? { type: 'pending' }
+              : allowed
+                ? { type: 'remote', owner: allowed.owner }
+                : { type: 'notFound' }
+          }
+        />
       </Suspense>
     </ChunkBoundary>
   );

@@ -1,4 +1,11 @@
-import { ROUTES, roleAllowed, WHITELIST_ROUTE_NAMES, type MenuItem, type Role, type RouteMeta } from '@flotilla/shared/contracts';
+import {
+  ROUTES,
+  roleAllowed,
+  WHITELIST_ROUTE_NAMES,
+  type MenuItem,
+  type Role,
+  type RouteMeta,
+} from '@flotilla/shared/contracts';
 import { hasParams, HOME_PATH } from './route-match';
 
 /** What the guard lets happen to a navigation. */
@@ -30,13 +37,23 @@ export function menuEntries(items: readonly MenuItem[]): string[] {
 
 /** A route is in the server menu when its menu key, name or path is one of the menu's entries. */
 export function inMenu(route: RouteMeta, menu: readonly string[]): boolean {
-  return menu.includes(route.path) || menu.includes(route.name) || (route.menuKey !== undefined && menu.includes(route.menuKey));
+  return (
+    menu.includes(route.path) ||
+    menu.includes(route.name) ||
+    (route.menuKey !== undefined && menu.includes(route.menuKey))
+  );
 }
 
 /** The first console route that allows the role; the role defaults to admin. */
 export function firstRouteForRole(role: Role | null, routes: readonly RouteMeta[] = ROUTES): RouteMeta | null {
   return (
-    routes.find((route) => route.requiresAuth && route.owner !== 'shell' && !hasParams(route.path) && roleAllowed(route.roles, role ?? 'admin')) ?? null
+    routes.find(
+      (route) =>
+        route.requiresAuth &&
+        route.owner !== 'shell' &&
+        !hasParams(route.path) &&
+        roleAllowed(route.roles, role ?? 'admin'),
+    ) ?? null
   );
 }
 

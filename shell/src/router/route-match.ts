@@ -7,7 +7,9 @@ const ROUTE_OBJECTS = ROUTES.map((meta) => ({ path: meta.path, meta }));
 export const HOME_PATH = '/robot';
 
 /** The paths of the login pages. */
-export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map((route) => route.path);
+export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map(
+  (route) => route.path,
+);
 
 /** The route of `ROUTES` a pathname belongs to (react-router ranking: static segments beat params); null when none. */
 export function matchRouteMeta(pathname: string): RouteMeta | null {

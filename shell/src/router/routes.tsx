@@ -19,7 +19,10 @@ export function createRoutes(): RouteObject[] {
         // The login page is its own light page (login.html), like the public chat.
         ...LOGIN_PATHS.map((path) => ({ path, element: <OwnPageRedirect linkId="shell.login.submit" /> })),
         { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-        ...ROUTES.filter((route) => route.owner === 'chat').map((route) => ({ path: route.path, element: <PublicChatRedirect /> })),
+        ...ROUTES.filter((route) => route.owner === 'chat').map((route) => ({
+          path: route.path,
+          element: <PublicChatRedirect />,
+        })),
         { path: '*', element: <CatchAll /> },
       ],
     },

@@ -28,7 +28,8 @@ export const applySettingsFx = createEffect(({ theme, colorWeak, themeColor }: S
   if (theme === 'dark') body.setAttribute('theme-mode', 'dark');
   else body.removeAttribute('theme-mode');
   body.style.filter = colorWeakFilter(colorWeak);
-  for (const [name, value] of Object.entries(themeColorVariables(themeColor, theme) ?? {})) body.style.setProperty(name, value);
+  for (const [name, value] of Object.entries(themeColorVariables(themeColor, theme) ?? {}))
+    body.style.setProperty(name, value);
 });
 
 /** Copies the settings as JSON (the drawer's "copy settings"). */

@@ -36,7 +36,10 @@ export const newVersionNoticeFx = createEffect(async (): Promise<'refresh' | 'ca
 
 export const reloadForVersionFx = createEffect(() => window.location.reload());
 
-export const $firstVersion = createStore<string | null>(null).on(fetchVersionFx.doneData, (first, info) => first ?? info.version);
+export const $firstVersion = createStore<string | null>(null).on(
+  fetchVersionFx.doneData,
+  (first, info) => first ?? info.version,
+);
 const $notifiedVersion = createStore<string | null>(null).on(newVersionFound, (_, info) => info.version);
 
 sample({ clock: versionCheckStarted, target: startVersionTimerFx });

@@ -47,7 +47,9 @@ describe('chat exposes', () => {
   });
 
   it('./ChatPanel shows the share name and welcome', async () => {
-    const server = fakeChatServer({ share: makeShare({ shareId: 's-9', name: 'Panel share', welcome: 'Hi from the panel' }) });
+    const server = fakeChatServer({
+      share: makeShare({ shareId: 's-9', name: 'Panel share', welcome: 'Hi from the panel' }),
+    });
     renderInShell(<ChatPanel shareId="s-9" />, { path: '/', scope: fork() });
     expect(await screen.findByText('Panel share')).toBeTruthy();
     expect(screen.getByTestId('welcome').textContent).toBe('Hi from the panel');
@@ -91,5 +93,10 @@ describeCatalogs('chat', {
   catalogs: chatCatalogs,
   srcDir,
   minUsedIds: 60,
-  sample: { id: 'chat.attach.tooLarge', values: { name: 'a.pdf', maxMb: 10 }, 'en-US': '“a.pdf” is larger than 10 MB.', 'zh-CN': '“a.pdf”超过 10 MB。' },
+  sample: {
+    id: 'chat.attach.tooLarge',
+    values: { name: 'a.pdf', maxMb: 10 },
+    'en-US': '“a.pdf” is larger than 10 MB.',
+    'zh-CN': '“a.pdf”超过 10 MB。',
+  },
 });

@@ -82,7 +82,10 @@ describe('the static page before the app', () => {
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
     await waitFor(() => expect(server.calls('POST', /^\/v2\/qa$/)).toHaveLength(1));
-    expect(server.calls('POST', /^\/v2\/qa$/)[0]!.body).toMatchObject({ shareId: 'abc123', question: 'Where is my parcel?' });
+    expect(server.calls('POST', /^\/v2\/qa$/)[0]!.body).toMatchObject({
+      shareId: 'abc123',
+      question: 'Where is my parcel?',
+    });
   });
 
   it('draws the message box before the share info arrives, and fills the header in when it does', async () => {
@@ -102,6 +105,8 @@ describe('the static page before the app', () => {
     // The same box, with what was typed while waiting, now able to send.
     expect(screen.getByRole('textbox', { name: 'Message' })).toBe(box);
     expect(box.value).toBe('Hello');
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { ROUTES } from '@flotilla/shared';
 
 /** The absolute paths of the public chat: every ROUTES entry owned by the chat remote. */
-export const CHAT_PATHS: readonly string[] = ROUTES.filter((route) => route.owner === 'chat').map((route) => route.path);
+export const CHAT_PATHS: readonly string[] = ROUTES.filter((route) => route.owner === 'chat').map(
+  (route) => route.path,
+);
 
 /** Compiled once: `/chat/:shareId` → a pattern with one named group per parameter. */
 const MATCHERS = CHAT_PATHS.map((path) => {

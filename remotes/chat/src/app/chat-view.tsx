@@ -15,10 +15,19 @@ export type ChatSubject = { shareId: string; linkedVisitorId?: string | null } |
  * its welcome and suggested questions) or as staff (`processId`: the console's debug chat). `page`
  * fills the screen; `console` and `panel` fill their container and follow the console's theme.
  */
-export function ChatView({ subject, variant, headerExtra, prompt, onPromptTaken, draft }: ViewProps & { subject: ChatSubject }) {
+export function ChatView({
+  subject,
+  variant,
+  headerExtra,
+  prompt,
+  onPromptTaken,
+  draft,
+}: ViewProps & { subject: ChatSubject }) {
   const shares = useUnit($shares);
   const shareState = 'shareId' in subject ? shares[subject.shareId] : undefined;
-  const style = accentVariablesOf(shareState?.status === 'ready' ? shareState.info.themeColor : undefined) as CSSProperties;
+  const style = accentVariablesOf(
+    shareState?.status === 'ready' ? shareState.info.themeColor : undefined,
+  ) as CSSProperties;
   const view = { variant, headerExtra, prompt, onPromptTaken, draft };
   return (
     <div className={`flc-chat flc-chat--${variant}`} style={style} data-status={shareState?.status ?? 'ready'}>

@@ -23,7 +23,17 @@ import { Welcome } from '../features/chat/ui/welcome';
  * same layout is drawn with what is known, and the composer takes typing, so nothing moves and no text
  * is lost when it becomes ready. The link's prompt is asked once, as soon as the chat is ready.
  */
-export function Conversation({ target, face, welcome, suggestions, variant, extra, prompt, onPromptTaken, draft }: {
+export function Conversation({
+  target,
+  face,
+  welcome,
+  suggestions,
+  variant,
+  extra,
+  prompt,
+  onPromptTaken,
+  draft,
+}: {
   target: ChatTarget | null;
   face: Face | null;
   welcome: string | null;
@@ -57,7 +67,13 @@ export function Conversation({ target, face, welcome, suggestions, variant, extr
   return (
     <div className="flc-layout">
       {target ? (
-        <SessionsPanel target={target} id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} footer={<VoicePicker />} />
+        <SessionsPanel
+          target={target}
+          id={drawerId}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          footer={<VoicePicker />}
+        />
       ) : (
         <PendingSessions />
       )}

@@ -9,6 +9,9 @@ export function RoutedChatPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const link = useMemo(() => chatLinkFrom(params, search), [params, search]);
-  const promptTaken = useCallback(() => navigate({ search: withoutPrompt(search).toString() }, { replace: true }), [navigate, search]);
+  const promptTaken = useCallback(
+    () => navigate({ search: withoutPrompt(search).toString() }, { replace: true }),
+    [navigate, search],
+  );
   return <ChatPage link={link} standalone={false} onPromptTaken={promptTaken} />;
 }

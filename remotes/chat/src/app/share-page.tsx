@@ -13,7 +13,11 @@ function useDocumentAppearance(shareId: string, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     document.title =
-      state.status === 'ready' ? state.info.name : state.status === 'not-found' ? t('chat.notFound.title') : t('chat.title');
+      state.status === 'ready'
+        ? state.info.name
+        : state.status === 'not-found'
+          ? t('chat.notFound.title')
+          : t('chat.title');
     const color = themeColorOf(state.status === 'ready' ? state.info.themeColor : undefined);
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
   }, [enabled, state, t]);
@@ -21,7 +25,14 @@ function useDocumentAppearance(shareId: string, enabled: boolean) {
 
 export type PageProps = { standalone: boolean; headerExtra?: ReactNode; onPromptTaken?: () => void; draft?: Draft };
 
-export function SharePage({ link, shareId, standalone, headerExtra, onPromptTaken, draft }: PageProps & { link: ChatLink; shareId: string }) {
+export function SharePage({
+  link,
+  shareId,
+  standalone,
+  headerExtra,
+  onPromptTaken,
+  draft,
+}: PageProps & { link: ChatLink; shareId: string }) {
   useDocumentAppearance(shareId, standalone);
   return (
     <ChatView

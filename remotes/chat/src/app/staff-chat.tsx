@@ -11,7 +11,13 @@ import type { ViewProps } from './chat-view-props';
 import { Conversation } from './conversation';
 
 /** The console's debug chat of a robot: the staff member's own sessions, the robot's name, no welcome. */
-export function StaffChat({ processId, variant, headerExtra, prompt, onPromptTaken }: ViewProps & { processId: string }) {
+export function StaffChat({
+  processId,
+  variant,
+  headerExtra,
+  prompt,
+  onPromptTaken,
+}: ViewProps & { processId: string }) {
   const t = useT();
   const [opened, retried, userId, robots] = useUnit([staffChatOpened, robotRetryClicked, $userId, $robots]);
   const state: RobotState = robots[processId] ?? { status: 'loading' };
@@ -20,14 +26,32 @@ export function StaffChat({ processId, variant, headerExtra, prompt, onPromptTak
     opened(processId);
   }, [opened, processId]);
 
-  const target = useMemo<ChatTarget | null>(() => (userId ? { kind: 'staff', processId, userId } : null), [processId, userId]);
+  const target = useMemo<ChatTarget | null>(
+    () => (userId ? { kind: 'staff', processId, userId } : null),
+    [processId, userId],
+  );
 
-  if (!target) return <StateScreen tone="neutral" icon={<BrokenLinkIcon />} title={t('chat.staff.signedOut')} description={t('chat.staff.signedOutDescription')} />;
+  if (!target)
+    return (
+      <StateScreen
+        tone="neutral"
+        icon={<BrokenLinkIcon />}
+        title={t('chat.staff.signedOut')}
+        description={t('chat.staff.signedOutDescription')}
+      />
+    );
   switch (state.status) {
     case 'loading':
       return <Loading label={t('chat.loading')} />;
     case 'not-found':
-      return <StateScreen tone="neutral" icon={<BrokenLinkIcon />} title={t('chat.staff.notFound')} description={t('chat.staff.notFoundDescription')} />;
+      return (
+        <StateScreen
+          tone="neutral"
+          icon={<BrokenLinkIcon />}
+          title={t('chat.staff.notFound')}
+          description={t('chat.staff.notFoundDescription')}
+        />
+      );
     case 'failed':
       return (
         <StateScreen

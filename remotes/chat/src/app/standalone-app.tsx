@@ -20,11 +20,19 @@ export function StandaloneApp({ draft }: { draft?: Draft }) {
   });
   const promptTaken = useCallback(() => {
     const query = withoutPrompt(new URLSearchParams(window.location.search)).toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
+    );
   }, []);
   return (
     <I18nProvider i18n={i18n}>
-      {link ? <ChatPage link={link} standalone headerExtra={<LocaleSwitch />} onPromptTaken={promptTaken} draft={draft} /> : <NotFound headerExtra={<LocaleSwitch />} />}
+      {link ? (
+        <ChatPage link={link} standalone headerExtra={<LocaleSwitch />} onPromptTaken={promptTaken} draft={draft} />
+      ) : (
+        <NotFound headerExtra={<LocaleSwitch />} />
+      )}
     </I18nProvider>
   );
 }

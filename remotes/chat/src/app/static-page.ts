@@ -8,5 +8,9 @@ import type { Draft } from '../features/ask/ui/composer';
 export function draftOfStaticPage(root: HTMLElement): Draft | null {
   const box = root.querySelector<HTMLTextAreaElement>('[data-static-chat] textarea');
   if (!box) return null;
-  return { text: box.value, focused: box.ownerDocument.activeElement === box, selection: [box.selectionStart, box.selectionEnd] };
+  return {
+    text: box.value,
+    focused: box.ownerDocument.activeElement === box,
+    selection: [box.selectionStart, box.selectionEnd],
+  };
 }

@@ -12,7 +12,15 @@ import type { ViewProps } from './chat-view-props';
 import { Conversation } from './conversation';
 
 /** A visitor's chat through a share: the conversation, or why there is none (not found, failed with Retry). */
-export function VisitorChat({ shareId, linkedVisitorId, variant, headerExtra, prompt, onPromptTaken, draft }: ViewProps & { shareId: string; linkedVisitorId?: string | null }) {
+export function VisitorChat({
+  shareId,
+  linkedVisitorId,
+  variant,
+  headerExtra,
+  prompt,
+  onPromptTaken,
+  draft,
+}: ViewProps & { shareId: string; linkedVisitorId?: string | null }) {
   const t = useT();
   const [opened, retried, linked, visitorId] = useUnit([chatOpened, shareRetryClicked, visitorLinked, $visitorId]);
   const state = useShareState(shareId);
@@ -22,11 +30,22 @@ export function VisitorChat({ shareId, linkedVisitorId, variant, headerExtra, pr
     opened(shareId);
   }, [opened, linked, shareId, linkedVisitorId]);
 
-  const target = useMemo<ChatTarget | null>(() => (visitorId ? { kind: 'visitor', shareId, userId: visitorId } : null), [shareId, visitorId]);
+  const target = useMemo<ChatTarget | null>(
+    () => (visitorId ? { kind: 'visitor', shareId, userId: visitorId } : null),
+    [shareId, visitorId],
+  );
 
   switch (state.status) {
     case 'not-found':
-      return <StateScreen tone="neutral" icon={<BrokenLinkIcon />} title={t('chat.notFound.title')} description={t('chat.notFound.description')} extra={headerExtra} />;
+      return (
+        <StateScreen
+          tone="neutral"
+          icon={<BrokenLinkIcon />}
+          title={t('chat.notFound.title')}
+          description={t('chat.notFound.description')}
+          extra={headerExtra}
+        />
+      );
     case 'failed':
       return (
         <StateScreen

@@ -7,5 +7,10 @@ loadCatalogs(chatCatalogs);
 
 /** The chat of a share or a robot, embeddable in the console. Fills its container; follows the console's theme. */
 export default function ChatPanel(props: ChatPanelProps) {
-  return <ChatView subject={'processId' in props ? { processId: props.processId } : { shareId: props.shareId }} variant="panel" />;
+  return (
+    <ChatView
+      subject={'processId' in props ? { processId: props.processId } : { shareId: props.shareId }}
+      variant="panel"
+    />
+  );
 }

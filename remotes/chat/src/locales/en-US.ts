@@ -65,7 +65,8 @@ const enUS: Catalog = {
   'chat.attach.uploading': 'Uploading…',
   'chat.attach.remove': 'Remove {name}',
   'chat.attach.tooLarge': '“{name}” is larger than {maxMb} MB.',
-  'chat.attach.badType': '“{name}” cannot be attached: only images (PNG, JPEG, GIF, WebP) and PDF, Word, Excel, text, Markdown or CSV files.',
+  'chat.attach.badType':
+    '“{name}” cannot be attached: only images (PNG, JPEG, GIF, WebP) and PDF, Word, Excel, text, Markdown or CSV files.',
   'chat.attach.tooMany': '“{name}” was not attached: a question takes at most 5 images and 5 files.',
   'chat.error.rateLimited': 'Too many questions in a short time. Please wait a moment and try again.',
   'chat.error.noCredits': 'This assistant cannot answer right now: its credits have run out.',

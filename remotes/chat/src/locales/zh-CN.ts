@@ -65,7 +65,8 @@ const zhCN: Catalog = {
   'chat.attach.uploading': '正在上传…',
   'chat.attach.remove': '移除 {name}',
   'chat.attach.tooLarge': '“{name}”超过 {maxMb} MB。',
-  'chat.attach.badType': '“{name}”无法添加：只支持图片（PNG、JPEG、GIF、WebP）以及 PDF、Word、Excel、文本、Markdown 或 CSV 文件。',
+  'chat.attach.badType':
+    '“{name}”无法添加：只支持图片（PNG、JPEG、GIF、WebP）以及 PDF、Word、Excel、文本、Markdown 或 CSV 文件。',
   'chat.attach.tooMany': '“{name}”未添加：每个问题最多 5 张图片和 5 个文件。',
   'chat.error.rateLimited': '提问太频繁了，请稍等片刻再试。',
   'chat.error.noCredits': '助手暂时无法回答：额度已用完。',

@@ -10,7 +10,11 @@ if (base?.get && base.get.call(document.createElement('p')) === '') {
   Object.defineProperty(Node.prototype, 'nodeName', {
     configurable: true,
     get(this: Node) {
-      for (let proto = Object.getPrototypeOf(this); proto && proto !== Node.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (
+        let proto = Object.getPrototypeOf(this);
+        proto && proto !== Node.prototype;
+        proto = Object.getPrototypeOf(proto)
+      ) {
         const own = Object.getOwnPropertyDescriptor(proto, 'nodeName');
         if (own?.get) return own.get.call(this);
       }
@@ -60,7 +64,8 @@ class StandardNodeIterator {
   nextNode(): Node | null {
     let node: Node | null;
     if (!this.reference) node = this.root;
-    else if (this.reference === this.root || this.root.contains(this.reference)) node = following(this.reference, this.root);
+    else if (this.reference === this.root || this.root.contains(this.reference))
+      node = following(this.reference, this.root);
     else node = this.before ? following(this.before, this.root) : null;
     while (node && !this.accepts(node)) node = following(node, this.root);
     if (node) {
@@ -86,7 +91,8 @@ first?.parentNode?.removeChild(first);
 if (iterator.nextNode()?.nodeName !== 'B') {
   // On whichever prototype of the document holds it (happy-dom's documents have their own).
   let owner: object | null = document;
-  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'createNodeIterator')) owner = Object.getPrototypeOf(owner);
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'createNodeIterator'))
+    owner = Object.getPrototypeOf(owner);
   Object.defineProperty(owner ?? Document.prototype, 'createNodeIterator', {
     configurable: true,
     writable: true,

@@ -125,12 +125,25 @@ function answerOf<T>({ status = 200, body }: Answer): T | Refusal {
 
 /** A request as the tests read it: a multipart body as its fields, files by their names. */
 function seen(request: FakeRequest): SeenRequest {
-  const fields = request.formData && Object.fromEntries([...request.formData.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : value.name]));
-  return { method: request.method, path: request.path, query: request.query, body: fields ?? (request.body as Record<string, unknown> | undefined), signal: request.signal };
+  const fields =
+    request.formData &&
+    Object.fromEntries(
+      [...request.formData.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : value.name]),
+    );
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    body: fields ?? (request.body as Record<string, unknown> | undefined),
+    signal: request.signal,
+  };
 }
 
 /** One page of `list`, as the list calls answer it. */
-const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }) => ({ list: list.slice(offset, offset + limit), total: list.length });
+const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }) => ({
+  list: list.slice(offset, offset + limit),
+  total: list.length,
+});
 
 /**
  * A fake of the chat's server calls on the shared fake API (the real http client runs against it, and
@@ -187,7 +200,9 @@ export function fakeChatServer({
   seenRequests = fakeApi([
     route(GetShareInfo, () => share),
     route(ListTtsVoices, () => voices),
-    route(GetRobot, ({ params }) => (params.processId === robot.processId ? robot : refuse(404, 'ROBOT_NOT_FOUND', 'Robot not found'))),
+    route(GetRobot, ({ params }) =>
+      params.processId === robot.processId ? robot : refuse(404, 'ROBOT_NOT_FOUND', 'Robot not found'),
+    ),
     route(ListChatSessions, ({ query }) => page(server.sessions, query)),
     route(CreateChatSession, () => {
       const session = makeSession({ sessionId: `s-new-${++created}`, title: '' });
@@ -212,15 +227,32 @@ export function fakeChatServer({
       const completion = Object.values(server.completions)
         .flat()
         .find((c) => c.id === params.completionId);
-      const result = { ...(completion ?? makeCompletion({ id: params.completionId, sessionId: 's?' })), feedback: body.feedback, feedbackText: body.text ?? '' };
+      const result = {
+        ...(completion ?? makeCompletion({ id: params.completionId, sessionId: 's?' })),
+        feedback: body.feedback,
+        feedbackText: body.text ?? '',
+      };
       if (completion) Object.assign(completion, result);
       return result;
     }),
     route(UploadAttachment, ({ body }) => {
       const name = (body.get('file') as File).name;
-      return { id: `up-${name}`, name, url: `/v1/files/up-${name}`, size: 10, contentType: name.endsWith('.png') ? 'image/png' : 'application/pdf' };
+      return {
+        id: `up-${name}`,
+        name,
+        url: `/v1/files/up-${name}`,
+        size: 10,
+        contentType: name.endsWith('.png') ? 'image/png' : 'application/pdf',
+      };
     }),
-    route(SynthesizeSpeech, () => new Response(new Blob([FAKE_SPEECH], { type: 'audio/mpeg' }), { status: 200, headers: { 'Content-Type': 'audio/mpeg' } })),
+    route(
+      SynthesizeSpeech,
+      () =>
+        new Response(new Blob([FAKE_SPEECH], { type: 'audio/mpeg' }), {
+          status: 200,
+          headers: { 'Content-Type': 'audio/mpeg' },
+        }),
+    ),
     route(AskQuestion, ({ request }) => {
       if (server.qa) return answerOf<QaAnswer>(server.qa(seen(request)));
       const answer = new LiveAnswer(request.signal);

@@ -21,7 +21,12 @@ export const VISITOR = '0b7d1c52-8d7e-4f3a-9c1b-2a9e5e0f4d11';
  */
 export function renderStandalone(
   path: string,
-  { locale = 'en-US', visitor, container, draft }: { locale?: Locale; visitor?: string; container?: HTMLElement; draft?: Draft } = {},
+  {
+    locale = 'en-US',
+    visitor,
+    container,
+    draft,
+  }: { locale?: Locale; visitor?: string; container?: HTMLElement; draft?: Draft } = {},
 ) {
   window.history.replaceState(null, '', path);
   const values: Array<[StoreWritable<unknown>, unknown]> = [[$locale as StoreWritable<unknown>, locale]];

@@ -8,7 +8,9 @@ export type CatalogueNode = Catalogue & { children: CatalogueNode[] };
  * whose parent is missing is shown at the top rather than lost.
  */
 export function buildCatalogueTree(catalogues: readonly Catalogue[]): CatalogueNode[] {
-  const nodes = new Map(catalogues.map((catalogue) => [catalogue.id, { ...catalogue, children: [] as CatalogueNode[] }]));
+  const nodes = new Map(
+    catalogues.map((catalogue) => [catalogue.id, { ...catalogue, children: [] as CatalogueNode[] }]),
+  );
   const roots: CatalogueNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId ? nodes.get(node.parentId) : undefined;
@@ -24,7 +26,10 @@ export function buildCatalogueTree(catalogues: readonly Catalogue[]): CatalogueN
 }
 
 /** The catalogues depth first with their depth, for a flat picker that still shows the nesting. */
-export function flattenCatalogueTree(tree: readonly CatalogueNode[], depth = 0): Array<{ catalogue: Catalogue; depth: number }> {
+export function flattenCatalogueTree(
+  tree: readonly CatalogueNode[],
+  depth = 0,
+): Array<{ catalogue: Catalogue; depth: number }> {
   return tree.flatMap((node) => [{ catalogue: node, depth }, ...flattenCatalogueTree(node.children, depth + 1)]);
 }
 

@@ -11,7 +11,8 @@ export const DEFAULT_CHUNK_SETTINGS: ChunkSettings = {
 /** Why chunk settings cannot be sent: the message id of the first problem, or `null`. */
 export function chunkSettingsProblem({ chunkSize, overlap, separators }: ChunkSettings): string | null {
   const { chunkSize: size, overlap: over } = CHUNK_LIMITS;
-  if (!Number.isInteger(chunkSize) || chunkSize < size.min || chunkSize > size.max) return 'datasets.chunk.error.chunkSize';
+  if (!Number.isInteger(chunkSize) || chunkSize < size.min || chunkSize > size.max)
+    return 'datasets.chunk.error.chunkSize';
   if (!Number.isInteger(overlap) || overlap < over.min || overlap > over.max) return 'datasets.chunk.error.overlap';
   if (overlap >= chunkSize) return 'datasets.chunk.error.overlapTooLarge';
   const problem = separatorsProblem(separators);

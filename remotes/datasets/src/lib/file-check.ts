@@ -24,7 +24,10 @@ export function extensionOf(name: string): string {
  * `CHUNK_LIMITS.maxFileBytes`, not empty), so a wrong file is refused at once; `null` when it may be sent.
  * The server checks again, by content.
  */
-export function checkFile(file: Pick<File, 'name' | 'size'>, extensions: readonly string[] = DOCUMENT_EXTENSIONS): FileProblem | null {
+export function checkFile(
+  file: Pick<File, 'name' | 'size'>,
+  extensions: readonly string[] = DOCUMENT_EXTENSIONS,
+): FileProblem | null {
   if (!extensions.includes(extensionOf(file.name))) return 'badType';
   if (file.size > CHUNK_LIMITS.maxFileBytes) return 'tooLarge';
   if (file.size === 0) return 'empty';

@@ -18,7 +18,10 @@ export const DEFAULT_SEPARATORS_SHOWN = DEFAULT_SEPARATORS.map(showSeparator).jo
 
 /** True when `separators` are the defaults (an empty input stands for them). */
 export function areDefaultSeparators(separators: readonly string[]): boolean {
-  return separators.length === DEFAULT_SEPARATORS.length && separators.every((separator, index) => separator === DEFAULT_SEPARATORS[index]);
+  return (
+    separators.length === DEFAULT_SEPARATORS.length &&
+    separators.every((separator, index) => separator === DEFAULT_SEPARATORS[index])
+  );
 }
 
 /** Why written separators are refused (the server's limits), or `null`. */

@@ -1,4 +1,14 @@
-import { endpointPath, forbidden, forcedLogout, HttpError, LIMITS, messageOf, type Endpoint, type EndpointAnswer, type EndpointInput } from '@flotilla/shared';
+import {
+  endpointPath,
+  forbidden,
+  forcedLogout,
+  HttpError,
+  LIMITS,
+  messageOf,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+} from '@flotilla/shared';
 
 /** A call whose body is a multipart form (a file and its fields). */
 export type UploadEndpoint = Endpoint & { bodyAs: 'multipart' };
@@ -29,7 +39,10 @@ function parseBody(text: string): unknown {
  * timeout). A 401 or 403 goes on the auth bus as the client does; other failures are left to the page,
  * which shows them next to the file.
  */
-export function uploadWithProgress<E extends UploadEndpoint>(endpoint: E, { params, form, token, locale, onProgress }: UploadRequest<E>): Promise<EndpointAnswer<E>> {
+export function uploadWithProgress<E extends UploadEndpoint>(
+  endpoint: E,
+  { params, form, token, locale, onProgress }: UploadRequest<E>,
+): Promise<EndpointAnswer<E>> {
   return new Promise<EndpointAnswer<E>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, endpointPath(endpoint.path, params as Readonly<Record<string, unknown>> | undefined));

@@ -50,8 +50,10 @@ export const enUS: Catalog = {
   'datasets.form.descriptionPlaceholder': 'What this dataset holds (optional)',
   'datasets.form.embedding': 'Embedding model',
   'datasets.form.embeddingPlaceholder': 'None: full-text search only',
-  'datasets.form.embeddingHint': 'Optional. With a model, searches can also match by meaning (vector and hybrid search).',
-  'datasets.form.embeddingNone': 'No embedding model is configured on the server: this dataset uses full-text search only.',
+  'datasets.form.embeddingHint':
+    'Optional. With a model, searches can also match by meaning (vector and hybrid search).',
+  'datasets.form.embeddingNone':
+    'No embedding model is configured on the server: this dataset uses full-text search only.',
   'datasets.form.embeddingFailed': 'The embedding models could not be loaded.',
 
   'datasets.chunk.chunkSize': 'Chunk size',
@@ -59,7 +61,8 @@ export const enUS: Catalog = {
   'datasets.chunk.overlap': 'Overlap',
   'datasets.chunk.overlapHint': 'Characters repeated from one segment to the next.',
   'datasets.chunk.separators': 'Separators',
-  'datasets.chunk.separatorsHint': 'Where text may be cut, in order of preference; press Enter after each. Write \\n for a line break, \\t for a tab.',
+  'datasets.chunk.separatorsHint':
+    'Where text may be cut, in order of preference; press Enter after each. Write \\n for a line break, \\t for a tab.',
   'datasets.chunk.separatorsDefault': 'Defaults: {separators}',
   'datasets.chunk.error.chunkSize': 'The chunk size must be a whole number between 100 and 4000',
   'datasets.chunk.error.overlap': 'The overlap must be a whole number between 0 and 1000',
@@ -107,7 +110,8 @@ export const enUS: Catalog = {
   'datasets.catalogue.moveIntoItself': 'A folder cannot be moved into itself or one of its subfolders.',
   'datasets.catalogue.delete': 'Delete',
   'datasets.catalogue.deleteTitle': 'Delete “{name}”?',
-  'datasets.catalogue.deleteContent': 'The folder, its subfolders and all their files and segments are deleted, and robots no longer find them. This cannot be undone.',
+  'datasets.catalogue.deleteContent':
+    'The folder, its subfolders and all their files and segments are deleted, and robots no longer find them. This cannot be undone.',
   'datasets.catalogue.deleteOk': 'Delete',
   'datasets.catalogue.loadFailed': 'The folders could not be loaded',
   'datasets.catalogue.created': 'Folder “{name}” created',
@@ -132,7 +136,8 @@ export const enUS: Catalog = {
   'datasets.files.reindexStarted': 'Queued for re-indexing',
   'datasets.files.deleteSelected': '{count, plural, =0 {Delete} other {Delete # selected}}',
   'datasets.files.deleteTitle': '{count, plural, one {Delete # file?} other {Delete # files?}}',
-  'datasets.files.deleteContent': 'Their segments are deleted too, and robots no longer find them. This cannot be undone.',
+  'datasets.files.deleteContent':
+    'Their segments are deleted too, and robots no longer find them. This cannot be undone.',
   'datasets.files.deleted': '{count, plural, one {# file deleted} other {# files deleted}}',
   'datasets.files.empty': 'No files here yet',
   'datasets.files.emptyHint': 'Upload documents or QA pairs; they are parsed and split into segments.',
@@ -155,7 +160,8 @@ export const enUS: Catalog = {
   'datasets.fileType.qa': 'QA pairs',
 
   'datasets.upload.title': 'Add to “{name}”',
-  'datasets.upload.description': 'Documents are parsed and split into segments in the background; QA pairs answer questions directly.',
+  'datasets.upload.description':
+    'Documents are parsed and split into segments in the background; QA pairs answer questions directly.',
   'datasets.upload.tab.documents': 'Documents',
   'datasets.upload.tab.qa': 'QA pairs',
   'datasets.upload.drop': 'Drop files here, or click to choose',
@@ -222,7 +228,8 @@ export const enUS: Catalog = {
   'datasets.file.retry': 'Try again',
   'datasets.file.reindex': 'Re-index',
   'datasets.file.reindexTitle': 'Re-index this file?',
-  'datasets.file.reindexContent': 'It is parsed and split again with its settings; segments edited or added by hand are replaced.',
+  'datasets.file.reindexContent':
+    'It is parsed and split again with its settings; segments edited or added by hand are replaced.',
 
   'datasets.segment.title': '{count, plural, =0 {Segments} one {# segment} other {# segments}}',
   'datasets.segment.loadFailed': 'The segments could not be loaded',
@@ -258,7 +265,8 @@ export const enUS: Catalog = {
   'datasets.search.placeholder': 'For example: how do I return an order?',
   'datasets.search.mode': 'Search mode',
   'datasets.search.submit': 'Search',
-  'datasets.search.vectorUnavailable': 'Vector and hybrid search need an embedding model; this dataset has none, so only full-text search is available.',
+  'datasets.search.vectorUnavailable':
+    'Vector and hybrid search need an embedding model; this dataset has none, so only full-text search is available.',
   'datasets.search.summary': '{mode} search · {ms} ms · {count, plural, one {# hit} other {# hits}}',
   'datasets.search.fellBack': '{requested} search was not available, so {used} search was used.',
   'datasets.search.score': 'Score {score}',

@@ -28,7 +28,8 @@ export const zhCN: Catalog = {
   'datasets.list.noMatchHint': '换个名称试试，或清空搜索。',
   'datasets.list.loadFailed': '知识库列表加载失败',
   'datasets.delete.title': '删除“{name}”？',
-  'datasets.delete.content': '其中的 {files} 个文件和 {segments} 个片段也会一并删除，使用它的机器人将失去这些知识，且无法恢复。',
+  'datasets.delete.content':
+    '其中的 {files} 个文件和 {segments} 个片段也会一并删除，使用它的机器人将失去这些知识，且无法恢复。',
   'datasets.delete.ok': '删除',
   'datasets.delete.cancel': '取消',
 
@@ -58,7 +59,8 @@ export const zhCN: Catalog = {
   'datasets.chunk.overlap': '重叠长度',
   'datasets.chunk.overlapHint': '相邻片段之间重复的字符数。',
   'datasets.chunk.separators': '分隔符',
-  'datasets.chunk.separatorsHint': '可以断开文本的位置，按优先顺序排列；每输入一个按回车。换行写作 \\n，制表符写作 \\t。',
+  'datasets.chunk.separatorsHint':
+    '可以断开文本的位置，按优先顺序排列；每输入一个按回车。换行写作 \\n，制表符写作 \\t。',
   'datasets.chunk.separatorsDefault': '默认：{separators}',
   'datasets.chunk.error.chunkSize': '分段长度须为 100 到 4000 之间的整数',
   'datasets.chunk.error.overlap': '重叠长度须为 0 到 1000 之间的整数',
@@ -106,7 +108,8 @@ export const zhCN: Catalog = {
   'datasets.catalogue.moveIntoItself': '目录不能移动到自身或其子目录中。',
   'datasets.catalogue.delete': '删除',
   'datasets.catalogue.deleteTitle': '删除“{name}”？',
-  'datasets.catalogue.deleteContent': '该目录、其子目录以及其中所有文件和片段都将被删除，机器人将无法再检索到，且无法恢复。',
+  'datasets.catalogue.deleteContent':
+    '该目录、其子目录以及其中所有文件和片段都将被删除，机器人将无法再检索到，且无法恢复。',
   'datasets.catalogue.deleteOk': '删除',
   'datasets.catalogue.loadFailed': '目录加载失败',
   'datasets.catalogue.created': '已创建目录“{name}”',

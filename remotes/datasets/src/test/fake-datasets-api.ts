@@ -33,7 +33,15 @@ import {
   type Segment,
   type ValidationError,
 } from '@flotilla/shared';
-import { fakeApi, on, Refusal, refuse, type FakeRequest, type FakeResponse, type FakeRoute } from '@flotilla/shared/test';
+import {
+  fakeApi,
+  on,
+  Refusal,
+  refuse,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeRoute,
+} from '@flotilla/shared/test';
 import { fakeXhr, onUpload, uploadsTo } from './fake-xhr';
 
 let sequence = 0;
@@ -60,7 +68,12 @@ export function makeDataset(patch: Partial<Dataset> = {}): Dataset {
 }
 
 /** A catalogue (folder) of a dataset. */
-export function makeCatalogue(datasetId: string, name: string, parentId: string | null = null, id = next('c')): Catalogue {
+export function makeCatalogue(
+  datasetId: string,
+  name: string,
+  parentId: string | null = null,
+  id = next('c'),
+): Catalogue {
   return { id, datasetId, parentId, name, createdAt: NOW };
 }
 
@@ -111,7 +124,10 @@ export type FakeDatasetsSeed = {
   embeddingModels: EmbeddingModel[];
 };
 
-const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }) => ({ list: list.slice(offset, offset + limit), total: list.length });
+const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }) => ({
+  list: list.slice(offset, offset + limit),
+  total: list.length,
+});
 
 /** An override's answer in the fake API's terms: an error status becomes a refusal, a success its body. */
 function overrideAnswer(response: FakeResponse): unknown {
@@ -127,7 +143,10 @@ function overrideAnswer(response: FakeResponse): unknown {
  * `override` answers a request first when it returns. The preview answers what it was asked
  * (`chunkSize/overlap`), so a test sees the settings reach the server.
  */
-export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> = [], override?: (request: FakeRequest) => FakeResponse | undefined) {
+export function fakeDatasetsApi(
+  initial: Dataset[] | Partial<FakeDatasetsSeed> = [],
+  override?: (request: FakeRequest) => FakeResponse | undefined,
+) {
   const seed: Partial<FakeDatasetsSeed> = Array.isArray(initial) ? { datasets: initial } : initial;
   const db: FakeDatasetsSeed = {
     datasets: [...(seed.datasets ?? [])],
@@ -140,7 +159,10 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
   const noDataset = () => refuse(404, 'DATASET_NOT_FOUND', 'Dataset not found');
   /** The dataset's file named in the path, or why not. */
   const fileOf = ({ id, fid }: { id: string; fid: string }) =>
-    !dataset(id) ? noDataset() : (db.files.find((file) => file.id === fid && file.datasetId === id) ?? refuse(404, 'FILE_NOT_FOUND', 'File not found'));
+    !dataset(id)
+      ? noDataset()
+      : (db.files.find((file) => file.id === fid && file.datasetId === id) ??
+        refuse(404, 'FILE_NOT_FOUND', 'File not found'));
   const segmentIndex = (sid: string) => db.segments.findIndex((segment) => segment.id === sid);
   const noSegment = () => refuse(404, 'SEGMENT_NOT_FOUND', 'Segment not found');
 
@@ -169,7 +191,9 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
 
     on(SearchSegments, ({ body: search }) => {
       if (search.fileId && !search.query) {
-        const list = db.segments.filter((segment) => segment.fileId === search.fileId).sort((a, b) => a.position - b.position);
+        const list = db.segments
+          .filter((segment) => segment.fileId === search.fileId)
+          .sort((a, b) => a.position - b.position);
         return { ...page(list, search), mode: 'fulltext' as const, tookMs: 1 };
       }
       const words = (search.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
@@ -194,7 +218,9 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
       return { ok: true };
     }),
 
-    on(ListCatalogues, ({ params }) => (dataset(params.id) ? db.catalogues.filter((catalogue) => catalogue.datasetId === params.id) : noDataset())),
+    on(ListCatalogues, ({ params }) =>
+      dataset(params.id) ? db.catalogues.filter((catalogue) => catalogue.datasetId === params.id) : noDataset(),
+    ),
     on(CreateCatalogue, ({ params, body }) => {
       if (!dataset(params.id)) return noDataset();
       const created = makeCatalogue(params.id, body.name, body.parentId ?? null);
@@ -215,8 +241,11 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
     }),
     on(DeleteCatalogue, ({ params }) => {
       if (!dataset(params.id)) return noDataset();
-      if (!db.catalogues.some((candidate) => candidate.id === params.cid)) return refuse(404, 'CATALOGUE_NOT_FOUND', 'Catalogue not found');
-      db.catalogues = db.catalogues.filter((candidate) => candidate.id !== params.cid && candidate.parentId !== params.cid);
+      if (!db.catalogues.some((candidate) => candidate.id === params.cid))
+        return refuse(404, 'CATALOGUE_NOT_FOUND', 'Catalogue not found');
+      db.catalogues = db.catalogues.filter(
+        (candidate) => candidate.id !== params.cid && candidate.parentId !== params.cid,
+      );
       return { ok: true };
     }),
 
@@ -226,7 +255,10 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
       const keyword = query.keyword?.toLowerCase();
       const list = db.files
         .filter((file) => file.datasetId === params.id)
-        .filter((file) => !catalogueId || (catalogueId === 'root' ? file.catalogueId === null : file.catalogueId === catalogueId))
+        .filter(
+          (file) =>
+            !catalogueId || (catalogueId === 'root' ? file.catalogueId === null : file.catalogueId === catalogueId),
+        )
         .filter((file) => !keyword || file.name.toLowerCase().includes(keyword))
         .filter((file) => !status || file.status === status);
       return page(list, query);
@@ -242,11 +274,17 @@ export function fakeDatasetsApi(initial: Dataset[] | Partial<FakeDatasetsSeed> =
       const chunkSize = Number(form.get('chunkSize'));
       const overlap = Number(form.get('overlap'));
       const name = (form.get('file') as File).name;
-      return { segments: [`${name} ${chunkSize}/${overlap} #1`, `${name} ${chunkSize}/${overlap} #2`], total: Math.ceil(10000 / chunkSize), characters: 10000 };
+      return {
+        segments: [`${name} ${chunkSize}/${overlap} #1`, `${name} ${chunkSize}/${overlap} #2`],
+        total: Math.ceil(10000 / chunkSize),
+        characters: 10000,
+      };
     }),
     on(CreateQaPairs, ({ params, body }) => {
       if (!dataset(params.id)) return noDataset();
-      const position = db.segments.filter((segment) => segment.datasetId === params.id && segment.fileId === null).length;
+      const position = db.segments.filter(
+        (segment) => segment.datasetId === params.id && segment.fileId === null,
+      ).length;
       const created = body.pairs.map(({ question, answer }, i) => ({
         id: next('s'),
         datasetId: params.id,

@@ -27,7 +27,9 @@ type Listener = (event: { lengthComputable: boolean; loaded: number; total: numb
  * way. Uploads answer on their own unless `hold()` was called: then the test moves them on. Undo it
  * with `vi.unstubAllGlobals()`.
  */
-export function fakeXhr(handler: (upload: Omit<FakeUpload, 'progress' | 'respond' | 'fail'>) => FakeUploadAnswer | undefined) {
+export function fakeXhr(
+  handler: (upload: Omit<FakeUpload, 'progress' | 'respond' | 'fail'>) => FakeUploadAnswer | undefined,
+) {
   const uploads: FakeUpload[] = [];
   let held = false;
 
@@ -42,7 +44,8 @@ export function fakeXhr(handler: (upload: Omit<FakeUpload, 'progress' | 'respond
     private listeners = new Map<string, Listener[]>();
     private uploadListeners = new Map<string, Listener[]>();
     readonly upload = {
-      addEventListener: (type: string, listener: Listener) => this.uploadListeners.set(type, [...(this.uploadListeners.get(type) ?? []), listener]),
+      addEventListener: (type: string, listener: Listener) =>
+        this.uploadListeners.set(type, [...(this.uploadListeners.get(type) ?? []), listener]),
     };
 
     open(method: string, url: string) {
@@ -72,7 +75,8 @@ export function fakeXhr(handler: (upload: Omit<FakeUpload, 'progress' | 'respond
         respond: (given) => {
           if (settled) return;
           settled = true;
-          const answer = given ?? handler(request) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+          const answer = given ??
+            handler(request) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
           this.status = answer.status ?? 200;
           this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
           this.emit(this.listeners, 'load');
@@ -105,16 +109,21 @@ export function fakeXhr(handler: (upload: Omit<FakeUpload, 'progress' | 'respond
 }
 
 /** An upload as a route of {@link uploadsTo} receives it: the path's params and the form. */
-export type FakeUploadCall<E extends UploadEndpoint> = { params: NonNullable<EndpointInput<E>['params']>; form: FormData };
+export type FakeUploadCall<E extends UploadEndpoint> = {
+  params: NonNullable<EndpointInput<E>['params']>;
+  form: FormData;
+};
 
 /** One upload route: an endpoint and what it answers (`undefined`: the next route). */
 export type FakeUploadRoute = { endpoint: UploadEndpoint; answer: (call: FakeUploadCall<UploadEndpoint>) => unknown };
 
 /** The route of `endpoint`'s uploads, answering its response (typed by the endpoint) or a refusal. */
-export function onUpload<E extends UploadEndpoint>(endpoint: E, answer: (call: FakeUploadCall<E>) => EndpointAnswer<E> | Refusal | undefined): FakeUploadRoute {
+export function onUpload<E extends UploadEndpoint>(
+  endpoint: E,
+  answer: (call: FakeUploadCall<E>) => EndpointAnswer<E> | Refusal | undefined,
+): FakeUploadRoute {
   return { endpoint, answer: answer as FakeUploadRoute['answer'] };
 }
-
 
 /**
  * A {@link fakeXhr} handler made of upload routes: each upload is matched to its endpoint by method and
@@ -126,7 +135,9 @@ export function uploadsTo(routes: readonly FakeUploadRoute[]): Parameters<typeof
     for (const { endpoint, pattern, answer } of compiled) {
       const match = endpoint.method === method ? pattern.exec(path) : null;
       if (!match) continue;
-      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+      );
       const answered = answer({ params, form } as FakeUploadCall<UploadEndpoint>);
       if (answered === undefined) continue;
       if (answered instanceof Refusal) return { status: answered.status, body: answered.body };

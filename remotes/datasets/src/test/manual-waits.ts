@@ -27,13 +27,23 @@ export const TEST_TOKEN = 'test-token';
 
 /** Like `testScope` (with a token), with some effects' handlers replaced (a manual pause, an immediate debounce). */
 export function scopeWith(role: Role, handlers: Array<Handler<never, unknown>>): Scope {
-  return fork({ values: [[$user, sessionUser(role)], [$locale, 'en-US'], [$token, TEST_TOKEN]], handlers: handlers as never });
+  return fork({
+    values: [
+      [$user, sessionUser(role)],
+      [$locale, 'en-US'],
+      [$token, TEST_TOKEN],
+    ],
+    handlers: handlers as never,
+  });
 }
 
 /** An effect and the handler that replaces its own in a test scope. */
 export type Handler<Params, Done> = readonly [Effect<Params, Done>, (params: Params) => Done | Promise<Done>];
 
 /** Pairs an effect with a test handler, checking that the handler fits the effect. */
-export function handler<Params, Done>(effect: Effect<Params, Done>, fn: (params: Params) => Done | Promise<Done>): Handler<never, unknown> {
+export function handler<Params, Done>(
+  effect: Effect<Params, Done>,
+  fn: (params: Params) => Done | Promise<Done>,
+): Handler<never, unknown> {
   return [effect, fn] as unknown as Handler<never, unknown>;
 }

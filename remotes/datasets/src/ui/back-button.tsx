@@ -6,7 +6,13 @@ export function BackButton({ to, children }: { to: string; children: ReactNode }
   const navigate = useNavigate();
   return (
     <div>
-      <Button theme="borderless" type="tertiary" icon={<IconArrowLeft />} onClick={() => navigate(to)} style={{ paddingLeft: 0 }}>
+      <Button
+        theme="borderless"
+        type="tertiary"
+        icon={<IconArrowLeft />}
+        onClick={() => navigate(to)}
+        style={{ paddingLeft: 0 }}
+      >
         {children}
       </Button>
     </div>

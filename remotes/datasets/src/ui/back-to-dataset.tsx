@@ -5,5 +5,9 @@ import { BackButton } from './back-button';
 /** Back to one dataset's files, above a page title; named after the dataset once it is known. */
 export function BackToDataset({ id, name }: { id: string; name?: string | null }) {
   const t = useT();
-  return <BackButton to={datasetDetailPath(id)}>{name ? t('datasets.backTo', { name }) : t('datasets.backToDataset')}</BackButton>;
+  return (
+    <BackButton to={datasetDetailPath(id)}>
+      {name ? t('datasets.backTo', { name }) : t('datasets.backToDataset')}
+    </BackButton>
+  );
 }

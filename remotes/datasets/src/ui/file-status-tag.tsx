@@ -1,7 +1,12 @@
 import { Tag, Tooltip } from '@flotilla/shared/ui/semi';
 import { useT, type DatasetFileStatus } from '@flotilla/shared';
 
-const STATUS_COLORS: Record<DatasetFileStatus, 'grey' | 'blue' | 'green' | 'red'> = { queued: 'grey', parsing: 'blue', done: 'green', failed: 'red' };
+const STATUS_COLORS: Record<DatasetFileStatus, 'grey' | 'blue' | 'green' | 'red'> = {
+  queued: 'grey',
+  parsing: 'blue',
+  done: 'green',
+  failed: 'red',
+};
 
 /** Where a file's parsing stands; a failed one shows why on hover. */
 export function FileStatusTag({ status, error }: { status: DatasetFileStatus; error?: string | null }) {
@@ -20,4 +25,3 @@ export function FileStatusTag({ status, error }: { status: DatasetFileStatus; er
     </Tooltip>
   );
 }
-

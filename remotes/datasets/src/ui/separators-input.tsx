@@ -7,7 +7,15 @@ import { DEFAULT_SEPARATORS_SHOWN, readSeparator, showSeparator } from '../lib/s
  * defaults, shown as the placeholder. Enter adds one: no character splits the input, since a comma
  * or a space may itself be a separator.
  */
-export function SeparatorsInput({ value, onChange, disabled }: { value: string[]; onChange: (separators: string[]) => void; disabled?: boolean }) {
+export function SeparatorsInput({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string[];
+  onChange: (separators: string[]) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   return (
     <TagInput

@@ -10,7 +10,9 @@ import { catalogs } from '../locales';
 loadCatalogs(catalogs);
 
 // The detail page (its tabs, forms and editors) loads when it is opened, so the list's first screen does not wait for it.
-const RobotDetailPage = lazy(() => import('../features/robot-detail/ui/robot-detail-page').then((module) => ({ default: module.RobotDetailPage })));
+const RobotDetailPage = lazy(() =>
+  import('../features/robot-detail/ui/robot-detail-page').then((module) => ({ default: module.RobotDetailPage })),
+);
 
 /**
  * The robots area, mounted by the shell inside its router. Flow editors and business scenes are

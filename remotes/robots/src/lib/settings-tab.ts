@@ -68,8 +68,10 @@ export function createSettingsTab<Value, Body>({ load, save, savedMessageId }: S
   sample({
     clock: submitted,
     source: { robot: $robot, saving: $saving },
-    filter: (state: { robot: RobotRef | null; saving: boolean }, _body: Body): state is { robot: RobotRef; saving: false } =>
-      state.robot !== null && !state.saving,
+    filter: (
+      state: { robot: RobotRef | null; saving: boolean },
+      _body: Body,
+    ): state is { robot: RobotRef; saving: false } => state.robot !== null && !state.saving,
     fn: ({ robot }, body) => ({ robot, body }),
     target: saveFx,
   });
@@ -89,5 +91,19 @@ export function createSettingsTab<Value, Body>({ load, save, savedMessageId }: S
   });
   sample({ clock: saveFx.done, fn: () => ({ id: savedMessageId }), target: showSuccessFx });
 
-  return { opened, retryClicked, submitted, valueReceived, loadFx, saveFx, $robot, $value, $status, $loadFailure, $saveFailure, $saving, $loadCount };
+  return {
+    opened,
+    retryClicked,
+    submitted,
+    valueReceived,
+    loadFx,
+    saveFx,
+    $robot,
+    $value,
+    $status,
+    $loadFailure,
+    $saveFailure,
+    $saving,
+    $loadCount,
+  };
 }

@@ -209,13 +209,15 @@ export const enUS: Catalog = {
   'robots.secrets.revealLabel': 'API key “{name}”',
   'robots.secrets.secret': 'API key',
   'robots.secrets.onceTitle': 'Copy this key now',
-  'robots.secrets.onceHint': 'You will not see it again: only its first characters are kept. If you lose it, revoke it and create a new one.',
+  'robots.secrets.onceHint':
+    'You will not see it again: only its first characters are kept. If you lose it, revoke it and create a new one.',
   'robots.secrets.revealDone': 'I have copied it',
   'robots.secrets.copy': 'Copy',
   'robots.secrets.copySecret': 'Copy API key',
   'robots.secrets.secretCopied': 'API key copied',
   'robots.secrets.usageTitle': 'Call this robot',
-  'robots.secrets.usageHint': 'Any OpenAI-compatible client works: the key names the robot, and the model name is ignored.',
+  'robots.secrets.usageHint':
+    'Any OpenAI-compatible client works: the key names the robot, and the model name is ignored.',
   'robots.secrets.baseUrl': 'Base URL',
   'robots.secrets.baseUrlHint': 'Send chat completions to this address with the key as the bearer token.',
   'robots.secrets.copyBaseUrl': 'Copy base URL',
@@ -281,7 +283,8 @@ export const enUS: Catalog = {
   'robots.logs.citations': 'Citations',
   'robots.logs.user': 'Asked by',
   'robots.logs.session': 'Session ID',
-  'robots.debug.hint': 'Chat with the robot as it is configured now. Your questions are your own sessions and show in the logs as Debug.',
+  'robots.debug.hint':
+    'Chat with the robot as it is configured now. Your questions are your own sessions and show in the logs as Debug.',
   'robots.debug.panel': 'Debug chat',
   'robots.row.edit': 'Edit “{name}”',
   'robots.detail.edit': 'Edit',

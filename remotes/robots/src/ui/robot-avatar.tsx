@@ -8,7 +8,13 @@ const IMAGE_ICON = /^(https?:\/\/|data:image\/|\/)/;
  * element marked up as Semi marks a text: given a string, Avatar measures it after mounting to shrink it
  * to fit (a forced layout per row of a list), and one letter always fits.
  */
-export function RobotAvatar({ robot, size = 'small' }: { robot: Pick<Robot, 'name' | 'icon'>; size?: 'small' | 'default' | 'medium' }) {
+export function RobotAvatar({
+  robot,
+  size = 'small',
+}: {
+  robot: Pick<Robot, 'name' | 'icon'>;
+  size?: 'small' | 'default' | 'medium';
+}) {
   const image = IMAGE_ICON.test(robot.icon) ? robot.icon : undefined;
   return (
     <Avatar size={size} src={image} alt={robot.name} color="light-blue" shape="square">

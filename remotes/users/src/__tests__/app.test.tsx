@@ -15,7 +15,12 @@ describe('users App', () => {
   it('renders only absolute paths that ROUTES gives to the users remote', () => {
     const owned = ROUTES.filter((route) => route.owner === 'users').map((route) => route.path);
     for (const { path } of USERS_ROUTES) expect(owned).toContain(path);
-    expect(USERS_ROUTES.map((route) => route.path)).toEqual(['/dashboard', '/dashboard/workplace', '/employee-list', '/task-list']);
+    expect(USERS_ROUTES.map((route) => route.path)).toEqual([
+      '/dashboard',
+      '/dashboard/workplace',
+      '/employee-list',
+      '/task-list',
+    ]);
   });
 
   it('answers a path it does not render with a not-found message', async () => {
@@ -31,7 +36,10 @@ describe('users App', () => {
 
 // Ids built from values: every value they can take.
 const builtIds = [
-  ...['robots', 'datasets', 'cases', 'users'].flatMap((key) => [`users.dashboard.${key}.title`, `users.dashboard.${key}.hint`]),
+  ...['robots', 'datasets', 'cases', 'users'].flatMap((key) => [
+    `users.dashboard.${key}.title`,
+    `users.dashboard.${key}.hint`,
+  ]),
   ...['admin', 'operator', 'agent'].map((role) => `users.role.${role}`),
   ...['all', 'active', 'frozen'].map((status) => `users.filter.status.${status}`),
   ...TASK_STATUSES.map((status) => `users.tasks.status.${status}`),

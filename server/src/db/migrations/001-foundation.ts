@@ -74,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('processes_tenant_created').on('processes').columns(['tenant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('processes_tenant_created')
+    .on('processes')
+    .columns(['tenant_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('process_tags')
@@ -137,7 +141,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['cases', 'datasets', 'shares', 'process_tag_bindings', 'process_tags', 'processes', 'menu_item_roles', 'menu_items', 'tokens', 'users', 'tenants']) {
+  for (const table of [
+    'cases',
+    'datasets',
+    'shares',
+    'process_tag_bindings',
+    'process_tags',
+    'processes',
+    'menu_item_roles',
+    'menu_items',
+    'tokens',
+    'users',
+    'tenants',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

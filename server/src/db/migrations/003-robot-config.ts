@@ -19,8 +19,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.alterTable('shares').addColumn('allowed_origins', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('shares').addColumn('rate_limit_per_minute', 'integer', (c) => c.notNull().defaultTo(60)).execute();
+  await db.schema
+    .alterTable('shares')
+    .addColumn('allowed_origins', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('shares')
+    .addColumn('rate_limit_per_minute', 'integer', (c) => c.notNull().defaultTo(60))
+    .execute();
   await db.schema.alterTable('shares').addColumn('expires_at', 'text').execute();
 }
 

@@ -18,8 +18,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('chat_sessions_owner').on('chat_sessions').columns(['tenant_id', 'process_id', 'user_id', 'updated_at']).execute();
-  await db.schema.createIndex('chat_sessions_process').on('chat_sessions').columns(['tenant_id', 'process_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('chat_sessions_owner')
+    .on('chat_sessions')
+    .columns(['tenant_id', 'process_id', 'user_id', 'updated_at'])
+    .execute();
+  await db.schema
+    .createIndex('chat_sessions_process')
+    .on('chat_sessions')
+    .columns(['tenant_id', 'process_id', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('completions')
@@ -47,7 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('completions_session').on('completions').columns(['session_id', 'created_at']).execute();
-  await db.schema.createIndex('completions_process').on('completions').columns(['tenant_id', 'process_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('completions_process')
+    .on('completions')
+    .columns(['tenant_id', 'process_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('credit_balances')
@@ -68,7 +80,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('credit_ledger_user').on('credit_ledger').columns(['tenant_id', 'user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('credit_ledger_user')
+    .on('credit_ledger')
+    .columns(['tenant_id', 'user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('api_secrets')

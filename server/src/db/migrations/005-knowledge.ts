@@ -3,10 +3,19 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 // Knowledge: datasets' chunk settings, catalogues, files, segments, and the jobs table
 // of the background worker. The full-text index over segments is the next migration.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('datasets').addColumn('chunk_size', 'integer', (c) => c.notNull().defaultTo(500)).execute();
-  await db.schema.alterTable('datasets').addColumn('overlap', 'integer', (c) => c.notNull().defaultTo(50)).execute();
+  await db.schema
+    .alterTable('datasets')
+    .addColumn('chunk_size', 'integer', (c) => c.notNull().defaultTo(500))
+    .execute();
+  await db.schema
+    .alterTable('datasets')
+    .addColumn('overlap', 'integer', (c) => c.notNull().defaultTo(50))
+    .execute();
   // JSON array; empty: the default separators.
-  await db.schema.alterTable('datasets').addColumn('separators', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('datasets')
+    .addColumn('separators', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('datasets').addColumn('embedding_model', 'text').execute();
 
   await db.schema
@@ -18,7 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('dataset_catalogues_dataset').on('dataset_catalogues').columns(['tenant_id', 'dataset_id']).execute();
+  await db.schema
+    .createIndex('dataset_catalogues_dataset')
+    .on('dataset_catalogues')
+    .columns(['tenant_id', 'dataset_id'])
+    .execute();
 
   await db.schema
     .createTable('dataset_files')
@@ -45,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('dataset_files_dataset').on('dataset_files').columns(['tenant_id', 'dataset_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('dataset_files_dataset')
+    .on('dataset_files')
+    .columns(['tenant_id', 'dataset_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('segments')
@@ -95,6 +112,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['jobs', 'segments', 'dataset_files', 'dataset_catalogues']) await db.schema.dropTable(table).ifExists().execute();
-  for (const column of ['embedding_model', 'separators', 'overlap', 'chunk_size']) await db.schema.alterTable('datasets').dropColumn(column).execute();
+  for (const table of ['jobs', 'segments', 'dataset_files', 'dataset_catalogues'])
+    await db.schema.dropTable(table).ifExists().execute();
+  for (const column of ['embedding_model', 'separators', 'overlap', 'chunk_size'])
+    await db.schema.alterTable('datasets').dropColumn(column).execute();
 }

@@ -20,7 +20,9 @@ import type { DialectName } from '../database';
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') {
-    await sql`alter table segments add column search_vector tsvector generated always as (to_tsvector('simple'::regconfig, search_text)) stored`.execute(db);
+    await sql`alter table segments add column search_vector tsvector generated always as (to_tsvector('simple'::regconfig, search_text)) stored`.execute(
+      db,
+    );
     await sql`create index segments_search_vector on segments using gin (search_vector)`.execute(db);
     return;
   }
@@ -45,14 +47,18 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
         embedding blob
       )`.execute(trx);
       await sql`insert into segments_rebuilt (id, tenant_id, dataset_id, file_id, position, enabled, created_at, updated_at, question, answer, text, search_text, embedding)
-        select id, tenant_id, dataset_id, file_id, position, enabled, created_at, updated_at, question, answer, text, search_text, embedding from segments order by rowid`.execute(trx);
+        select id, tenant_id, dataset_id, file_id, position, enabled, created_at, updated_at, question, answer, text, search_text, embedding from segments order by rowid`.execute(
+        trx,
+      );
       await sql`drop table segments`.execute(trx);
       await sql`alter table segments_rebuilt rename to segments`.execute(trx);
       await sql`create index segments_file on segments (file_id, position)`.execute(trx);
       await sql`create index segments_dataset on segments (tenant_id, dataset_id)`.execute(trx);
     }
     // What the search filters a match on, by rowid: read from this small index rather than the table's wide rows.
-    await sql`create index if not exists segments_scope on segments (seq, tenant_id, dataset_id, enabled, file_id)`.execute(trx);
+    await sql`create index if not exists segments_scope on segments (seq, tenant_id, dataset_id, enabled, file_id)`.execute(
+      trx,
+    );
     await sql`create virtual table if not exists segments_fts using fts5(
       search_text, content='segments', content_rowid='seq', tokenize='unicode61 remove_diacritics 2'
     )`.execute(trx);
@@ -78,7 +84,8 @@ export async function down(db: Kysely<unknown>, dialect: DialectName): Promise<v
     await sql`alter table segments drop column if exists search_vector`.execute(db);
     return;
   }
-  for (const trigger of ['segments_fts_insert', 'segments_fts_delete', 'segments_fts_update']) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+  for (const trigger of ['segments_fts_insert', 'segments_fts_delete', 'segments_fts_update'])
+    await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
   await sql`drop index if exists segments_scope`.execute(db);
   await sql`drop table if exists segments_fts_vocab`.execute(db);
   await sql`drop table if exists segments_fts`.execute(db);

@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     await sql`create index segments_file on segments (file_id, generation, position)`.execute(trx);
     if (dialect === 'sqlite') {
       await sql`drop index if exists segments_scope`.execute(trx);
-      await sql`create index segments_scope on segments (seq, tenant_id, dataset_id, enabled, file_id, generation)`.execute(trx);
+      await sql`create index segments_scope on segments (seq, tenant_id, dataset_id, enabled, file_id, generation)`.execute(
+        trx,
+      );
     }
   };
   // Kysely runs SQLite migrations outside a transaction (PostgreSQL's inside one): each step goes together.

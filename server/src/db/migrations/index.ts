@@ -50,7 +50,11 @@ async function migrationTableSchema(db: Kysely<unknown>, dialect: DialectName): 
 
 /** Brings the database to the latest schema; Kysely's migrator locks, so concurrent starts are safe. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: providerFor(dialect), migrationTableSchema: await migrationTableSchema(db, dialect) });
+  const migrator = new Migrator({
+    db,
+    provider: providerFor(dialect),
+    migrationTableSchema: await migrationTableSchema(db, dialect),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -31,7 +31,8 @@ export function builtinAnswer(request: AnswerRequest): string {
 
 function answerFromKnowledge(request: AnswerRequest): string {
   if (GREETING.test(request.question) && request.welcome.trim() !== '') return request.welcome;
-  if (request.qaAnswer !== undefined && request.knowledge[0]) return `${request.qaAnswer.trim()} [${request.knowledge[0].index}]`;
+  if (request.qaAnswer !== undefined && request.knowledge[0])
+    return `${request.qaAnswer.trim()} [${request.knowledge[0].index}]`;
   if (request.knowledge.length > 0) {
     return request.knowledge.map((passage) => `${shortPassage(passage.text)} [${passage.index}]`).join('\n\n');
   }
@@ -53,7 +54,9 @@ export function builtinProvider(): AnswerProvider {
         if (signal.aborted) return;
         yield { type: 'delta', text: piece };
       }
-      const promptTokens = estimateTokens(request.systemPrompt + request.question + request.history.map((turn) => turn.content).join(''));
+      const promptTokens = estimateTokens(
+        request.systemPrompt + request.question + request.history.map((turn) => turn.content).join(''),
+      );
       const completionTokens = estimateTokens(answer);
       yield { type: 'usage', usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
     },

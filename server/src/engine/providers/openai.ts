@@ -20,7 +20,9 @@ type CompletionChunk = {
 function questionWithDocuments(request: AnswerRequest): string {
   if (request.documents.length === 0) return request.question;
   const documents = request.documents.map(({ name, text }) =>
-    text === null ? `[Attached file "${name}": no text could be read from it]` : `[Attached file "${name}"]\n${text}\n[End of "${name}"]`,
+    text === null
+      ? `[Attached file "${name}": no text could be read from it]`
+      : `[Attached file "${name}"]\n${text}\n[End of "${name}"]`,
   );
   return `${documents.join('\n\n')}\n\n${request.question}`;
 }
@@ -41,7 +43,13 @@ export function upstreamMessages(request: AnswerRequest): UpstreamMessage[] {
   const text = questionWithDocuments(request);
   const question: UpstreamMessage =
     request.images.length > 0
-      ? { role: 'user', content: [{ type: 'text', text }, ...request.images.map((url): ContentPart => ({ type: 'image_url', image_url: { url } }))] }
+      ? {
+          role: 'user',
+          content: [
+            { type: 'text', text },
+            ...request.images.map((url): ContentPart => ({ type: 'image_url', image_url: { url } })),
+          ],
+        }
       : { role: 'user', content: text };
   return [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
@@ -53,7 +61,9 @@ export function upstreamMessages(request: AnswerRequest): UpstreamMessage[] {
 /** The text of the messages, for a token estimate (images are not counted). */
 function messagesText(messages: UpstreamMessage[]): string {
   return messages
-    .map(({ content }) => (typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('')))
+    .map(({ content }) =>
+      typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+    )
     .join('');
 }
 
@@ -72,7 +82,13 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
       let text = '';
       let reported = false;
       try {
-        const body = { model: model.model, messages: upstreamMessages(request), temperature: request.temperature, stream: true, stream_options: { include_usage: true } };
+        const body = {
+          model: model.model,
+          messages: upstreamMessages(request),
+          temperature: request.temperature,
+          stream: true,
+          stream_options: { include_usage: true },
+        };
         for await (const event of client.events({ path: 'chat/completions', body, signal: upstream.signal })) {
           upstream.touch();
           const chunk = event as CompletionChunk;
@@ -84,15 +100,25 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
           if (chunk.usage) {
             reported = true;
             const { prompt_tokens: promptTokens, completion_tokens: completionTokens } = chunk.usage;
-            yield { type: 'usage', usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+            yield {
+              type: 'usage',
+              usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+            };
           }
         }
         // An abort while the body streams may end the iteration quietly instead of throwing.
         if (upstream.timedOut) throw new Error('idle timeout');
       } catch (error) {
         if (signal.aborted) return;
-        if (upstream.timedOut) throw new ProviderError('PROVIDER_TIMEOUT', `no token from ${model.id} for ${idleTimeoutMs} ms`, { cause: error });
-        throw new ProviderError('PROVIDER_ERROR', `${model.id}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        if (upstream.timedOut)
+          throw new ProviderError('PROVIDER_TIMEOUT', `no token from ${model.id} for ${idleTimeoutMs} ms`, {
+            cause: error,
+          });
+        throw new ProviderError(
+          'PROVIDER_ERROR',
+          `${model.id}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       } finally {
         upstream.release();
       }
@@ -101,7 +127,10 @@ export function openAiProvider(model: OpenAiModel, idleTimeoutMs: number): Answe
         // Some compatible servers ignore stream_options: estimate rather than report nothing.
         const promptTokens = estimateTokens(messagesText(upstreamMessages(request)));
         const completionTokens = estimateTokens(text);
-        yield { type: 'usage', usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+        yield {
+          type: 'usage',
+          usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+        };
       }
     },
   };

@@ -10,10 +10,20 @@ const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
  * needs a password → FILE_ENCRYPTED; one pdfjs cannot read → FILE_CORRUPT. `onPage` reports progress and may
  * throw to stop (a cancelled job).
  */
-export async function pdfText(bytes: Uint8Array, onPage?: (done: number, total: number) => Promise<void>): Promise<string> {
+export async function pdfText(
+  bytes: Uint8Array,
+  onPage?: (done: number, total: number) => Promise<void>,
+): Promise<string> {
   const { getDocument } = await loadPdfJs();
   // pdfjs takes ownership of (and detaches) the buffer it is given: hand it a copy.
-  const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false, disableFontFace: true, stopAtErrors: false });
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    stopAtErrors: false,
+  });
   let document: Awaited<typeof task.promise>;
   try {
     document = await task.promise;

@@ -25,7 +25,8 @@ export function qaPairs(rows: TableRow[]): QaImport {
   const headed = questionColumn !== -1 && answerColumn !== -1;
   const [q, a] = headed ? [questionColumn, answerColumn] : [0, 1];
   const data = headed ? rows.slice(1) : rows;
-  if (!rows.some((row) => row.cells.length >= 2 && row.cells.slice(1).some((cell) => cell !== ''))) throw new ReasonError('QA_COLUMNS_MISSING');
+  if (!rows.some((row) => row.cells.length >= 2 && row.cells.slice(1).some((cell) => cell !== '')))
+    throw new ReasonError('QA_COLUMNS_MISSING');
   if (data.length === 0) throw new ReasonError('FILE_EMPTY');
   const pairs: QaPair[] = [];
   const skipped: number[] = [];

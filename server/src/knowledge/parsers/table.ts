@@ -16,7 +16,13 @@ export function csvSheets(bytes: Uint8Array): Sheet[] {
   const text = decodeUtf8(bytes);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false }) as string[][];
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: false,
+    }) as string[][];
   } catch {
     throw new ReasonError('FILE_CORRUPT');
   }
@@ -29,7 +35,9 @@ export async function xlsxSheets(bytes: Uint8Array): Promise<Sheet[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's declared Buffer type lags Node's; the bytes are what it reads.
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+    );
   } catch {
     throw new ReasonError('FILE_CORRUPT');
   }
@@ -61,7 +69,12 @@ export function tableText(sheets: Sheet[]): string {
     const headers = first.cells;
     const withHeaders = rest.length > 0 && headers.filter((cell) => cell !== '').length >= 2;
     const lines = withHeaders
-      ? rest.map((row) => row.cells.map((value, i) => (value === '' ? '' : headers[i] ? `${headers[i]}: ${value}` : value)).filter((pair) => pair !== '').join('; '))
+      ? rest.map((row) =>
+          row.cells
+            .map((value, i) => (value === '' ? '' : headers[i] ? `${headers[i]}: ${value}` : value))
+            .filter((pair) => pair !== '')
+            .join('; '),
+        )
       : sheet.rows.map((row) => row.cells.filter((cell) => cell !== '').join(' | '));
     blocks.push((named && sheet.name ? `${sheet.name}\n` : '') + lines.join('\n'));
   }

@@ -26,9 +26,16 @@ export default fp(
   async (fastify) => {
     // After validation (and its coercion), before any handler: no Infinity or NaN reaches a repository.
     fastify.addHook('preHandler', async (request) => {
-      for (const [context, value] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {
+      for (const [context, value] of [
+        ['body', request.body],
+        ['querystring', request.query],
+        ['params', request.params],
+      ] as const) {
         const at = nonFiniteAt(value);
-        if (at) throw schemaFailure(context, [{ keyword: 'finite', instancePath: at.map((p) => `/${p}`).join(''), params: {} }]);
+        if (at)
+          throw schemaFailure(context, [
+            { keyword: 'finite', instancePath: at.map((p) => `/${p}`).join(''), params: {} },
+          ]);
       }
     });
 
@@ -42,7 +49,8 @@ export default fp(
       for (const part of REQUEST_PARTS) {
         if (schema[part] === undefined) continue;
         const unbounded = unboundedParts(schema[part]);
-        if (unbounded.length > 0) throw new Error(`Route ${String(route.method)} ${route.url} ${part}: ${unbounded.join('; ')}`);
+        if (unbounded.length > 0)
+          throw new Error(`Route ${String(route.method)} ${route.url} ${part}: ${unbounded.join('; ')}`);
         schema[part] = closedSchema(schema[part]);
       }
       if (auth !== 'public') Object.assign(schema, { security: [{ bearerAuth: [] }] });

@@ -14,7 +14,13 @@ export default fp(
 
     const password = config.adminPassword ?? randomPassword();
     try {
-      await repos.tenants.createWithAdmin('Default', { username: config.adminUser, password, nickname: config.adminUser, role: 'admin', isPlatformOwner: true });
+      await repos.tenants.createWithAdmin('Default', {
+        username: config.adminUser,
+        password,
+        nickname: config.adminUser,
+        role: 'admin',
+        isPlatformOwner: true,
+      });
     } catch (error) {
       // Another process created it between our count and our insert.
       if ((await repos.tenants.count()) > 0) return;

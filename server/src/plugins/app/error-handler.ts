@@ -48,7 +48,9 @@ export default fp(
           return reply.code(422).send({ detail: [{ loc, msg: message(error.messageKey, locale), type: error.code }] });
         }
         if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
-        return reply.code(error.statusCode).send({ code: error.code, message: message(error.messageKey, locale), ...error.extra });
+        return reply
+          .code(error.statusCode)
+          .send({ code: error.code, message: message(error.messageKey, locale), ...error.extra });
       }
       if (error.validation) {
         const detail = toValidationDetail(error.validationContext, error.validation as SchemaError[], locale);

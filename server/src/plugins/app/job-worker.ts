@@ -20,7 +20,12 @@ export default fp(
     const { config } = fastify;
     const worker = new JobWorker({
       repo: fastify.repos.jobs,
-      handlers: ingestHandlers({ repos: fastify.repos, files: new UploadFiles(config.dataDir), embedder: fastify.embedder, parser: fastify.parser }),
+      handlers: ingestHandlers({
+        repos: fastify.repos,
+        files: new UploadFiles(config.dataDir),
+        embedder: fastify.embedder,
+        parser: fastify.parser,
+      }),
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,
       stepDelayMs: config.jobStepDelayMs,

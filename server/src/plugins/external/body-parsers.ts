@@ -18,22 +18,31 @@ export default fp(
   async (fastify) => {
     await fastify.register(formbody);
     await fastify.register(multipart, {
-      limits: { fileSize: Math.max(UPLOAD_LIMITS.maxBytes, ICON_LIMITS.maxBytes), files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
+      limits: {
+        fileSize: Math.max(UPLOAD_LIMITS.maxBytes, ICON_LIMITS.maxBytes),
+        files: 1,
+        fields: 20,
+        fieldSize: 64 * 1024,
+        parts: 21,
+      },
     });
     const parseJson = fastify.getDefaultJsonParser('error', 'error');
     fastify.removeContentTypeParser('application/json');
-    fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string, done) => {
-      if (body.trim() === '') {
-        done(null, undefined);
-        return;
-      }
-      if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
-        done(new AppError(422, 'BAD_REQUEST', 'JSON_TOO_DEEP', { loc: ['body'] }), undefined);
-        return;
-      }
-      parseJson(request, body, done);
-    });
+    fastify.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (request: FastifyRequest, body: string, done) => {
+        if (body.trim() === '') {
+          done(null, undefined);
+          return;
+        }
+        if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+          done(new AppError(422, 'BAD_REQUEST', 'JSON_TOO_DEEP', { loc: ['body'] }), undefined);
+          return;
+        }
+        parseJson(request, body, done);
+      },
+    );
   },
   { name: 'body-parsers' },
 );
-

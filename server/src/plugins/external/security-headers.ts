@@ -28,7 +28,10 @@ type PagePolicy = {
  * the console; Semi sets inline styles; the chat shows data: and blob: images and plays blob: audio
  * (read-aloud answers). Nothing else runs, loads or submits, and by default nothing may frame it.
  */
-function contentSecurityPolicy({ remoteOrigins = [], frameAncestors = ["'none'"] }: PagePolicy = {}): HelmetOptions['contentSecurityPolicy'] {
+function contentSecurityPolicy({
+  remoteOrigins = [],
+  frameAncestors = ["'none'"],
+}: PagePolicy = {}): HelmetOptions['contentSecurityPolicy'] {
   return {
     useDefaults: false,
     directives: {
@@ -132,7 +135,8 @@ const SHARE_CORS: FastifyCorsOptions = {
 /** The share a call names in its query or (parsed) body, if any. */
 function namedShare(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
-  const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : undefined;
+  const body =
+    typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : undefined;
   const shareId = query?.shareId ?? body?.shareId;
   return isShareId(shareId) ? shareId : undefined;
 }
@@ -156,13 +160,17 @@ export default fp(
     // preflight (which shows only a method and a path) can be matched to one.
     const shareCalls: Array<{ method: string; path: RegExp }> = [];
     fastify.addHook('onRoute', (route) => {
-      const schema = route.schema as { querystring?: { properties?: object }; body?: { properties?: object } } | undefined;
-      const namesShare = [schema?.querystring, schema?.body].some((part) => part?.properties !== undefined && 'shareId' in part.properties);
+      const schema = route.schema as
+        { querystring?: { properties?: object }; body?: { properties?: object } } | undefined;
+      const namesShare = [schema?.querystring, schema?.body].some(
+        (part) => part?.properties !== undefined && 'shareId' in part.properties,
+      );
       if (route.config?.auth !== 'public' || !namesShare) return;
       const path = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
       for (const method of [route.method].flat()) shareCalls.push({ method, path });
     });
-    const isShareCall = (method: string | undefined, path: string) => shareCalls.some((call) => call.method === method && call.path.test(path));
+    const isShareCall = (method: string | undefined, path: string) =>
+      shareCalls.some((call) => call.method === method && call.path.test(path));
 
     async function corsFor(request: FastifyRequest): Promise<FastifyCorsOptions> {
       const origin = request.headers.origin;

@@ -45,7 +45,11 @@ export default fp(
       cacheControl: false,
       dotfiles: 'ignore',
       // The response is Node's own (its type here names fewer members): its request says which URL was asked.
-      setHeaders: (res, path, stat) => res.setHeader('cache-control', cacheControlFor(path, (res as Partial<Pick<ServerResponse, 'req'>>).req?.url, stat.mtimeMs)),
+      setHeaders: (res, path, stat) =>
+        res.setHeader(
+          'cache-control',
+          cacheControlFor(path, (res as Partial<Pick<ServerResponse, 'req'>>).req?.url, stat.mtimeMs),
+        ),
     });
   },
   { name: 'static', decorators: { fastify: ['config'] } },

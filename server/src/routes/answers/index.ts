@@ -25,7 +25,8 @@ const answersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     // Public for visitors of a share; with `processId` the caller must be logged-in staff (resolveChatter).
     config: { auth: PUBLIC },
     tags,
-    summary: 'Ask a robot (through its share, or as staff by processId): a text/event-stream of delta events, then done or error; stream:false answers once',
+    summary:
+      'Ask a robot (through its share, or as staff by processId): a text/event-stream of delta events, then done or error; stream:false answers once',
     handler: async (request, reply) => {
       const { body } = request;
       const access = await resolveChatter(fastify, request, body, body.shareId ? body.visitorId : undefined);
@@ -41,7 +42,14 @@ const answersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         for await (const event of prepared.run(clientGone.signal)) {
           if (event.type === 'delta') answer += event.text;
           else if (event.type === 'error') throw answerFailed(event.code);
-          else return { completionId: event.completionId, sessionId: event.sessionId, answer, citations: event.citations, usage: event.usage };
+          else
+            return {
+              completionId: event.completionId,
+              sessionId: event.sessionId,
+              answer,
+              citations: event.citations,
+              usage: event.usage,
+            };
         }
         throw new AppError(500, 'INTERNAL');
       }

@@ -9,8 +9,13 @@ import type { ChatAccess } from '../../plugins/app/chats/chats-repository';
 import { STAFF } from '../access';
 
 /** A 403 ORIGIN_NOT_ALLOWED unless the calling page may use a share with these allowed origins. */
-export function checkShareOrigin(fastify: FastifyInstance, request: FastifyRequest, allowedOrigins: readonly string[]): void {
-  if (!shareOriginAllowed(request, allowedOrigins, fastify.config.publicOrigins)) throw new AppError(403, 'ORIGIN_NOT_ALLOWED');
+export function checkShareOrigin(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+): void {
+  if (!shareOriginAllowed(request, allowedOrigins, fastify.config.publicOrigins))
+    throw new AppError(403, 'ORIGIN_NOT_ALLOWED');
 }
 
 /**
@@ -18,14 +23,21 @@ export function checkShareOrigin(fastify: FastifyInstance, request: FastifyReque
  * `userId`) and a logged-in staff member (`processId` + a token; `userId` must be their own id).
  * Exactly one of `shareId` and `processId`; a dead share or another tenant's robot is a 404.
  */
-export async function resolveChatter(fastify: FastifyInstance, request: FastifyRequest, target: ChatTargetQuery, userId: string | undefined): Promise<ChatAccess> {
+export async function resolveChatter(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  target: ChatTargetQuery,
+  userId: string | undefined,
+): Promise<ChatAccess> {
   const { shareId, processId } = target;
-  if ((shareId === undefined) === (processId === undefined)) throw new AppError(400, 'BAD_REQUEST', 'CHAT_TARGET_REQUIRED');
+  if ((shareId === undefined) === (processId === undefined))
+    throw new AppError(400, 'BAD_REQUEST', 'CHAT_TARGET_REQUIRED');
   if (shareId !== undefined) {
     const share = await fastify.repos.shares.publicTarget(shareId);
     if (!share) throw notFound('SHARE_NOT_FOUND');
     checkShareOrigin(fastify, request, share.allowedOrigins);
-    if (userId === undefined || !Value.Check(VisitorIdSchema, userId)) throw new AppError(400, 'BAD_REQUEST', 'VISITOR_ID_REQUIRED');
+    if (userId === undefined || !Value.Check(VisitorIdSchema, userId))
+      throw new AppError(400, 'BAD_REQUEST', 'VISITOR_ID_REQUIRED');
     return {
       tenantId: share.tenantId,
       processId: share.processId,
@@ -40,7 +52,13 @@ export async function resolveChatter(fastify: FastifyInstance, request: FastifyR
   if (userId !== undefined && userId !== session.userId) throw forbidden('NOT_YOUR_CHAT');
   const robot = await fastify.repos.processes.get(session.tenantId, processId as string);
   if (!robot) throw notFound('ROBOT_NOT_FOUND');
-  return { tenantId: session.tenantId, processId: robot.processId, adminId: robot.adminId, userId: session.userId, channel: 'staff' };
+  return {
+    tenantId: session.tenantId,
+    processId: robot.processId,
+    adminId: robot.adminId,
+    userId: session.userId,
+    channel: 'staff',
+  };
 }
 
 /**

@@ -31,17 +31,22 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ListSessionCompletions, {
     config: { auth: PUBLIC },
     tags,
-    summary: "Messages of one of the chatter's sessions, newest first (page of 10); 404 SESSION_NOT_FOUND when the session is not theirs",
+    summary:
+      "Messages of one of the chatter's sessions, newest first (page of 10); 404 SESSION_NOT_FOUND when the session is not theirs",
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.query, request.params.userId);
-      return found(await chats.listSessionCompletions(chatter, request.params.sessionId, request.query), 'SESSION_NOT_FOUND');
+      return found(
+        await chats.listSessionCompletions(chatter, request.params.sessionId, request.query),
+        'SESSION_NOT_FOUND',
+      );
     },
   });
 
   route(fastify, DeleteSessionCompletion, {
     config: { auth: PUBLIC },
     tags,
-    summary: "The chatter deletes one message pair of their session (the chat removes it once this answers); 404 COMPLETION_NOT_FOUND when it is not theirs",
+    summary:
+      'The chatter deletes one message pair of their session (the chat removes it once this answers); 404 COMPLETION_NOT_FOUND when it is not theirs',
     handler: async (request) => {
       const { userId, sessionId, id } = request.params;
       const chatter = await resolveChatter(fastify, request, request.query, userId);
@@ -63,7 +68,8 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ListRobotSessions, {
     config: { auth: STAFF },
     tags,
-    summary: "A robot's sessions (every chatter's, empty ones too) with how many answers each holds, newest activity first",
+    summary:
+      "A robot's sessions (every chatter's, empty ones too) with how many answers each holds, newest activity first",
     handler: async (request) => {
       await requireRobot(request.auth.tenantId, request.body.processId);
       return chats.listRobotSessions(request.auth.tenantId, request.body.processId, request.body);
@@ -74,7 +80,8 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: STAFF },
     tags,
     summary: 'One answer as the logs show it: who asked, model, tokens, latency, cost',
-    handler: async (request) => found(await chats.getLog(request.auth.tenantId, request.params.completionId), 'COMPLETION_NOT_FOUND'),
+    handler: async (request) =>
+      found(await chats.getLog(request.auth.tenantId, request.params.completionId), 'COMPLETION_NOT_FOUND'),
   });
 
   route(fastify, DeleteCompletion, {
@@ -82,7 +89,8 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: "Delete an answer from a robot's logs (and from its chatter's session)",
     handler: async (request) => {
-      if (!(await chats.removeCompletion(request.auth.tenantId, request.params.completionId))) throw notFound('COMPLETION_NOT_FOUND');
+      if (!(await chats.removeCompletion(request.auth.tenantId, request.params.completionId)))
+        throw notFound('COMPLETION_NOT_FOUND');
       return { ok: true as const };
     },
   });
@@ -90,11 +98,15 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, SendFeedback, {
     config: { auth: PUBLIC },
     tags,
-    summary: 'Like or dislike an answer, with a comment (null clears both); only the chatter who asked, a visitor through shareId or staff through processId',
+    summary:
+      'Like or dislike an answer, with a comment (null clears both); only the chatter who asked, a visitor through shareId or staff through processId',
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.body, request.body.userId);
       const { feedback, text = '' } = request.body;
-      return found(await chats.setFeedback(chatter, request.params.completionId, feedback, text.trim()), 'COMPLETION_NOT_FOUND');
+      return found(
+        await chats.setFeedback(chatter, request.params.completionId, feedback, text.trim()),
+        'COMPLETION_NOT_FOUND',
+      );
     },
   });
 
@@ -103,7 +115,10 @@ const chatCompletionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: 'Mark an answer reviewed, or not (agents and admins)',
     handler: async (request) =>
-      found(await chats.setChecked(request.auth.tenantId, request.params.completionId, request.body.checked), 'COMPLETION_NOT_FOUND'),
+      found(
+        await chats.setChecked(request.auth.tenantId, request.params.completionId, request.body.checked),
+        'COMPLETION_NOT_FOUND',
+      ),
   });
 };
 

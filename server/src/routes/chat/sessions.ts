@@ -21,7 +21,8 @@ const chatSessionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ListChatSessions, {
     config: { auth: PUBLIC },
     tags,
-    summary: "The chatter's sessions with a robot, newest activity first (page of 40): a visitor through shareId, staff through processId with a token",
+    summary:
+      "The chatter's sessions with a robot, newest activity first (page of 40): a visitor through shareId, staff through processId with a token",
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.query, request.params.userId);
       return chats.listSessions(chatter, request.query);
@@ -45,7 +46,10 @@ const chatSessionsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     summary: "Rename one of the chatter's sessions (404 SESSION_NOT_FOUND when it is not theirs)",
     handler: async (request) => {
       const chatter = await resolveChatter(fastify, request, request.body, request.body.userId);
-      return found(await chats.renameSession(chatter, request.body.sessionId, request.body.title.trim()), 'SESSION_NOT_FOUND');
+      return found(
+        await chats.renameSession(chatter, request.body.sessionId, request.body.title.trim()),
+        'SESSION_NOT_FOUND',
+      );
     },
   });
 };

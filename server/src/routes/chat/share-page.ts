@@ -14,7 +14,8 @@ const sharePageRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, GetWebPreviewUi, {
     config: { auth: PUBLIC },
     tags,
-    summary: "How a share's chat page looks: name, icon, colour, welcome, suggested questions (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
+    summary:
+      "How a share's chat page looks: name, icon, colour, welcome, suggested questions (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
     handler: async (request) => {
       const share = await shares.publicInfo(request.query.shareId);
       if (!share) throw notFound('SHARE_NOT_FOUND');

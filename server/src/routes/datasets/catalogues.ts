@@ -23,15 +23,18 @@ const cataloguesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, CreateCatalogue, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Create a catalogue, at the top or inside `parentId` (404 CATALOGUE_NOT_FOUND for a parent outside the dataset)',
+    summary:
+      'Create a catalogue, at the top or inside `parentId` (404 CATALOGUE_NOT_FOUND for a parent outside the dataset)',
     handler: async (request) => catalogues.create(request.auth.tenantId, request.params.id, request.body),
   });
 
   route(fastify, UpdateCatalogue, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Rename and/or move a catalogue (`parentId` null: to the top); 409 CONFLICT moving it into itself or one of its descendants',
-    handler: async (request) => catalogues.update(request.auth.tenantId, request.params.id, request.params.cid, request.body),
+    summary:
+      'Rename and/or move a catalogue (`parentId` null: to the top); 409 CONFLICT moving it into itself or one of its descendants',
+    handler: async (request) =>
+      catalogues.update(request.auth.tenantId, request.params.id, request.params.cid, request.body),
   });
 
   route(fastify, DeleteCatalogue, {

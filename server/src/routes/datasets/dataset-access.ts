@@ -20,6 +20,8 @@ export function originals(fastify: FastifyInstance): UploadFiles {
 export async function removeOriginals(fastify: FastifyInstance, keys: string[]): Promise<void> {
   const files = originals(fastify);
   for (const key of keys) {
-    await files.remove(key).catch((error: unknown) => fastify.log.warn({ err: error, key }, 'datasets: could not remove a deleted file'));
+    await files
+      .remove(key)
+      .catch((error: unknown) => fastify.log.warn({ err: error, key }, 'datasets: could not remove a deleted file'));
   }
 }

@@ -26,7 +26,7 @@ const tags = ['datasets'];
 const PREVIEW_SEGMENTS = 20;
 
 const uploadDescription =
-  'Multipart: `file`, `catalogueId?`, `chunkSize?`, `overlap?`, `separators?` (a JSON array of strings); settings default to the dataset\'s. ' +
+  "Multipart: `file`, `catalogueId?`, `chunkSize?`, `overlap?`, `separators?` (a JSON array of strings); settings default to the dataset's. " +
   'At most FLOTILLA_MAX_FILE_MB (422 UPLOAD_TOO_LARGE). The type is decided by the content: txt, md, html, csv (UTF-8 text, by name), pdf, docx, xlsx; ' +
   '422 UNSUPPORTED_FILE_TYPE when neither content nor name is one of them.';
 
@@ -38,7 +38,8 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ListDatasetFiles, {
     config: { auth: OPERATORS },
     tags,
-    summary: "A dataset's files, newest first (paged): `catalogueId` (`root`: outside any catalogue), name `keyword`, `status` filters",
+    summary:
+      "A dataset's files, newest first (paged): `catalogueId` (`root`: outside any catalogue), name `keyword`, `status` filters",
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const page = await datasetFiles.list(request.auth.tenantId, dataset.id, request.query);
@@ -86,7 +87,8 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, PreviewSplit, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Preview how a file would be split (same form as the upload): the first 20 segments, how many in all, and the characters of its text. Stores nothing',
+    summary:
+      'Preview how a file would be split (same form as the upload): the first 20 segments, how many in all, and the characters of its text. Stores nothing',
     description: `${uploadDescription} A file that cannot be parsed, or that is over the parse budget (expands too far, too many parts, too slow to read): 422 on \`file\` with the reason.`,
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
@@ -96,7 +98,9 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const segments: string[] = [];
       try {
         // Split where it is parsed, as a parse job splits it; only the first segments come back.
-        document = await fastify.parser.split(upload.detected.type, upload.bytes, upload.settings, { limit: PREVIEW_SEGMENTS });
+        document = await fastify.parser.split(upload.detected.type, upload.bytes, upload.settings, {
+          limit: PREVIEW_SEGMENTS,
+        });
         for await (const batch of document.batches) segments.push(...batch);
       } catch (error) {
         if (error instanceof ReasonError) throw fileProblem(error.reason);
@@ -109,7 +113,8 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, DeleteDatasetFiles, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Delete several files of the dataset with their segments and originals (ids not in the dataset are ignored) → how many were deleted',
+    summary:
+      'Delete several files of the dataset with their segments and originals (ids not in the dataset are ignored) → how many were deleted',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const keys = await datasetFiles.remove(request.auth.tenantId, dataset.id, request.body.fileIds);
@@ -124,7 +129,10 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     summary: "One file of a dataset (its parse error, when it failed, in the request's language)",
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
-      const file = found(await datasetFiles.get(request.auth.tenantId, dataset.id, request.params.fid), 'FILE_NOT_FOUND');
+      const file = found(
+        await datasetFiles.get(request.auth.tenantId, dataset.id, request.params.fid),
+        'FILE_NOT_FOUND',
+      );
       return toDatasetFile(file, request.locale);
     },
   });
@@ -145,8 +153,10 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ReindexDatasetFile, {
     config: { auth: OPERATORS },
     tags,
-    summary: "Parse a file's stored original again (a reindexFile job), with its settings or new ones (applied when the job succeeds) → the file row with the job's id",
-    description: 'Its current segments stay until the job replaces them all at once. 409 CONFLICT while another job works on the file.',
+    summary:
+      "Parse a file's stored original again (a reindexFile job), with its settings or new ones (applied when the job succeeds) → the file row with the job's id",
+    description:
+      'Its current segments stay until the job replaces them all at once. 409 CONFLICT while another job works on the file.',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const { tenantId, userId } = request.auth;
@@ -173,7 +183,13 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         });
         embedding = vector ? toBytes(vector) : null;
       }
-      return datasetFiles.addSegment(request.auth.tenantId, dataset.id, request.params.fid, { text, question: null, answer: null, searchText: searchText(text), embedding });
+      return datasetFiles.addSegment(request.auth.tenantId, dataset.id, request.params.fid, {
+        text,
+        question: null,
+        answer: null,
+        searchText: searchText(text),
+        embedding,
+      });
     },
   });
 };

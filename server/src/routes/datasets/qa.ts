@@ -37,7 +37,11 @@ const qaRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         dataset.id,
         pairs.map((pair, i) => {
           const vector = vectors[i];
-          return { ...pair, searchText: searchText(`${pair.question}\n${texts[i]}`), embedding: vector ? toBytes(vector) : null };
+          return {
+            ...pair,
+            searchText: searchText(`${pair.question}\n${texts[i]}`),
+            embedding: vector ? toBytes(vector) : null,
+          };
         }),
       );
     },
@@ -46,14 +50,16 @@ const qaRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ImportQaPairs, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Import QA pairs from a csv or xlsx file (multipart `file`, `catalogueId?`) → the file row (type qa) with the id of the importQa job',
+    summary:
+      'Import QA pairs from a csv or xlsx file (multipart `file`, `catalogueId?`) → the file row (type qa) with the id of the importQa job',
     description:
-      'Columns headed question/answer or 问题/答案, else the first two columns. Rows with an empty question or answer are skipped and named in the file\'s error; ' +
+      "Columns headed question/answer or 问题/答案, else the first two columns. Rows with an empty question or answer are skipped and named in the file's error; " +
       'with no valid row nothing is imported and the job fails. 422 UNSUPPORTED_FILE_TYPE for anything but csv or xlsx.',
     handler: async (request) => {
       const dataset = await requireDataset(fastify, request, request.params.id);
       const upload = await readDatasetUpload(fastify, request, dataset);
-      if (upload.detected.type !== 'csv' && upload.detected.type !== 'xlsx') throw invalidInput(['body', 'file'], 'UNSUPPORTED_FILE_TYPE');
+      if (upload.detected.type !== 'csv' && upload.detected.type !== 'xlsx')
+        throw invalidInput(['body', 'file'], 'UNSUPPORTED_FILE_TYPE');
       const { tenantId, userId } = request.auth;
       const id = randomUUID();
       const storageKey = originalKey(tenantId, id);

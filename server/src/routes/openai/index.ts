@@ -16,7 +16,12 @@ const OpenAiErrorSchema = Type.Object({
   error: Type.Object({ message: Type.String(), type: Type.String(), code: Type.Union([Type.String(), Type.Null()]) }),
 });
 
-const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error' };
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+};
 
 type Message = OpenAiChatRequest['messages'][number];
 const textOf = (content: Message['content']): string =>
@@ -29,8 +34,13 @@ export function splitConversation(messages: Message[]): { question: string; hist
   const earlier = messages.slice(0, -1);
   return {
     question: textOf(last.content),
-    history: earlier.filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => ({ role: m.role as ChatTurn['role'], content: textOf(m.content) })),
-    system: earlier.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => textOf(m.content)).join('\n\n'),
+    history: earlier
+      .filter((m) => m.role === 'user' || m.role === 'assistant')
+      .map((m) => ({ role: m.role as ChatTurn['role'], content: textOf(m.content) })),
+    system: earlier
+      .filter((m) => m.role === 'system' || m.role === 'developer')
+      .map((m) => textOf(m.content))
+      .join('\n\n'),
   };
 }
 
@@ -46,7 +56,8 @@ function openAiError(error: FastifyError | AppError, request: FastifyRequest, re
   } else if (error.validation) {
     status = 400;
     code = 'VALIDATION_FAILED';
-    text = toValidationDetail(error.validationContext, error.validation as SchemaError[], request.locale)[0]?.msg ?? text;
+    text =
+      toValidationDetail(error.validationContext, error.validation as SchemaError[], request.locale)[0]?.msg ?? text;
   } else if (error.statusCode && error.statusCode < 500) {
     status = error.statusCode;
     code = 'BAD_REQUEST';
@@ -57,7 +68,10 @@ function openAiError(error: FastifyError | AppError, request: FastifyRequest, re
 
 const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { secrets, processes } = fastify.repos;
-  type Caller = { grant: NonNullable<Awaited<ReturnType<typeof secrets.grant>>>; robot: NonNullable<Awaited<ReturnType<typeof processes.get>>> };
+  type Caller = {
+    grant: NonNullable<Awaited<ReturnType<typeof secrets.grant>>>;
+    robot: NonNullable<Awaited<ReturnType<typeof processes.get>>>;
+  };
   /** The robot each request's secret names, found before validation. */
   const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -65,7 +79,8 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     // Authenticated by a robot's API secret (Bearer), not by a console token.
     config: { auth: PUBLIC },
     tags: ['openai'],
-    summary: 'OpenAI-compatible chat completion (streaming or not) answered by the robot an API secret names; `model` may be any string',
+    summary:
+      'OpenAI-compatible chat completion (streaming or not) answered by the robot an API secret names; `model` may be any string',
     security: [{ apiSecret: [] }],
     otherResponses: { '4xx': OpenAiErrorSchema, 422: OpenAiErrorSchema, '5xx': OpenAiErrorSchema },
     errorHandler: openAiError,
@@ -80,7 +95,13 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request, reply) => {
       const { grant, robot } = callers.get(request)!;
       const { question, history, system } = splitConversation(request.body.messages);
-      const access = { tenantId: grant.tenantId, processId: grant.processId, adminId: robot.adminId, userId: grant.secretId, channel: 'api' as const };
+      const access = {
+        tenantId: grant.tenantId,
+        processId: grant.processId,
+        adminId: robot.adminId,
+        userId: grant.secretId,
+        channel: 'api' as const,
+      };
       const prepared = await fastify.answers.prepare(access, { question, history, extraSystemPrompt: system });
       const id = `chatcmpl-${prepared.completionId}`;
       const created = Math.floor(Date.now() / 1000);
@@ -100,7 +121,14 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
               object: 'chat.completion',
               created,
               model,
-              choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+              choices: [
+                {
+                  index: 0,
+                  message: { role: 'assistant', content, refusal: null },
+                  finish_reason: 'stop',
+                  logprobs: null,
+                },
+              ],
               usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: totalTokens },
             });
           }
@@ -123,12 +151,19 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           for await (const event of prepared.run(signal) as AsyncGenerator<QaEvent>) {
             if (event.type === 'delta') yield chunk({ content: event.text }, null);
             else if (event.type === 'error') {
-              yield { error: { message: message(event.code as never, request.locale), type: 'api_error', code: event.code } };
+              yield {
+                error: { message: message(event.code as never, request.locale), type: 'api_error', code: event.code },
+              };
               return;
             } else yield chunk({}, 'stop');
           }
         },
-        { done: '[DONE]', failed: () => ({ error: { message: message('INTERNAL', request.locale), type: 'api_error', code: 'INTERNAL' } }) },
+        {
+          done: '[DONE]',
+          failed: () => ({
+            error: { message: message('INTERNAL', request.locale), type: 'api_error', code: 'INTERNAL' },
+          }),
+        },
       );
       return reply;
     },

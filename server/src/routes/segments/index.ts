@@ -26,11 +26,11 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: "A file's segments in order, or a search of datasets' segments by relevance",
     description:
-      'With `fileId` and no `query`: the file\'s segments in position order, disabled ones included (404 FILE_NOT_FOUND). ' +
-      'With `query`: enabled segments of `datasetIds` (default: all the tenant\'s datasets; 404 DATASET_NOT_FOUND for one that is not the tenant\'s), ' +
+      "With `fileId` and no `query`: the file's segments in position order, disabled ones included (404 FILE_NOT_FOUND). " +
+      "With `query`: enabled segments of `datasetIds` (default: all the tenant's datasets; 404 DATASET_NOT_FOUND for one that is not the tenant's), " +
       'only those of `fileId` when given, best first. `mode` (default hybrid) is fulltext, vector or hybrid; vector and hybrid fall back to ' +
       'fulltext when the datasets have no vectors, and the answer says which mode ran. `score` is 0…1, higher is better: for full-text the ' +
-      'share of the query\'s words the segment contains, for vector the cosine similarity, for hybrid the higher of the two (the order is ' +
+      "share of the query's words the segment contains, for vector the cosine similarity, for hybrid the higher of the two (the order is " +
       'BM25, cosine or reciprocal-rank fusion). `tookMs`: time spent in the server.',
     handler: async (request) => {
       const started = performance.now();
@@ -49,7 +49,12 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!query) return { list: [], total: 0, mode: 'fulltext' as const, tookMs: elapsed(started) };
 
       const result = await searchSegments(
-        { segments, embedder: fastify.embedder, onEmbeddingError: (error) => request.log.warn({ err: error }, 'segment search: embedding the query failed, full-text only') },
+        {
+          segments,
+          embedder: fastify.embedder,
+          onEmbeddingError: (error) =>
+            request.log.warn({ err: error }, 'segment search: embedding the query failed, full-text only'),
+        },
         tenantId,
         { datasets, fileId, query, mode: request.body.mode ?? 'hybrid', offset, limit, withTotal: true },
       );
@@ -70,8 +75,10 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const body = request.body;
       const segment = await requireSegment(tenantId, request.params.sid);
       const isQa = segment.question !== undefined;
-      if (!isQa && body.question !== undefined) throw invalidInput(['body', 'question'], 'VALIDATION_FAILED', 'SEGMENT_NOT_QA');
-      if (!isQa && body.answer !== undefined) throw invalidInput(['body', 'answer'], 'VALIDATION_FAILED', 'SEGMENT_NOT_QA');
+      if (!isQa && body.question !== undefined)
+        throw invalidInput(['body', 'question'], 'VALIDATION_FAILED', 'SEGMENT_NOT_QA');
+      if (!isQa && body.answer !== undefined)
+        throw invalidInput(['body', 'answer'], 'VALIDATION_FAILED', 'SEGMENT_NOT_QA');
 
       const question = body.question?.trim() ?? segment.question;
       const answer = body.answer?.trim() ?? segment.answer;
@@ -95,7 +102,8 @@ const segmentsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           changes.embedding = null;
         }
       }
-      if (Object.keys(changes).length > 0 && !(await segments.update(tenantId, segment, changes))) throw notFound('SEGMENT_NOT_FOUND');
+      if (Object.keys(changes).length > 0 && !(await segments.update(tenantId, segment, changes)))
+        throw notFound('SEGMENT_NOT_FOUND');
       const { searchText: _tokens, embeddingModel: _model, ...updated } = await requireSegment(tenantId, segment.id);
       return updated;
     },

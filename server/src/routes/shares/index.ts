@@ -23,7 +23,8 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, GetShareInfo, {
     config: { auth: PUBLIC },
     tags,
-    summary: "What a public share page shows (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
+    summary:
+      "What a public share page shows (no login); 404 when the share or its robot is off, or the share expired; 403 ORIGIN_NOT_ALLOWED from a site the share's allowed origins leave out",
     handler: async (request) => {
       const share = found(await shares.publicInfo(request.query.shareId), 'SHARE_NOT_FOUND');
       checkShareOrigin(fastify, request, share.allowedOrigins);
@@ -36,7 +37,8 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: OPERATORS },
     tags,
     summary: "A robot's share settings",
-    handler: async (request) => found(await shares.forProcess(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
+    handler: async (request) =>
+      found(await shares.forProcess(request.auth.tenantId, request.params.processId), 'ROBOT_NOT_FOUND'),
   });
 
   route(fastify, UpdateShare, {
@@ -50,7 +52,10 @@ const sharesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  for (const [call, enabled] of [[EnableShare, true], [DisableShare, false]] as const) {
+  for (const [call, enabled] of [
+    [EnableShare, true],
+    [DisableShare, false],
+  ] as const) {
     route(fastify, call, {
       config: { auth: OPERATORS },
       tags,

@@ -25,7 +25,11 @@ function toTask(job: Job, locale: Locale): Task {
 }
 
 /** Admins reach every job of their tenant; anyone else the jobs they started (others' answer 404). */
-const readerOf = (request: FastifyRequest): JobReader => ({ tenantId: request.auth.tenantId, userId: request.auth.userId, admin: request.auth.role === 'admin' });
+const readerOf = (request: FastifyRequest): JobReader => ({
+  tenantId: request.auth.tenantId,
+  userId: request.auth.userId,
+  admin: request.auth.role === 'admin',
+});
 
 /** The task centre: background jobs — parsing, re-indexing, imports — with progress, cancel and retry. */
 const tasksRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -44,14 +48,16 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, CancelTask, {
     config: { auth: STAFF },
     tags,
-    summary: 'Cancel a queued or running job (a running one stops at its next step, writing nothing); 409 CONFLICT once it has ended',
+    summary:
+      'Cancel a queued or running job (a running one stops at its next step, writing nothing); 409 CONFLICT once it has ended',
     handler: async (request) => toTask(await jobs.cancel(readerOf(request), request.params.id), request.locale),
   });
 
   route(fastify, RetryTask, {
     config: { auth: STAFF },
     tags,
-    summary: 'Queue a failed or cancelled job again; 409 CONFLICT while it is queued or running, or while another job works on its file',
+    summary:
+      'Queue a failed or cancelled job again; 409 CONFLICT while it is queued or running, or while another job works on its file',
     handler: async (request) => {
       const task = toTask(await jobs.retry(readerOf(request), request.params.id), request.locale);
       fastify.jobs.wake();

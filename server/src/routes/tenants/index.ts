@@ -12,7 +12,11 @@ const tenantsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => {
       if (!request.auth.isPlatformOwner) throw forbidden('PLATFORM_OWNER_ONLY');
       const { name, adminUsername, adminPassword } = request.body;
-      return fastify.repos.tenants.createWithAdmin(name, { username: adminUsername, password: adminPassword, role: 'admin' });
+      return fastify.repos.tenants.createWithAdmin(name, {
+        username: adminUsername,
+        password: adminPassword,
+        role: 'admin',
+      });
     },
   });
 };

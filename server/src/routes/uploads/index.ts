@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { GetUpload, ICON_LIMITS, IdSchema, UPLOAD_LIMITS, UploadAttachment, UploadRobotIcon, type Attachment } from '@flotilla/shared/contracts';
+import {
+  GetUpload,
+  ICON_LIMITS,
+  IdSchema,
+  UPLOAD_LIMITS,
+  UploadAttachment,
+  UploadRobotIcon,
+  type Attachment,
+} from '@flotilla/shared/contracts';
 import { invalidInput, notFound } from '../../lib/app-error';
 import { isoNow } from '../../lib/clock';
 import { RateWindow } from '../../lib/rate-window';
@@ -47,7 +55,11 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   }
 
   /** Writes the file, then its row; a failed insert takes the file away again. */
-  async function store(tenantId: string, row: Omit<Upload, 'tenantId' | 'storageKey' | 'createdAt' | 'size'>, bytes: Buffer): Promise<Upload> {
+  async function store(
+    tenantId: string,
+    row: Omit<Upload, 'tenantId' | 'storageKey' | 'createdAt' | 'size'>,
+    bytes: Buffer,
+  ): Promise<Upload> {
     const storageKey = UploadFiles.keyOf(tenantId, row.id);
     await files.write(storageKey, bytes);
     const full = { ...row, storageKey, size: bytes.length, createdAt: isoNow() };
@@ -63,20 +75,36 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, UploadAttachment, {
     config: { auth: PUBLIC },
     tags,
-    summary: 'Upload a chat attachment (multipart): `file`, plus `shareId` and `visitorId` for a visitor, or `processId` with a token for staff',
+    summary:
+      'Upload a chat attachment (multipart): `file`, plus `shareId` and `visitorId` for a visitor, or `processId` with a token for staff',
     description:
       `At most ${UPLOAD_LIMITS.maxBytes} bytes; images (${UPLOAD_LIMITS.imageTypes.join(', ')}) and files (${UPLOAD_LIMITS.fileTypes.join(', ')}), ` +
       'recognised by their content (text types: by the name, when the bytes are UTF-8 text). 422 with type UPLOAD_TOO_LARGE or UNSUPPORTED_FILE_TYPE otherwise.',
     handler: async (request): Promise<Attachment> => {
       const upload = await readMultipart(request, UPLOAD_LIMITS.maxBytes);
       const { shareId, visitorId, processId } = validFields(request, UploadFieldsSchema, upload.fields);
-      const access = await resolveChatter(fastify, request, { shareId, processId }, shareId !== undefined ? visitorId : undefined);
+      const access = await resolveChatter(
+        fastify,
+        request,
+        { shareId, processId },
+        shareId !== undefined ? visitorId : undefined,
+      );
       checkVisitorRate(visitorUploads, request, access);
       const allowed = [...UPLOAD_LIMITS.imageTypes, ...UPLOAD_LIMITS.fileTypes];
       const file = await checkedFile(upload, UPLOAD_LIMITS.maxBytes, allowed);
       const kind = (UPLOAD_LIMITS.imageTypes as readonly string[]).includes(file.contentType) ? 'image' : 'file';
-      const saved = await store(access.tenantId, { id: randomUUID(), ownerId: access.userId, kind, name: file.name, contentType: file.contentType }, file.bytes);
-      return { id: saved.id, name: saved.name, url: uploadUrl(saved.id), size: saved.size, contentType: saved.contentType };
+      const saved = await store(
+        access.tenantId,
+        { id: randomUUID(), ownerId: access.userId, kind, name: file.name, contentType: file.contentType },
+        file.bytes,
+      );
+      return {
+        id: saved.id,
+        name: saved.name,
+        url: uploadUrl(saved.id),
+        size: saved.size,
+        contentType: saved.contentType,
+      };
     },
   });
 
@@ -88,7 +116,11 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const upload = await readMultipart(request, ICON_LIMITS.maxBytes);
       const file = await checkedFile(upload, ICON_LIMITS.maxBytes, ICON_TYPES);
       const { tenantId, userId } = request.auth;
-      const saved = await store(tenantId, { id: randomUUID(), ownerId: userId, kind: 'icon', name: file.name, contentType: file.contentType }, file.bytes);
+      const saved = await store(
+        tenantId,
+        { id: randomUUID(), ownerId: userId, kind: 'icon', name: file.name, contentType: file.contentType },
+        file.bytes,
+      );
       return { url: uploadUrl(saved.id) };
     },
   });
@@ -96,7 +128,8 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, GetUpload, {
     config: { auth: PUBLIC, securityHeaders: CROSS_ORIGIN_FILE_HEADERS },
     tags,
-    summary: 'An uploaded file by id (public: ids are random; share pages show icons and attachments without login). Images inline, anything else as a download',
+    summary:
+      'An uploaded file by id (public: ids are random; share pages show icons and attachments without login). Images inline, anything else as a download',
     // The file's own type: the one the upload's bytes were recognised as.
     file: { type: '*/*', description: 'The file' },
     handler: async (request, reply) => {
@@ -104,15 +137,20 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const file = upload && (await files.read(upload.storageKey));
       if (!upload || !file) throw notFound();
       const image = upload.contentType.startsWith('image/');
-      return reply
-        .type(upload.contentType.startsWith('text/') ? `${upload.contentType}; charset=utf-8` : upload.contentType)
-        .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(image ? 'inline' : 'attachment', upload.name))
-        // Even opened directly, the file runs nothing and loads nothing.
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', upload.kind === 'icon' ? 'public, max-age=31536000, immutable' : 'private, max-age=86400')
-        .send(file.stream);
+      return (
+        reply
+          .type(upload.contentType.startsWith('text/') ? `${upload.contentType}; charset=utf-8` : upload.contentType)
+          .header('content-length', file.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', contentDisposition(image ? 'inline' : 'attachment', upload.name))
+          // Even opened directly, the file runs nothing and loads nothing.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header(
+            'cache-control',
+            upload.kind === 'icon' ? 'public, max-age=31536000, immutable' : 'private, max-age=86400',
+          )
+          .send(file.stream)
+      );
     },
   });
 };

@@ -32,7 +32,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     summary: "Create a user in the caller's tenant (form or JSON)",
     handler: async (request, reply) => {
       const { userId: adminId, tenantId } = request.auth;
-      const refused = (code: 'RATE_LIMITED' | 'USERNAME_TAKEN') => request.log.warn({ adminId, tenantId, username: request.body.username, code }, 'user creation refused');
+      const refused = (code: 'RATE_LIMITED' | 'USERNAME_TAKEN') =>
+        request.log.warn({ adminId, tenantId, username: request.body.username, code }, 'user creation refused');
       // The first full window stops the count, so a refusal by the minute does not spend the day's budget.
       const full = creationLimits.find(({ window, limit }) => !window.hit(adminId, limit));
       if (full) {
@@ -48,12 +49,14 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   });
 
-  const setBan = (ban: boolean) => async (request: { auth: { tenantId: string; userId: string }; params: { id: string } }) => {
-    if (ban && request.params.id === request.auth.userId) throw new AppError(400, 'BAD_REQUEST', 'CANNOT_FREEZE_SELF');
-    const user = await repos.users.setBan(request.auth.tenantId, request.params.id, ban);
-    if (!user) throw notFound('USER_NOT_FOUND');
-    return user;
-  };
+  const setBan =
+    (ban: boolean) => async (request: { auth: { tenantId: string; userId: string }; params: { id: string } }) => {
+      if (ban && request.params.id === request.auth.userId)
+        throw new AppError(400, 'BAD_REQUEST', 'CANNOT_FREEZE_SELF');
+      const user = await repos.users.setBan(request.auth.tenantId, request.params.id, ban);
+      if (!user) throw notFound('USER_NOT_FOUND');
+      return user;
+    };
 
   route(fastify, FreezeUser, {
     config: { auth: ADMINS },

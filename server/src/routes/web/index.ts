@@ -5,10 +5,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemotesConfig } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
-import { builtPage, consoleAssets, consolePageWithRemotes, drawnPage, isRemoteName, LOGIN_PAGE, loginPageWithAssets, LOGIN_PATHS, remoteDist, remotesConfig, sharePageHtml, shellDist, type BuiltPage } from '../../lib/builds';
+import {
+  builtPage,
+  consoleAssets,
+  consolePageWithRemotes,
+  drawnPage,
+  isRemoteName,
+  LOGIN_PAGE,
+  loginPageWithAssets,
+  LOGIN_PATHS,
+  remoteDist,
+  remotesConfig,
+  sharePageHtml,
+  shellDist,
+  type BuiltPage,
+} from '../../lib/builds';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
-import { consolePageHeaders, CROSS_ORIGIN_FILE_HEADERS, setSecurityHeaders, sharePageHeaders } from '../../plugins/external/security-headers';
+import {
+  consolePageHeaders,
+  CROSS_ORIGIN_FILE_HEADERS,
+  setSecurityHeaders,
+  sharePageHeaders,
+} from '../../plugins/external/security-headers';
 import { PUBLIC } from '../access';
 
 /** Paths that never fall back to an HTML page: the API, the docs, the remotes' files. */
@@ -32,14 +51,18 @@ const hide = { hide: true };
 const LOGIN_PAGE_HEADERS = consolePageHeaders([]);
 
 /** The share a public chat URL names, as the chat page reads it: the path's last part, else `?shareId=`. */
-function shareIdOfPage(request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>): string | undefined {
+function shareIdOfPage(
+  request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>,
+): string | undefined {
   const shareId = request.params['*'] || request.query.shareId;
   return isShareId(shareId) ? shareId : undefined;
 }
 
 /** The origins other than this server's that /remotes.json loads remotes from (relative entries are this server's). */
 function remoteOrigins(remotes: RemotesConfig): string[] {
-  const origins = Object.values(remotes).flatMap(({ entry }) => (URL.canParse(entry) ? (normalizeOrigin(new URL(entry).origin) ?? []) : []));
+  const origins = Object.values(remotes).flatMap(({ entry }) =>
+    URL.canParse(entry) ? (normalizeOrigin(new URL(entry).origin) ?? []) : [],
+  );
   return [...new Set(origins)];
 }
 
@@ -84,7 +107,11 @@ export default fp(
     /** A page from memory, gzipped for browsers that take it: one write, nothing between it and the first paint. */
     const sendBuiltPage = (request: FastifyRequest, reply: FastifyReply, page: BuiltPage) => {
       const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-      reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
       if (gzip) reply.header('content-encoding', 'gzip');
       return reply.send(gzip ? page.gzipped : page.html);
     };
@@ -106,13 +133,20 @@ export default fp(
      * sites the share allows; the page as built when no share is known.
      */
     const chatPage = builtPage(join(chat, 'index.html'));
-    const sendSharePage = async (request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>, reply: FastifyReply) => {
+    const sendSharePage = async (
+      request: FastifyRequest<{ Params: { '*'?: string }; Querystring: { shareId?: unknown } }>,
+      reply: FastifyReply,
+    ) => {
       const shareId = shareIdOfPage(request);
       const share = shareId === undefined ? undefined : await fastify.repos.shares.publicInfo(shareId);
       setSecurityHeaders(reply, sharePageHeaders(share?.allowedOrigins));
       const page = await chatPage();
       if (!page) return sendPage(reply, chat);
-      return sendBuiltPage(request, reply, share ? drawnPage(sharePageHtml(page.html.toString('utf8'), share.info)) : page);
+      return sendBuiltPage(
+        request,
+        reply,
+        share ? drawnPage(sharePageHtml(page.html.toString('utf8'), share.info)) : page,
+      );
     };
 
     const wantsPage = (request: FastifyRequest) =>
@@ -126,22 +160,35 @@ export default fp(
 
     for (const path of CHAT_PATHS) {
       // Until its share is read, a page may be framed by this server only (and never by X-Frame-Options).
-      fastify.get(path, { config: { auth: PUBLIC, securityHeaders: sharePageHeaders(undefined) }, schema: hide }, sendSharePage);
+      fastify.get(
+        path,
+        { config: { auth: PUBLIC, securityHeaders: sharePageHeaders(undefined) }, schema: hide },
+        sendSharePage,
+      );
     }
 
-    fastify.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { config: { auth: PUBLIC, securityHeaders: CROSS_ORIGIN_FILE_HEADERS }, schema: hide }, (request, reply) => {
-      const { name } = request.params;
-      if (!isRemoteName(name)) return reply.callNotFound();
-      return reply.sendFile(request.params['*'] || 'index.html', remoteDist(staticDir, name));
-    });
+    fastify.get<{ Params: { name: string; '*': string } }>(
+      '/remotes/:name/*',
+      { config: { auth: PUBLIC, securityHeaders: CROSS_ORIGIN_FILE_HEADERS }, schema: hide },
+      (request, reply) => {
+        const { name } = request.params;
+        if (!isRemoteName(name)) return reply.callNotFound();
+        return reply.sendFile(request.params['*'] || 'index.html', remoteDist(staticDir, name));
+      },
+    );
 
     // The shell's own files; anything else goes to the not-found handler below (checked first, because
     // a failed send followed by the fallback page would answer one request twice over).
-    fastify.get<{ Params: { '*': string } }>('/*', { config: { auth: PUBLIC }, schema: hide }, async (request, reply) => {
-      const path = request.params['*'];
-      if (NO_HTML_FALLBACK.test(request.url.split('?')[0] ?? '') || !(await isFileIn(shell, path))) return reply.callNotFound();
-      return reply.sendFile(path, shell);
-    });
+    fastify.get<{ Params: { '*': string } }>(
+      '/*',
+      { config: { auth: PUBLIC }, schema: hide },
+      async (request, reply) => {
+        const path = request.params['*'];
+        if (NO_HTML_FALLBACK.test(request.url.split('?')[0] ?? '') || !(await isFileIn(shell, path)))
+          return reply.callNotFound();
+        return reply.sendFile(path, shell);
+      },
+    );
 
     fastify.setNotFoundHandler((request, reply) => {
       if (wantsPage(request)) return sendConsole(request, reply);

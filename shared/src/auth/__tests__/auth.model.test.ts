@@ -2,11 +2,30 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../contracts';
 import { STORAGE_KEYS } from '../../storage';
-import { $isLoggedIn, $role, $token, $user, loggedIn, loggedOut, loginFailed, syncAuthAcrossTabs, userLoaded } from '../auth.model';
+import {
+  $isLoggedIn,
+  $role,
+  $token,
+  $user,
+  loggedIn,
+  loggedOut,
+  loginFailed,
+  syncAuthAcrossTabs,
+  userLoaded,
+} from '../auth.model';
 
 const admin: User = {
-  id: 'u1', username: 'admin', nickname: 'Admin', avatar: '', phone: '', role: 'admin', tenantId: 't1',
-  ban: false, isAgent: false, permissions: [], createAt: '2026-01-01T00:00:00.000Z',
+  id: 'u1',
+  username: 'admin',
+  nickname: 'Admin',
+  avatar: '',
+  phone: '',
+  role: 'admin',
+  tenantId: 't1',
+  ban: false,
+  isAgent: false,
+  permissions: [],
+  createAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('auth bus', () => {

@@ -25,7 +25,10 @@ function Panel({ processId }: { processId: string }) {
 }
 
 const renderWidget = (processId = 'p1') =>
-  renderInShell(<RemoteWidget remote="chat" module="./ChatPanel" props={{ processId }} />, { path: '/ai/p1/detail', scope: testScope() });
+  renderInShell(<RemoteWidget remote="chat" module="./ChatPanel" props={{ processId }} />, {
+    path: '/ai/p1/detail',
+    scope: testScope(),
+  });
 
 describe('loadWidget', () => {
   it('fails with a stable code when no host registered a loader', async () => {

@@ -6,7 +6,10 @@ import { configureHttp, request, requestFailed, type RequestFailure } from '../c
 import { HttpError } from '../http-error';
 
 function answer(status: number, body: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 const user = { id: 'u1', role: 'admin' } as User;
@@ -36,7 +39,9 @@ describe('http client', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     configureHttp({ baseUrl: 'http://api.test', timeoutMs: 200000 });
-    seen.forced = []; seen.forbidden = []; seen.failed = [];
+    seen.forced = [];
+    seen.forbidden = [];
+    seen.failed = [];
     unwatch.push(forcedLogout.watch((m) => seen.forced.push(m)).unsubscribe);
     unwatch.push(forbidden.watch((m) => seen.forbidden.push(m)).unsubscribe);
     unwatch.push(requestFailed.watch((f) => seen.failed.push(f)).unsubscribe);
@@ -83,7 +88,10 @@ describe('http client', () => {
   it('inline calls leave their 4xx refusals to the page, but still report 401, 403 and 5xx', async () => {
     for (const status of [400, 409, 422, 429]) {
       fetchMock.mockResolvedValueOnce(answer(status, { code: 'X', message: `refused ${status}` }));
-      await expect(request(AnyPost, { body: {}, inline: true })).rejects.toMatchObject({ status, message: `refused ${status}` });
+      await expect(request(AnyPost, { body: {}, inline: true })).rejects.toMatchObject({
+        status,
+        message: `refused ${status}`,
+      });
     }
     expect(seen.failed).toEqual([]);
     fetchMock.mockResolvedValueOnce(answer(500, { code: 'INTERNAL', message: 'Server broke' }));
@@ -112,11 +120,21 @@ describe('http client', () => {
     await expect(request(AnyGet)).rejects.toThrow('Row 3 bad');
     fetchMock.mockResolvedValueOnce(answer(400, { code: 'DATABASE_ERROR', message: 'SQL error' }));
     await expect(request(AnyGet)).rejects.toThrow('SQL error');
-    expect(seen.failed).toEqual([{ status: 400, code: 'BAD_REQUEST', message: 'Bad thing' }, { status: 500, code: 'INTERNAL', message: 'Server broke' }]);
+    expect(seen.failed).toEqual([
+      { status: 400, code: 'BAD_REQUEST', message: 'Bad thing' },
+      { status: 500, code: 'INTERNAL', message: 'Server broke' },
+    ]);
   });
 
   it('422 reports the first detail message', async () => {
-    fetchMock.mockResolvedValue(answer(422, { detail: [{ loc: ['body', 'name'], msg: 'name is required', type: 'missing' }, { loc: [], msg: 'second', type: 'x' }] }));
+    fetchMock.mockResolvedValue(
+      answer(422, {
+        detail: [
+          { loc: ['body', 'name'], msg: 'name is required', type: 'missing' },
+          { loc: [], msg: 'second', type: 'x' },
+        ],
+      }),
+    );
     await expect(request(AnyPost, { body: {} })).rejects.toMatchObject({ status: 422, message: 'name is required' });
     expect(seen.failed).toEqual([{ status: 422, code: 'HTTP_422', message: 'name is required' }]);
   });
@@ -139,7 +157,10 @@ describe('http client', () => {
 
   it('times out with a rejected request and a notice', async () => {
     configureHttp({ timeoutMs: 20 });
-    fetchMock.mockImplementation((_url, init) => new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))));
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))),
+    );
     await expect(request(AnyGet)).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
     expect(seen.failed).toEqual([{ status: 0, code: 'TIMEOUT', message: 'Request timed out' }]);
   });

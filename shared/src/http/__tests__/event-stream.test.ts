@@ -40,7 +40,9 @@ function streamed(chunks: string[], { hold = false } = {}) {
 /** A fetch that honours its signal the way browsers do: aborting rejects the pending read. */
 function fetchWith(stream: ReturnType<typeof streamed>) {
   return vi.fn(async (_url: string, init?: RequestInit) => {
-    init?.signal?.addEventListener('abort', () => stream.fail(new DOMException('The operation was aborted.', 'AbortError')));
+    init?.signal?.addEventListener('abort', () =>
+      stream.fail(new DOMException('The operation was aborted.', 'AbortError')),
+    );
     return stream.response;
   });
 }
@@ -94,7 +96,10 @@ describe('requestEvents', () => {
   it('rejects an HTTP error before any event with its status, code and message, reported as the client does', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many questions' }), { status: 429 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many questions' }), { status: 429 }),
+      ),
     );
 
     const failure = collect(requestEvents(Stream, { body: {} }));
@@ -124,7 +129,10 @@ describe('requestEvents', () => {
 
   it('tells a dropped connection mid-stream (NETWORK) from malformed data (BAD_EVENT)', async () => {
     const dropping = streamed(['data: {"type":"delta","text":"A"}\n\n'], { hold: true });
-    vi.stubGlobal('fetch', vi.fn(async () => dropping.response));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => dropping.response),
+    );
     const seen: Array<{ type: string; text?: string }> = [];
     const reading = (async () => {
       for await (const event of requestEvents(Stream, { body: {} })) {
@@ -135,13 +143,21 @@ describe('requestEvents', () => {
     await expect(reading).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
     expect(seen).toHaveLength(1);
 
-    vi.stubGlobal('fetch', vi.fn(async () => streamed(['data: not json\n\n']).response));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamed(['data: not json\n\n']).response),
+    );
     await expect(collect(requestEvents(Stream, { body: {} }))).rejects.toMatchObject({ code: 'BAD_EVENT' });
   });
 
   it('cancels the body when the caller leaves the loop early', async () => {
-    const stream = streamed(['data: {"type":"delta","text":"A"}\n\ndata: {"type":"delta","text":"B"}\n\n'], { hold: true });
-    vi.stubGlobal('fetch', vi.fn(async () => stream.response));
+    const stream = streamed(['data: {"type":"delta","text":"A"}\n\ndata: {"type":"delta","text":"B"}\n\n'], {
+      hold: true,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => stream.response),
+    );
 
     for await (const event of requestEvents(Stream, { body: {} })) {
       expect(event).toEqual({ type: 'delta', text: 'A' });

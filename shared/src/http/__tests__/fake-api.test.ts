@@ -22,11 +22,23 @@ const settings: ShareSettings = {
 const ListThings = endpoint({
   method: 'GET',
   path: '/v1/things',
-  query: Type.Object({ offset: Type.Integer({ minimum: 0, default: 0 }), limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }) }),
+  query: Type.Object({
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+  }),
   response: Type.Object({ total: Type.Integer() }),
 });
-const GetThing = endpoint({ method: 'GET', path: '/v1/things/{id}', params: Type.Object({ id: Type.String() }), response: Type.Object({ id: Type.String() }) });
-const GetAllThings = endpoint({ method: 'GET', path: '/v1/things/all', response: Type.Object({ all: Type.Boolean() }) });
+const GetThing = endpoint({
+  method: 'GET',
+  path: '/v1/things/{id}',
+  params: Type.Object({ id: Type.String() }),
+  response: Type.Object({ id: Type.String() }),
+});
+const GetAllThings = endpoint({
+  method: 'GET',
+  path: '/v1/things/all',
+  response: Type.Object({ all: Type.Boolean() }),
+});
 
 describe('fakeApi: a fake server made of endpoint descriptors', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -34,7 +46,10 @@ describe('fakeApi: a fake server made of endpoint descriptors', () => {
   it('answers a call through its descriptor, with its params decoded and its body as sent', async () => {
     const seen: unknown[] = [];
     fakeApi([on(UpdateShare, ({ params, body }) => (seen.push(params, body), { ...settings, ...body }))]);
-    const answer = await request(UpdateShare, { params: { adminId: 'u 1', processId: 'p1' }, body: { themeColor: '#000000' } });
+    const answer = await request(UpdateShare, {
+      params: { adminId: 'u 1', processId: 'p1' },
+      body: { themeColor: '#000000' },
+    });
     expect(answer.themeColor).toBe('#000000');
     expect(seen).toEqual([{ adminId: 'u 1', processId: 'p1' }, { themeColor: '#000000' }]);
   });
@@ -42,7 +57,9 @@ describe('fakeApi: a fake server made of endpoint descriptors', () => {
   it('fails the test when a fake answers a body its contract does not allow', async () => {
     fakeApi([on(GetShare, () => ({ ...settings, themeColor: undefined }) as unknown as ShareSettings)]);
     await request(GetShare, { params: { adminId: 'u1', processId: 'p1' } });
-    expect(() => assertFakesKeptContracts()).toThrow(/GET \/v1\/users\/u1\/processes\/p1\/share: the answer does not fit .*themeColor/);
+    expect(() => assertFakesKeptContracts()).toThrow(
+      /GET \/v1\/users\/u1\/processes\/p1\/share: the answer does not fit .*themeColor/,
+    );
   });
 
   it('answers 422 like the server when the client sends what the schema refuses, and coerces the query', async () => {
@@ -63,8 +80,14 @@ describe('fakeApi: a fake server made of endpoint descriptors', () => {
 
   it('answers refusals in the server shape and 404 for what no route answers', async () => {
     fakeApi([on(GetThing, () => refuse(404, 'THING_NOT_FOUND', 'No such thing'))]);
-    await expect(request(GetThing, { params: { id: 'x' }, silent: true })).rejects.toMatchObject({ status: 404, code: 'THING_NOT_FOUND', message: 'No such thing' });
-    const unknown = await request(ListThings, { query: { offset: 0, limit: 1 }, silent: true }).catch((error: unknown) => error);
+    await expect(request(GetThing, { params: { id: 'x' }, silent: true })).rejects.toMatchObject({
+      status: 404,
+      code: 'THING_NOT_FOUND',
+      message: 'No such thing',
+    });
+    const unknown = await request(ListThings, { query: { offset: 0, limit: 1 }, silent: true }).catch(
+      (error: unknown) => error,
+    );
     expect(unknown).toBeInstanceOf(HttpError);
     expect(unknown).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });

@@ -7,14 +7,20 @@ type Row = { id: string; name: string; colour?: string };
 type RowQuery = { offset: number; limit: number; keyword?: string; colour?: string };
 
 const rows = (count: number, colour?: string): Row[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `${colour ?? 'row'}-${i}`, name: `Row ${i}`, ...(colour ? { colour } : {}) }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `${colour ?? 'row'}-${i}`,
+    name: `Row ${i}`,
+    ...(colour ? { colour } : {}),
+  }));
 
 /** A server of rows that filters and pages like the real ones, and remembers every query. */
 function fakeServer(initial: Row[]) {
   let stored = [...initial];
   const fetchPage = vi.fn(async (query: RowQuery): Promise<PageAnswer<Row>> => {
     const matching = stored.filter(
-      (row) => (!query.keyword || row.name.toLowerCase().includes(query.keyword)) && (!query.colour || row.colour === query.colour),
+      (row) =>
+        (!query.keyword || row.name.toLowerCase().includes(query.keyword)) &&
+        (!query.colour || row.colour === query.colour),
     );
     return { list: matching.slice(query.offset, query.offset + query.limit), total: matching.length };
   });
@@ -172,7 +178,10 @@ describe('createPagedList', () => {
     const scope = fork();
     await allSettled(list.pageOpened, { scope });
 
-    await Promise.all([allSettled(list.deleteConfirmed, { scope, params: stored[0]! }), allSettled(list.deleteConfirmed, { scope, params: stored[0]! })]);
+    await Promise.all([
+      allSettled(list.deleteConfirmed, { scope, params: stored[0]! }),
+      allSettled(list.deleteConfirmed, { scope, params: stored[0]! }),
+    ]);
 
     expect(server.deleteItem).toHaveBeenCalledTimes(1);
   });
@@ -199,7 +208,10 @@ describe('createPagedList', () => {
   });
 
   it('treats a network failure as status 0', async () => {
-    const list = createPagedList<RowQuery, Row>({ fetchPage: () => Promise.reject(new TypeError('fetch failed')), itemKey: (row) => row.id });
+    const list = createPagedList<RowQuery, Row>({
+      fetchPage: () => Promise.reject(new TypeError('fetch failed')),
+      itemKey: (row) => row.id,
+    });
     const scope = fork();
     await allSettled(list.pageOpened, { scope });
     expect(scope.getState(list.$failure)?.status).toBe(0);

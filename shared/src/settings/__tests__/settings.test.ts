@@ -11,8 +11,17 @@ describe('settings', () => {
     localStorage.clear();
     const { $settings } = await freshModel();
     expect($settings.getState()).toEqual({
-      theme: 'light', colorWeak: false, navbar: true, menu: true, topMenu: false, footer: true,
-      themeColor: '#165DFF', menuWidth: 220, tabBar: false, menuFromServer: false, device: 'desktop',
+      theme: 'light',
+      colorWeak: false,
+      navbar: true,
+      menu: true,
+      topMenu: false,
+      footer: true,
+      themeColor: '#165DFF',
+      menuWidth: 220,
+      tabBar: false,
+      menuFromServer: false,
+      device: 'desktop',
     });
   });
 

@@ -14,7 +14,12 @@ type RowQuery = { offset: number; limit: number; keyword?: string };
 const rows = (count: number): Row[] => Array.from({ length: count }, (_, i) => ({ id: `r${i}`, name: `Row ${i}` }));
 
 function makeList(answer: (query: RowQuery) => Promise<PageAnswer<Row>>) {
-  return createPagedList<RowQuery, Row>({ fetchPage: vi.fn(answer), itemKey: (row) => row.id, pageSize: 10, debounceMs: 10 });
+  return createPagedList<RowQuery, Row>({
+    fetchPage: vi.fn(answer),
+    itemKey: (row) => row.id,
+    pageSize: 10,
+    debounceMs: 10,
+  });
 }
 
 async function renderTable(list: ReturnType<typeof makeList>) {
@@ -39,7 +44,10 @@ async function renderTable(list: ReturnType<typeof makeList>) {
 describe('PagedTable', () => {
   it('shows the rows with the count and filters, and pages on the server', async () => {
     const all = rows(25);
-    const list = makeList(async (query) => ({ list: all.slice(query.offset, query.offset + query.limit), total: all.length }));
+    const list = makeList(async (query) => ({
+      list: all.slice(query.offset, query.offset + query.limit),
+      total: all.length,
+    }));
     const scope = await renderTable(list);
     expect(screen.getByText('Row 0')).toBeTruthy();
     expect(screen.getByText('25 rows')).toBeTruthy();

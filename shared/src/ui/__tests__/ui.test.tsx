@@ -14,11 +14,11 @@ describeCatalogs('shared', { catalogs: sharedCatalogs, srcDir: join(import.meta.
 
 describe('messageArguments', () => {
   it('finds the arguments of a message, also inside plural branches, and no branch text', () => {
-    expect(messageArguments('Hello {name}, you have {count, plural, =0 {no files} one {# file} other {# files in {folder}}}')).toEqual([
-      'count',
-      'folder',
-      'name',
-    ]);
+    expect(
+      messageArguments(
+        'Hello {name}, you have {count, plural, =0 {no files} one {# file} other {# files in {folder}}}',
+      ),
+    ).toEqual(['count', 'folder', 'name']);
     expect(messageArguments('{count, plural, =0 {暂无文件} other {# 个文件}}')).toEqual(['count']);
     expect(messageArguments('No arguments')).toEqual([]);
   });
@@ -28,7 +28,12 @@ describe('Page', () => {
   it('shows the header (back, title, description, actions) above the content, without outer padding', () => {
     renderInShell(
       <Page>
-        <PageHeader title="Robots" description="All robots" back={<a href="/">Back</a>} extra={<button>New robot</button>} />
+        <PageHeader
+          title="Robots"
+          description="All robots"
+          back={<a href="/">Back</a>}
+          extra={<button>New robot</button>}
+        />
         <Surface>
           <p>Content</p>
         </Surface>
@@ -48,7 +53,10 @@ describe('Page', () => {
 
 describe('NotFoundState', () => {
   it('says the page does not exist and leads back to where the remote says', async () => {
-    renderInShell(<NotFoundState backTo="/robot" backLabel="Back to robots" />, { path: '/robot/nowhere', scope: testScope() });
+    renderInShell(<NotFoundState backTo="/robot" backLabel="Back to robots" />, {
+      path: '/robot/nowhere',
+      scope: testScope(),
+    });
     expect(screen.getByText('Page not found')).toBeTruthy();
     expect(screen.getByText('This page does not exist or is not available yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back to robots' }));
@@ -56,7 +64,11 @@ describe('NotFoundState', () => {
   });
 
   it('speaks Chinese', () => {
-    renderInShell(<NotFoundState backTo="/dashboard" backLabel="返回仪表盘" />, { path: '/x', scope: testScope(), locale: 'zh-CN' });
+    renderInShell(<NotFoundState backTo="/dashboard" backLabel="返回仪表盘" />, {
+      path: '/x',
+      scope: testScope(),
+      locale: 'zh-CN',
+    });
     expect(screen.getByText('页面不存在')).toBeTruthy();
     expect(screen.getByText('该页面不存在或尚未开放。')).toBeTruthy();
   });

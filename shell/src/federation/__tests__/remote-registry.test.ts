@@ -1,12 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RemotesConfig } from '@flotilla/shared/contracts';
 import { REMOTES_CONFIG_ELEMENT_ID } from '@flotilla/shared/contracts';
-import { createRemoteRegistry, FEDERATION_ERRORS, inlinedRemotesConfig, type FederationRuntime } from '../remote-registry';
+import {
+  createRemoteRegistry,
+  FEDERATION_ERRORS,
+  inlinedRemotesConfig,
+  type FederationRuntime,
+} from '../remote-registry';
 import { createWidgetLoader } from '../widget-loader';
 
 const App = () => null;
 
-function setup(configs: RemotesConfig[], loadRemote: FederationRuntime['loadRemote'] = (async () => ({ default: App })) as never, inlined: RemotesConfig | null = null) {
+function setup(
+  configs: RemotesConfig[],
+  loadRemote: FederationRuntime['loadRemote'] = (async () => ({ default: App })) as never,
+  inlined: RemotesConfig | null = null,
+) {
   const runtime = { registerRemotes: vi.fn(), loadRemote: vi.fn(loadRemote) };
   const fetchConfig = vi.fn(async () => {
     const next = configs.length > 1 ? configs.shift() : configs[0];
@@ -25,7 +34,9 @@ describe('remote registry', () => {
     await expect(registry.loadApp('robots')).resolves.toEqual({ default: App });
     await registry.loadApp('robots');
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'robots', entry: v1.robots.entry }], { force: false });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'robots', entry: v1.robots.entry }], {
+      force: false,
+    });
     expect(runtime.loadRemote).toHaveBeenCalledWith('robots/App');
   });
 
@@ -34,7 +45,9 @@ describe('remote registry', () => {
     await registry.loadApp('robots');
     await registry.refresh();
     await registry.loadApp('robots');
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v2.robots.entry }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v2.robots.entry }], {
+      force: true,
+    });
   });
 
   it('retries for real: re-reads remotes.json and re-registers with force', async () => {
@@ -47,12 +60,18 @@ describe('remote registry', () => {
     fail = false;
     await expect(registry.loadApp('robots', { retry: true })).resolves.toEqual({ default: App });
     expect(fetchConfig).toHaveBeenCalledTimes(2);
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v1.robots.entry }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v1.robots.entry }], {
+      force: true,
+    });
   });
 
   it('fails with a stable code for a remote missing from remotes.json or without a component', async () => {
-    await expect(setup([v1]).registry.loadApp('cases')).rejects.toMatchObject({ code: FEDERATION_ERRORS.notConfigured });
-    await expect(setup([v1], (async () => ({})) as never).registry.loadApp('robots')).rejects.toMatchObject({ code: FEDERATION_ERRORS.badModule });
+    await expect(setup([v1]).registry.loadApp('cases')).rejects.toMatchObject({
+      code: FEDERATION_ERRORS.notConfigured,
+    });
+    await expect(setup([v1], (async () => ({})) as never).registry.loadApp('robots')).rejects.toMatchObject({
+      code: FEDERATION_ERRORS.badModule,
+    });
   });
 
   it('preloads a remote: its load starts before any area asks, and the area reuses its registration', async () => {
@@ -86,10 +105,14 @@ describe('remote registry', () => {
       await registry.prepare();
       await registry.loadApp('robots');
       expect(fetchConfig).not.toHaveBeenCalled();
-      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'robots', entry: v1.robots.entry }], { force: false });
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'robots', entry: v1.robots.entry }], {
+        force: false,
+      });
       await registry.refresh();
       await registry.loadApp('robots');
-      expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v2.robots.entry }], { force: true });
+      expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'robots', entry: v2.robots.entry }], {
+        force: true,
+      });
       await registry.loadApp('robots', { retry: true });
       expect(fetchConfig).toHaveBeenCalledTimes(2);
     });
@@ -124,7 +147,8 @@ describe('remote registry', () => {
 
   describe('loadModule', () => {
     const ChatPanel = () => null;
-    const modules = (id: string) => (id === 'chat/ChatPanel' ? { default: ChatPanel } : id === 'chat/App' ? { default: App } : null);
+    const modules = (id: string) =>
+      id === 'chat/ChatPanel' ? { default: ChatPanel } : id === 'chat/App' ? { default: App } : null;
     const withChat: RemotesConfig = { ...v1, chat: { entry: '/remotes/chat/1/mf-manifest.json', version: '1' } };
 
     it('loads another exposed module of a remote, registered once with its ./App', async () => {
@@ -134,7 +158,9 @@ describe('remote registry', () => {
       expect(runtime.loadRemote).toHaveBeenNthCalledWith(1, 'chat/ChatPanel');
       expect(runtime.loadRemote).toHaveBeenNthCalledWith(2, 'chat/App');
       expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'chat', entry: withChat.chat!.entry }], { force: false });
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'chat', entry: withChat.chat!.entry }], {
+        force: false,
+      });
     });
 
     it('retries for real, and fails with stable codes', async () => {
@@ -142,9 +168,15 @@ describe('remote registry', () => {
       await registry.loadModule('chat', './ChatPanel');
       await registry.loadModule('chat', './ChatPanel', { retry: true });
       expect(fetchConfig).toHaveBeenCalledTimes(2);
-      expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'chat', entry: withChat.chat!.entry }], { force: true });
-      await expect(registry.loadModule('users', './Widget')).rejects.toMatchObject({ code: FEDERATION_ERRORS.notConfigured });
-      await expect(registry.loadModule('chat', './Missing')).rejects.toMatchObject({ code: FEDERATION_ERRORS.badModule });
+      expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'chat', entry: withChat.chat!.entry }], {
+        force: true,
+      });
+      await expect(registry.loadModule('users', './Widget')).rejects.toMatchObject({
+        code: FEDERATION_ERRORS.notConfigured,
+      });
+      await expect(registry.loadModule('chat', './Missing')).rejects.toMatchObject({
+        code: FEDERATION_ERRORS.badModule,
+      });
     });
 
     it('is what the shell registers as the widget loader', async () => {

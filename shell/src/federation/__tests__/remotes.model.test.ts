@@ -4,7 +4,9 @@ import { $token } from '@flotilla/shared';
 import { remoteRegistry } from '../runtime';
 import { consoleStarted } from '../remotes.model';
 
-vi.mock('../runtime', () => ({ remoteRegistry: { prepare: vi.fn(async () => ({})), refresh: vi.fn(async () => ({})), preloadApp: vi.fn() } }));
+vi.mock('../runtime', () => ({
+  remoteRegistry: { prepare: vi.fn(async () => ({})), refresh: vi.fn(async () => ({})), preloadApp: vi.fn() },
+}));
 
 const startOn = async (path: string, token: string | null) => {
   window.history.replaceState(null, '', path);

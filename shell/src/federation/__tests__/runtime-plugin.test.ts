@@ -18,7 +18,12 @@ describe('the runtime plugin fetching a manifest', () => {
   });
 
   it('fails on an answer that is not 2xx', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('gone', { status: 404 })));
-    await expect(fetchManifest('/remotes/robots/mf-manifest.json?v=1')).rejects.toThrow(/FLOTILLA_REMOTE_MANIFEST.*404/);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('gone', { status: 404 })),
+    );
+    await expect(fetchManifest('/remotes/robots/mf-manifest.json?v=1')).rejects.toThrow(
+      /FLOTILLA_REMOTE_MANIFEST.*404/,
+    );
   });
 });

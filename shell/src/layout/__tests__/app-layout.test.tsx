@@ -8,9 +8,23 @@ import { shellCatalogs } from '../../locales';
 import { menuRequested } from '../../menu/menu.model';
 import { AppLayout } from '../app-layout';
 
-vi.mock('../../notices/semi-notices', () => ({ showNotice: vi.fn(), forcedLogoutModal: vi.fn(), newVersionNotice: vi.fn() }));
+vi.mock('../../notices/semi-notices', () => ({
+  showNotice: vi.fn(),
+  forcedLogoutModal: vi.fn(),
+  newVersionNotice: vi.fn(),
+}));
 
-const menu: MenuItem[] = [{ key: 'robot', path: '/robot', title: { 'zh-CN': '机器人', 'en-US': 'Robots' }, icon: 'IconApps', order: -1, hidden: false, children: [] }];
+const menu: MenuItem[] = [
+  {
+    key: 'robot',
+    path: '/robot',
+    title: { 'zh-CN': '机器人', 'en-US': 'Robots' },
+    icon: 'IconApps',
+    order: -1,
+    hidden: false,
+    children: [],
+  },
+];
 
 beforeAll(() => {
   loadCatalogs(shellCatalogs);

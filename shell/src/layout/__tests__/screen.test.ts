@@ -4,7 +4,18 @@ import { applyScreen, deviceFor, screenFor } from '../screen';
 describe('screen sizes from the breakpoints (600, 1024, 1440, 1920 px)', () => {
   it('names the range a width falls in', () => {
     const widths = [360, 599, 600, 1023, 1024, 1439, 1440, 1919, 1920, 2560];
-    expect(widths.map(screenFor)).toEqual(['phone', 'phone', 'tablet', 'tablet', 'laptop', 'laptop', 'desktop', 'desktop', 'wide', 'wide']);
+    expect(widths.map(screenFor)).toEqual([
+      'phone',
+      'phone',
+      'tablet',
+      'tablet',
+      'laptop',
+      'laptop',
+      'desktop',
+      'desktop',
+      'wide',
+      'wide',
+    ]);
   });
 
   it('is in mobile mode below 1024 px', () => {

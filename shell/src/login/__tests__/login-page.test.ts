@@ -49,7 +49,8 @@ describe('the static page', () => {
     showStaticPage();
     const texts = [...document.querySelectorAll<HTMLElement>('[data-i18n]')].filter((element) => element.textContent);
     expect(texts.length).toBeGreaterThan(5);
-    for (const element of texts) expect(element.textContent, element.dataset.i18n).toBe(zhCN[element.dataset.i18n ?? '']);
+    for (const element of texts)
+      expect(element.textContent, element.dataset.i18n).toBe(zhCN[element.dataset.i18n ?? '']);
     for (const element of document.querySelectorAll<HTMLElement>('[data-i18n-placeholder]')) {
       expect(element.getAttribute('placeholder')).toBe(zhCN[element.dataset.i18nPlaceholder ?? '']);
     }
@@ -104,7 +105,10 @@ describe('login form validation', () => {
 describe('logging in', () => {
   it('shows the server message on failure and clears the token', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'stale');
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { code: 'LOGIN_FAILED', message: 'Wrong username or password', isLogin: false })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { code: 'LOGIN_FAILED', message: 'Wrong username or password', isLogin: false })),
+    );
     const navigate = renderLogin();
     fill(/username/i, 'admin');
     fill(/password/i, 'nope');
@@ -116,7 +120,17 @@ describe('logging in', () => {
   });
 
   it('says how long to wait when the server throttles the login', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(429, { code: 'LOGIN_THROTTLED', message: 'Too many failed logins, please try again later', isLogin: false, retryAfter: 8 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(429, {
+          code: 'LOGIN_THROTTLED',
+          message: 'Too many failed logins, please try again later',
+          isLogin: false,
+          retryAfter: 8,
+        }),
+      ),
+    );
     renderLogin();
     fill(/username/i, 'admin');
     fill(/password/i, 'nope');
@@ -126,7 +140,10 @@ describe('logging in', () => {
   });
 
   it('says the server cannot be reached on a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderLogin();
     fill(/username/i, 'admin');
     fill(/password/i, 'secret');
@@ -136,7 +153,10 @@ describe('logging in', () => {
 
   it('says the answer could not be read when a success carries no session, and lets the visitor try again', async () => {
     for (const body of [{}, [], { token: 'tok', user: {} }]) {
-      vi.stubGlobal('fetch', vi.fn(async () => json(200, body)));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, body)),
+      );
       localStorage.removeItem('token');
       renderLogin();
       fill(/username/i, 'admin');
@@ -166,7 +186,10 @@ describe('logging in', () => {
   });
 
   it('goes to /robot when there is no redirect', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 'tok-2', user })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { token: 'tok-2', user })),
+    );
     const navigate = renderLogin('/login');
     fill(/username/i, 'admin');
     fill(/password/i, 'secret');

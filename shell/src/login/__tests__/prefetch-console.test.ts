@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleAssets, prefetchConsole } from '../prefetch-console';
 
-const prefetched = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
+const prefetched = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
 
 /** The login page's body as the server sends it, with the console's files in its data block. */
 function listAssets(json: string) {

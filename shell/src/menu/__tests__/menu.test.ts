@@ -47,14 +47,23 @@ describe('server menu', () => {
 
   it('asks the server once', async () => {
     const fetchMenu = vi.fn(async () => []);
-    const scope = fork({ handlers: [[fetchMenuFx, fetchMenu], [showNoticeFx, () => undefined]] });
+    const scope = fork({
+      handlers: [
+        [fetchMenuFx, fetchMenu],
+        [showNoticeFx, () => undefined],
+      ],
+    });
     await allSettled(menuRequested, { scope });
     await allSettled(menuRequested, { scope });
     expect(fetchMenu).toHaveBeenCalledTimes(1);
   });
 
   it('lists visible entries by order, children too', () => {
-    const menu = [item('dataset', 1), item('robot', -1, { children: [item('b', 2), item('a', 1), item('secret', 0, { hidden: true })] }), item('hidden', 0, { hidden: true })];
+    const menu = [
+      item('dataset', 1),
+      item('robot', -1, { children: [item('b', 2), item('a', 1), item('secret', 0, { hidden: true })] }),
+      item('hidden', 0, { hidden: true }),
+    ];
     const visible = visibleMenu(menu);
     expect(visible.map((entry) => entry.key)).toEqual(['robot', 'dataset']);
     expect(visible[0].children.map((entry) => entry.key)).toEqual(['a', 'b']);

@@ -1,7 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { allSettled, fork } from 'effector';
-import { $token, CLIENT_ERRORS, forbidden, forcedLogout, loadCatalogs, localeChanged, loggedIn, requestFailed, type User } from '@flotilla/shared';
+import {
+  $token,
+  CLIENT_ERRORS,
+  forbidden,
+  forcedLogout,
+  loadCatalogs,
+  localeChanged,
+  loggedIn,
+  requestFailed,
+  type User,
+} from '@flotilla/shared';
 import { shellCatalogs } from '../../locales';
 import { reloadPageFx } from '../notices.model';
 
@@ -52,7 +62,7 @@ describe('error catalogue', () => {
     expect(screen.getByText('Disk full')).toBeTruthy();
   });
 
-  it('a failure the browser detected is worded in the user\'s language by its code, not in the client\'s English', async () => {
+  it("a failure the browser detected is worded in the user's language by its code, not in the client's English", async () => {
     act(() => localeChanged('zh-CN'));
     try {
       act(() => requestFailed({ status: 0, code: 'NETWORK', message: 'Network error' }));
@@ -65,7 +75,9 @@ describe('error catalogue', () => {
 
   it('every client error code has words in both languages', () => {
     for (const locale of ['zh-CN', 'en-US'] as const) {
-      const missing = Object.values(CLIENT_ERRORS).filter((code) => !(`shell.clientError.${code}` in shellCatalogs[locale]));
+      const missing = Object.values(CLIENT_ERRORS).filter(
+        (code) => !(`shell.clientError.${code}` in shellCatalogs[locale]),
+      );
       expect(missing, locale).toEqual([]);
     }
   });

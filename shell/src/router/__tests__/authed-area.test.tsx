@@ -24,11 +24,17 @@ import type { ConsolePage } from '../../layout/console';
 
 // The console chunk (Semi layout, remotes) is replaced by a probe that shows what the guards decided.
 vi.mock('../../layout/console', () => ({
-  default: ({ page }: { page: ConsolePage }) => <p data-testid="page">{page.type === 'remote' ? `remote:${page.owner}` : page.type}</p>,
+  default: ({ page }: { page: ConsolePage }) => (
+    <p data-testid="page">{page.type === 'remote' ? `remote:${page.owner}` : page.type}</p>
+  ),
 }));
 // nprogress removes its bar on a timer that can outlive this file's DOM (route-progress has its own tests).
 vi.mock('nprogress', () => ({ default: { configure: vi.fn(), start: vi.fn(), inc: vi.fn(), done: vi.fn() } }));
-vi.mock('../../notices/semi-notices', () => ({ showNotice: vi.fn(), forcedLogoutModal: vi.fn(), newVersionNotice: vi.fn() }));
+vi.mock('../../notices/semi-notices', () => ({
+  showNotice: vi.fn(),
+  forcedLogoutModal: vi.fn(),
+  newVersionNotice: vi.fn(),
+}));
 // Which remote the console asked to load ahead of its layout (the federation runtime has its own tests).
 const { preloadApp } = vi.hoisted(() => ({ preloadApp: vi.fn() }));
 vi.mock('../../federation/runtime', () => ({ remoteRegistry: { preloadApp } }));
@@ -36,8 +42,15 @@ vi.mock('../../federation/runtime', () => ({ remoteRegistry: { preloadApp } }));
 const admin: User = { ...sessionUser('admin'), nickname: 'Admin' };
 const operator: User = { ...admin, id: 'u2', role: 'operator' };
 
-const menuItem = (key: string, path: string): MenuItem => ({ key, path, title: { 'zh-CN': key, 'en-US': key }, icon: 'IconApps', order: 0, hidden: false, children: [] });
-
+const menuItem = (key: string, path: string): MenuItem => ({
+  key,
+  path,
+  title: { 'zh-CN': key, 'en-US': key },
+  icon: 'IconApps',
+  order: 0,
+  hidden: false,
+  children: [],
+});
 
 function visit(url: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });

@@ -10,7 +10,14 @@ const route = (name: string): RouteMeta => {
 };
 
 const menu = (...items: Array<Partial<MenuItem> & { key: string; path: string }>): MenuItem[] =>
-  items.map((item) => ({ title: { 'zh-CN': item.key, 'en-US': item.key }, icon: 'IconApps', order: 0, hidden: false, children: [], ...item }));
+  items.map((item) => ({
+    title: { 'zh-CN': item.key, 'en-US': item.key },
+    icon: 'IconApps',
+    order: 0,
+    hidden: false,
+    children: [],
+    ...item,
+  }));
 
 describe('matching a path to its route', () => {
   it('finds static, parameter and optional-parameter routes', () => {
@@ -47,13 +54,18 @@ describe('role check with menuFromServer off', () => {
   });
 
   it('sends a user failing the role check to the first route that allows the role', () => {
-    expect(guardRoute({ ...off, route: route('employeeList'), role: 'operator' })).toEqual({ type: 'redirect', to: '/robot' });
+    expect(guardRoute({ ...off, route: route('employeeList'), role: 'operator' })).toEqual({
+      type: 'redirect',
+      to: '/robot',
+    });
     expect(guardRoute({ ...off, route: route('dataset'), role: 'agent' })).toEqual({ type: 'redirect', to: '/robot' });
   });
 
   it('goes to not-found when no route allows the role', () => {
     const only: RouteMeta[] = [route('employeeList')];
-    expect(guardRoute({ ...off, route: route('employeeList'), role: 'agent', routes: only })).toEqual({ type: 'notFound' });
+    expect(guardRoute({ ...off, route: route('employeeList'), role: 'agent', routes: only })).toEqual({
+      type: 'notFound',
+    });
   });
 
   it('uses admin as the default role when looking for the first route', () => {
@@ -69,7 +81,10 @@ describe('role check with menuFromServer off', () => {
 
 describe('menuFromServer on', () => {
   const serverMenu = menuEntries(
-    menu({ key: 'robot', path: '/robot' }, { key: 'dataset', path: '/dataset', children: menu({ key: 'database', path: '/database', hidden: true }) }),
+    menu(
+      { key: 'robot', path: '/robot' },
+      { key: 'dataset', path: '/dataset', children: menu({ key: 'database', path: '/database', hidden: true }) },
+    ),
   );
   const on = { menuFromServer: true, menu: serverMenu };
 
@@ -102,11 +117,15 @@ describe('menuFromServer on', () => {
 
 describe('login redirect (keeping the redirect name and query)', () => {
   it('keeps the route name and the query', () => {
-    expect(loginRedirectFor(route('dataset'), { pathname: '/dataset', search: '?keyword=faq&page=2' })).toBe('/login?redirect=dataset&keyword=faq&page=2');
+    expect(loginRedirectFor(route('dataset'), { pathname: '/dataset', search: '?keyword=faq&page=2' })).toBe(
+      '/login?redirect=dataset&keyword=faq&page=2',
+    );
   });
 
   it('keeps the path when the route has parameters', () => {
-    expect(loginRedirectFor(route('robotDetail'), { pathname: '/ai/42/detail', search: '' })).toBe('/login?redirect=%2Fai%2F42%2Fdetail');
+    expect(loginRedirectFor(route('robotDetail'), { pathname: '/ai/42/detail', search: '' })).toBe(
+      '/login?redirect=%2Fai%2F42%2Fdetail',
+    );
   });
 
   it('goes back to the named route with its query after login', () => {
@@ -123,7 +142,9 @@ describe('login redirect (keeping the redirect name and query)', () => {
   });
 
   it('/redirect/<path> navigates to the path with its query', () => {
-    expect(redirectTarget({ pathname: '/redirect/dataset/3/detail', search: '?tab=files' })).toBe('/dataset/3/detail?tab=files');
+    expect(redirectTarget({ pathname: '/redirect/dataset/3/detail', search: '?tab=files' })).toBe(
+      '/dataset/3/detail?tab=files',
+    );
     expect(redirectTarget({ pathname: '/redirect//evil.example', search: '' })).toBe('/evil.example');
     expect(redirectTarget({ pathname: '/redirect/', search: '' })).toBe('/robot');
   });

@@ -18,7 +18,10 @@ describe('tab bar (open tabs and a cache list)', () => {
   });
 
   it('closes the others, keeping home and the current tab', () => {
-    expect(closeOtherTabs([HOME_TAB, dataset, detail1, detail2], '/dataset/1/detail').map((tab) => tab.path)).toEqual(['/robot', '/dataset/1/detail']);
+    expect(closeOtherTabs([HOME_TAB, dataset, detail1, detail2], '/dataset/1/detail').map((tab) => tab.path)).toEqual([
+      '/robot',
+      '/dataset/1/detail',
+    ]);
   });
 
   it('goes to the left neighbour when the active tab closes', () => {

@@ -31,16 +31,29 @@ type Upload = { target: ChatTarget; localId: string; file: File; kind: Attachmen
 export const uploadAttachmentFx = createEffect(({ target, file }: Upload) => {
   // When the browser gave no type, send the one the check found from the extension.
   const type = contentTypeOf(file);
-  return uploadFile(target, type === file.type ? file : new File([file], file.name, { type, lastModified: file.lastModified }));
+  return uploadFile(
+    target,
+    type === file.type ? file : new File([file], file.name, { type, lastModified: file.lastModified }),
+  );
 });
 
 /** Checks the picked files against the limits, then uploads the accepted ones side by side. */
 export const attachPickedFx = createEffect(
-  async ({ target, files, attached }: { target: ChatTarget; files: File[]; attached: Record<AttachmentKind, number> }) => {
+  async ({
+    target,
+    files,
+    attached,
+  }: {
+    target: ChatTarget;
+    files: File[];
+    attached: Record<AttachmentKind, number>;
+  }) => {
     const rejectedNow = scopeBind(filesRejected, { safe: true });
     const { accepted, rejected } = checkFiles(files, attached);
     rejectedNow({ target, rejected });
-    await Promise.allSettled(accepted.map(({ file, kind }) => uploadAttachmentFx({ target, localId: newUuid(), file, kind })));
+    await Promise.allSettled(
+      accepted.map(({ file, kind }) => uploadAttachmentFx({ target, localId: newUuid(), file, kind })),
+    );
   },
 );
 
@@ -49,10 +62,16 @@ export const $attachments = createStore<Keyed<PendingAttachment[]>>({});
 /** Files refused by the checks of the last pick, per chat. */
 export const $rejections = createStore<Keyed<Rejection[]>>({});
 
-const update = (all: Keyed<PendingAttachment[]>, target: ChatTarget, change: (list: PendingAttachment[]) => PendingAttachment[]) =>
-  updateKeyed(all, chatKeyOf(target), [], change);
-const updateOne = (list: PendingAttachment[], localId: string, change: (item: PendingAttachment) => PendingAttachment) =>
-  list.map((item) => (item.localId === localId ? change(item) : item));
+const update = (
+  all: Keyed<PendingAttachment[]>,
+  target: ChatTarget,
+  change: (list: PendingAttachment[]) => PendingAttachment[],
+) => updateKeyed(all, chatKeyOf(target), [], change);
+const updateOne = (
+  list: PendingAttachment[],
+  localId: string,
+  change: (item: PendingAttachment) => PendingAttachment,
+) => list.map((item) => (item.localId === localId ? change(item) : item));
 
 sample({
   clock: filesPicked,
@@ -63,7 +82,10 @@ sample({
     return {
       target,
       files,
-      attached: { image: list.filter((item) => item.kind === 'image').length, file: list.filter((item) => item.kind === 'file').length },
+      attached: {
+        image: list.filter((item) => item.kind === 'image').length,
+        file: list.filter((item) => item.kind === 'file').length,
+      },
     };
   },
   target: attachPickedFx,
@@ -85,14 +107,19 @@ sample({
   clock: uploadAttachmentFx,
   source: $attachments,
   fn: (all, { target, localId, file, kind }) =>
-    update(all, target, (list) => [...list, { localId, name: file.name, kind, status: 'uploading', attachment: null, failure: null }]),
+    update(all, target, (list) => [
+      ...list,
+      { localId, name: file.name, kind, status: 'uploading', attachment: null, failure: null },
+    ]),
   target: $attachments,
 });
 sample({
   clock: uploadAttachmentFx.done,
   source: $attachments,
   fn: (all, { params: { target, localId }, result }) =>
-    update(all, target, (list) => updateOne(list, localId, (item) => ({ ...item, status: 'ready', attachment: result }))),
+    update(all, target, (list) =>
+      updateOne(list, localId, (item) => ({ ...item, status: 'ready', attachment: result })),
+    ),
   target: $attachments,
 });
 // The server's refusal (422 with its detail, 413…) stays on the attachment until it is removed.
@@ -100,7 +127,9 @@ sample({
   clock: uploadAttachmentFx.fail,
   source: $attachments,
   fn: (all, { params: { target, localId }, error }) =>
-    update(all, target, (list) => updateOne(list, localId, (item) => ({ ...item, status: 'failed', failure: toFailure(error) }))),
+    update(all, target, (list) =>
+      updateOne(list, localId, (item) => ({ ...item, status: 'failed', failure: toFailure(error) })),
+    ),
   target: $attachments,
 });
 sample({

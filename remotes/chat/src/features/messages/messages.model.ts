@@ -51,7 +51,12 @@ export const messagesRetryClicked = createEvent<ChatTarget>();
 /** The chatter confirmed deleting a question and its answer. */
 export const deletePairConfirmed = createEvent<{ target: ChatTarget; localId: string }>();
 /** The chatter liked or disliked an answer (`null` takes it back), with an optional comment. */
-export const feedbackGiven = createEvent<{ target: ChatTarget; id: string; feedback: FeedbackValue | null; text: string }>();
+export const feedbackGiven = createEvent<{
+  target: ChatTarget;
+  id: string;
+  feedback: FeedbackValue | null;
+  text: string;
+}>();
 /** The chatter closed the notice of a failed action. */
 export const noticeDismissed = createEvent<ChatTarget>();
 
@@ -62,11 +67,13 @@ export const answerDeltaReceived = createEvent<{ key: ChatKey; localId: string; 
 /** An answer ended: done (with its completion id), stopped, or failed. */
 export const answerEnded = createEvent<{ key: ChatKey; localId: string; outcome: AnswerOutcome }>();
 
-export const loadCompletionsFx = createEffect(({ target, sessionId, offset }: { target: ChatTarget; sessionId: string; offset: number }) =>
-  listCompletions(target, sessionId, offset),
+export const loadCompletionsFx = createEffect(
+  ({ target, sessionId, offset }: { target: ChatTarget; sessionId: string; offset: number }) =>
+    listCompletions(target, sessionId, offset),
 );
-export const deleteCompletionFx = createEffect(({ target, sessionId, id }: { target: ChatTarget; sessionId: string; id: string }) =>
-  deleteCompletion(target, sessionId, id),
+export const deleteCompletionFx = createEffect(
+  ({ target, sessionId, id }: { target: ChatTarget; sessionId: string; id: string }) =>
+    deleteCompletion(target, sessionId, id),
 );
 export const sendFeedbackFx = createEffect(
   ({ target, id, feedback, text }: { target: ChatTarget; id: string; feedback: FeedbackValue | null; text: string }) =>
@@ -78,7 +85,11 @@ export const $conversations = createStore<Keyed<ConversationState>>({});
 const stateOf = (all: Keyed<ConversationState>, target: ChatTarget) => all[chatKeyOf(target)] ?? INITIAL_CONVERSATION;
 const update = (all: Keyed<ConversationState>, key: ChatKey, change: (state: ConversationState) => ConversationState) =>
   updateKeyed(all, key, INITIAL_CONVERSATION, change);
-const updatePair = (state: ConversationState, localId: string, change: (pair: ChatPair) => ChatPair): ConversationState => ({
+const updatePair = (
+  state: ConversationState,
+  localId: string,
+  change: (pair: ChatPair) => ChatPair,
+): ConversationState => ({
   ...state,
   pairs: state.pairs.map((pair) => (pair.localId === localId ? change(pair) : pair)),
 });
@@ -88,14 +99,19 @@ sample({
   clock: sessionActivated,
   source: $conversations,
   fn: (all, { target, sessionId, empty }) =>
-    update(all, chatKeyOf(target), () => ({ ...INITIAL_CONVERSATION, sessionId, status: empty || sessionId === null ? 'ready' : 'loading' })),
+    update(all, chatKeyOf(target), () => ({
+      ...INITIAL_CONVERSATION,
+      sessionId,
+      status: empty || sessionId === null ? 'ready' : 'loading',
+    })),
   target: $conversations,
 });
 // What is on screen stays: the pairs already shown are the session's.
 sample({
   clock: draftSessionFound,
   source: $conversations,
-  fn: (all, { target, sessionId }) => update(all, chatKeyOf(target), (state) => (state.sessionId === null ? { ...state, sessionId } : state)),
+  fn: (all, { target, sessionId }) =>
+    update(all, chatKeyOf(target), (state) => (state.sessionId === null ? { ...state, sessionId } : state)),
   target: $conversations,
 });
 sample({
@@ -118,7 +134,11 @@ sample({
     const state = stateOf(all, target);
     return state.status === 'ready' && state.sessionId !== null && !state.olderLoading && state.offset < state.total;
   },
-  fn: (all, target) => ({ target, sessionId: stateOf(all, target).sessionId as string, offset: stateOf(all, target).offset }),
+  fn: (all, target) => ({
+    target,
+    sessionId: stateOf(all, target).sessionId as string,
+    offset: stateOf(all, target).offset,
+  }),
   target: loadCompletionsFx,
 });
 sample({
@@ -139,7 +159,8 @@ sample({
     update(all, chatKeyOf(target), (state) => {
       // The server answers newest first; the chat shows oldest first.
       const page = result.list.map(pairOf).reverse();
-      if (offset === 0) return { ...state, pairs: page, total: result.total, offset: result.list.length, status: 'ready' };
+      if (offset === 0)
+        return { ...state, pairs: page, total: result.total, offset: result.list.length, status: 'ready' };
       const known = new Set(state.pairs.map((pair) => pair.id));
       return {
         ...state,
@@ -157,7 +178,9 @@ sample({
   filter: (all, { params }) => stateOf(all, params.target).sessionId === params.sessionId,
   fn: (all, { params: { target, offset }, error }) =>
     update(all, chatKeyOf(target), (state) =>
-      offset === 0 ? { ...state, status: 'error', failure: toFailure(error) } : { ...state, olderLoading: false, notice: toFailure(error) },
+      offset === 0
+        ? { ...state, status: 'error', failure: toFailure(error) }
+        : { ...state, olderLoading: false, notice: toFailure(error) },
     ),
   target: $conversations,
 });
@@ -173,14 +196,19 @@ sample({
   },
   fn: (all, { target, localId }) => {
     const state = stateOf(all, target);
-    return { target, sessionId: state.sessionId as string, id: state.pairs.find((p) => p.localId === localId)?.id as string };
+    return {
+      target,
+      sessionId: state.sessionId as string,
+      id: state.pairs.find((p) => p.localId === localId)?.id as string,
+    };
   },
   target: deleteCompletionFx,
 });
 sample({
   clock: deleteCompletionFx,
   source: $conversations,
-  fn: (all, { target, id }) => update(all, chatKeyOf(target), (state) => ({ ...state, deletingIds: [...state.deletingIds, id], notice: null })),
+  fn: (all, { target, id }) =>
+    update(all, chatKeyOf(target), (state) => ({ ...state, deletingIds: [...state.deletingIds, id], notice: null })),
   target: $conversations,
 });
 sample({
@@ -219,14 +247,17 @@ sample({
     update(all, chatKeyOf(target), (state) => ({
       ...state,
       notice: null,
-      pairs: state.pairs.map((pair) => (pair.id === id ? { ...pair, feedback: result.feedback, feedbackText: result.feedbackText } : pair)),
+      pairs: state.pairs.map((pair) =>
+        pair.id === id ? { ...pair, feedback: result.feedback, feedbackText: result.feedbackText } : pair,
+      ),
     })),
   target: $conversations,
 });
 sample({
   clock: sendFeedbackFx.fail,
   source: $conversations,
-  fn: (all, { params: { target }, error }) => update(all, chatKeyOf(target), (state) => ({ ...state, notice: toFailure(error) })),
+  fn: (all, { params: { target }, error }) =>
+    update(all, chatKeyOf(target), (state) => ({ ...state, notice: toFailure(error) })),
   target: $conversations,
 });
 sample({
@@ -246,7 +277,8 @@ sample({
 sample({
   clock: answerDeltaReceived,
   source: $conversations,
-  fn: (all, { key, localId, text }) => update(all, key, (state) => updatePair(state, localId, (pair) => ({ ...pair, answer: pair.answer + text }))),
+  fn: (all, { key, localId, text }) =>
+    update(all, key, (state) => updatePair(state, localId, (pair) => ({ ...pair, answer: pair.answer + text }))),
   target: $conversations,
 });
 sample({
@@ -256,13 +288,19 @@ sample({
     update(all, key, (state) => {
       if (!state.pairs.some((pair) => pair.localId === localId)) return state;
       const ended = updatePair(state, localId, (pair) => {
-        if (outcome.kind === 'done') return { ...pair, id: outcome.completionId, citations: outcome.citations, status: 'done' };
+        if (outcome.kind === 'done')
+          return { ...pair, id: outcome.completionId, citations: outcome.citations, status: 'done' };
         if (outcome.kind === 'stopped') return { ...pair, status: 'stopped' };
         return { ...pair, status: 'error', failure: outcome.failure };
       });
       if (outcome.kind !== 'done') return ended;
       // A saved answer counts among the session's pairs on the server; a new conversation now has its session.
-      return { ...ended, sessionId: ended.sessionId ?? outcome.sessionId, total: ended.total + 1, offset: ended.offset + 1 };
+      return {
+        ...ended,
+        sessionId: ended.sessionId ?? outcome.sessionId,
+        total: ended.total + 1,
+        offset: ended.offset + 1,
+      };
     }),
   target: $conversations,
 });

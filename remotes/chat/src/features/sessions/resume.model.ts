@@ -2,7 +2,12 @@ import { createEffect, createEvent, sample } from 'effector';
 import { HttpError } from '@flotilla/shared';
 import { chatKeyOf, type ChatTarget } from '../chat/chat-target';
 import type { Keyed } from '../chat/lib/keyed';
-import { $conversations, INITIAL_CONVERSATION, loadCompletionsFx, type ConversationState } from '../messages/messages.model';
+import {
+  $conversations,
+  INITIAL_CONVERSATION,
+  loadCompletionsFx,
+  type ConversationState,
+} from '../messages/messages.model';
 import { readActiveSession, writeActiveSession } from './lib/active-session';
 import {
   activeSessionGone,
@@ -21,8 +26,8 @@ import {
 export const conversationShown = createEvent<ChatTarget>();
 
 export const readActiveSessionFx = createEffect(readActiveSession);
-export const rememberActiveSessionFx = createEffect(({ target, sessionId }: { target: ChatTarget; sessionId: string | null }) =>
-  writeActiveSession(target, sessionId),
+export const rememberActiveSessionFx = createEffect(
+  ({ target, sessionId }: { target: ChatTarget; sessionId: string | null }) => writeActiveSession(target, sessionId),
 );
 
 /** A new conversation with nothing asked in it yet: a restored session may take its place. */
@@ -32,7 +37,13 @@ const untouched = (all: Keyed<ConversationState>, target: ChatTarget) => {
 };
 
 sample({ clock: conversationShown, target: conversationOpened });
-sample({ clock: conversationShown, source: $conversations, filter: untouched, fn: (_, target) => target, target: readActiveSessionFx });
+sample({
+  clock: conversationShown,
+  source: $conversations,
+  filter: untouched,
+  fn: (_, target) => target,
+  target: readActiveSessionFx,
+});
 sample({
   clock: readActiveSessionFx.done,
   source: $conversations,
@@ -46,13 +57,20 @@ sample({
   clock: loadCompletionsFx.fail,
   source: $conversations,
   filter: (all, { params, error }) =>
-    params.offset === 0 && error instanceof HttpError && error.status === 404 && (all[chatKeyOf(params.target)] ?? INITIAL_CONVERSATION).sessionId === params.sessionId,
+    params.offset === 0 &&
+    error instanceof HttpError &&
+    error.status === 404 &&
+    (all[chatKeyOf(params.target)] ?? INITIAL_CONVERSATION).sessionId === params.sessionId,
   fn: (_, { params }) => ({ target: params.target, sessionId: params.sessionId }),
   target: activeSessionGone,
 });
 
 // Whatever puts a session on screen is kept: another session picked, a new chat, a new conversation's first answer.
-sample({ clock: sessionActivated, fn: ({ target, sessionId }) => ({ target, sessionId }), target: rememberActiveSessionFx });
+sample({
+  clock: sessionActivated,
+  fn: ({ target, sessionId }) => ({ target, sessionId }),
+  target: rememberActiveSessionFx,
+});
 sample({ clock: draftSessionFound, target: rememberActiveSessionFx });
 sample({
   clock: questionAnswered,

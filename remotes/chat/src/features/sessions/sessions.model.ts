@@ -47,7 +47,13 @@ export const renameSubmitted = createEvent<{ target: ChatTarget; sessionId: stri
  * An answer was stored in a session: it moves to the top (newest activity first); a session the
  * question created (none was sent) is added there and stays on screen.
  */
-export const questionAnswered = createEvent<{ target: ChatTarget; sessionId: string; question: string; created: boolean; at: string }>();
+export const questionAnswered = createEvent<{
+  target: ChatTarget;
+  sessionId: string;
+  question: string;
+  created: boolean;
+  at: string;
+}>();
 /**
  * A new conversation's first answer did not finish (stopped, or broke off): the server saved its
  * session, which the chat never heard of. The list is asked again to find it.
@@ -64,10 +70,13 @@ export const activeSessionRestored = createEvent<{ target: ChatTarget; sessionId
 export const activeSessionGone = createEvent<{ target: ChatTarget; sessionId: string }>();
 
 export const refreshSessionsFx = createEffect((target: ChatTarget) => listSessions(target, 0));
-export const loadSessionsFx = createEffect(({ target, offset }: { target: ChatTarget; offset: number }) => listSessions(target, offset));
+export const loadSessionsFx = createEffect(({ target, offset }: { target: ChatTarget; offset: number }) =>
+  listSessions(target, offset),
+);
 export const createSessionFx = createEffect((target: ChatTarget) => createSession(target));
-export const renameSessionFx = createEffect(({ target, sessionId, title }: { target: ChatTarget; sessionId: string; title: string }) =>
-  renameSession(target, sessionId, title),
+export const renameSessionFx = createEffect(
+  ({ target, sessionId, title }: { target: ChatTarget; sessionId: string; title: string }) =>
+    renameSession(target, sessionId, title),
 );
 
 export const $sessions = createStore<Keyed<SessionsState>>({});
@@ -76,7 +85,10 @@ const stateOf = (all: Keyed<SessionsState>, target: ChatTarget) => all[chatKeyOf
 const update = (all: Keyed<SessionsState>, target: ChatTarget, change: (state: SessionsState) => SessionsState) =>
   updateKeyed(all, chatKeyOf(target), INITIAL_SESSIONS, change);
 /** `list` with `session` first and no other copy of it. */
-const onTop = (list: ChatSession[], session: ChatSession) => [session, ...list.filter((s) => s.sessionId !== session.sessionId)];
+const onTop = (list: ChatSession[], session: ChatSession) => [
+  session,
+  ...list.filter((s) => s.sessionId !== session.sessionId),
+];
 
 sample({
   clock: [conversationOpened, sessionsRetryClicked],
@@ -99,7 +111,9 @@ sample({
   clock: loadSessionsFx,
   source: $sessions,
   fn: (all, { target, offset }) =>
-    update(all, target, (state) => (offset === 0 ? { ...state, status: 'loading', failure: null } : { ...state, moreLoading: true, failure: null })),
+    update(all, target, (state) =>
+      offset === 0 ? { ...state, status: 'loading', failure: null } : { ...state, moreLoading: true, failure: null },
+    ),
   target: $sessions,
 });
 sample({
@@ -112,7 +126,10 @@ sample({
       const list =
         offset === 0
           ? [...state.list.filter((session) => !known.has(session.sessionId)), ...result.list]
-          : [...state.list, ...result.list.filter((session) => !state.list.some((s) => s.sessionId === session.sessionId))];
+          : [
+              ...state.list,
+              ...result.list.filter((session) => !state.list.some((s) => s.sessionId === session.sessionId)),
+            ];
       return { ...state, list, total: Math.max(result.total, list.length), status: 'ready', moreLoading: false };
     }),
   target: $sessions,
@@ -165,7 +182,8 @@ sample({
 sample({
   clock: createSessionFx.fail,
   source: $sessions,
-  fn: (all, { params: target, error }) => update(all, target, (state) => ({ ...state, creating: false, failure: toFailure(error) })),
+  fn: (all, { params: target, error }) =>
+    update(all, target, (state) => ({ ...state, creating: false, failure: toFailure(error) })),
   target: $sessions,
 });
 
@@ -182,7 +200,11 @@ sample({
   fn: (all, { target, sessionId }) => update(all, target, (state) => ({ ...state, activeId: sessionId })),
   target: $sessions,
 });
-sample({ clock: sessionSwitched, fn: ({ target, sessionId }) => ({ target, sessionId, empty: false }), target: sessionActivated });
+sample({
+  clock: sessionSwitched,
+  fn: ({ target, sessionId }) => ({ target, sessionId, empty: false }),
+  target: sessionActivated,
+});
 
 sample({
   clock: renameSubmitted,
@@ -202,7 +224,9 @@ sample({
   fn: (all, { params: { target }, result }) =>
     update(all, target, (state) => ({
       ...state,
-      list: state.list.map((session) => (session.sessionId === result.sessionId ? { ...session, title: result.title } : session)),
+      list: state.list.map((session) =>
+        session.sessionId === result.sessionId ? { ...session, title: result.title } : session,
+      ),
     })),
   target: $sessions,
 });
@@ -221,7 +245,15 @@ sample({
       const existing = state.list.find((session) => session.sessionId === sessionId);
       const session: ChatSession = existing
         ? { ...existing, title: existing.title || titleFrom(question), updatedAt: at }
-        : { sessionId, title: titleFrom(question), topic: '', chatCompletionType: '', processId: '', createdAt: at, updatedAt: at };
+        : {
+            sessionId,
+            title: titleFrom(question),
+            topic: '',
+            chatCompletionType: '',
+            processId: '',
+            createdAt: at,
+            updatedAt: at,
+          };
       return {
         ...state,
         list: onTop(state.list, session),
@@ -240,7 +272,12 @@ const sessionsRefreshed = sample({
   fn: (all, { params: target, result }) => {
     const state = stateOf(all, target);
     const fresh = result.list.filter((session) => !state.list.some((known) => known.sessionId === session.sessionId));
-    return { target, fresh, total: result.total, adopted: state.activeId === null ? (fresh[0]?.sessionId ?? null) : null };
+    return {
+      target,
+      fresh,
+      total: result.total,
+      adopted: state.activeId === null ? (fresh[0]?.sessionId ?? null) : null,
+    };
   },
 });
 sample({
@@ -266,7 +303,11 @@ sample({
   fn: (all, { target, sessionId }) => update(all, target, (state) => ({ ...state, activeId: sessionId })),
   target: $sessions,
 });
-sample({ clock: activeSessionRestored, fn: ({ target, sessionId }) => ({ target, sessionId, empty: false }), target: sessionActivated });
+sample({
+  clock: activeSessionRestored,
+  fn: ({ target, sessionId }) => ({ target, sessionId, empty: false }),
+  target: sessionActivated,
+});
 
 /** The session that is gone was the one on screen. */
 const activeGone = sample({

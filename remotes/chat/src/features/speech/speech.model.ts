@@ -23,12 +23,16 @@ export const readAloudClicked = createEvent<{ target: ChatTarget; id: string; te
 
 export const loadTtsVoicesFx = createEffect(getTtsVoices);
 /** The browser reads an answer aloud. */
-export const speakFx = createEffect(({ text, voiceName, lang }: { id: string; text: string; voiceName: string | null; lang: string }) =>
-  speak(speakableText(text), { voiceName, lang }),
+export const speakFx = createEffect(
+  ({ text, voiceName, lang }: { id: string; text: string; voiceName: string | null; lang: string }) =>
+    speak(speakableText(text), { voiceName, lang }),
 );
 /** The server's TTS provider reads an answer aloud; fails when the server refuses. */
-export const playServerSpeechFx = createEffect(({ target, text, voice }: { target: ChatTarget; id: string; text: string; voice: string | null }) =>
-  playAudio((signal) => synthesizeSpeech(target, { text: withinLength(speakableText(text), TTS_LIMITS.textLength), voice }, signal)),
+export const playServerSpeechFx = createEffect(
+  ({ target, text, voice }: { target: ChatTarget; id: string; text: string; voice: string | null }) =>
+    playAudio((signal) =>
+      synthesizeSpeech(target, { text: withinLength(speakableText(text), TTS_LIMITS.textLength), voice }, signal),
+    ),
 );
 export const stopReadingFx = createEffect(() => {
   stopSpeaking();
@@ -40,13 +44,20 @@ export const $ttsVoices = createStore<TtsVoice[] | null>(null, { skipVoid: false
   .on(loadTtsVoicesFx.doneData, (_, { voices }) => voices)
   .on(loadTtsVoicesFx.fail, () => []);
 /** The provider the server reads aloud with; `null` (none, or not known yet): the browser reads. */
-export const $ttsProvider = createStore<string | null>(null, { skipVoid: false }).on(loadTtsVoicesFx.doneData, (_, { provider, voices }) =>
-  voices.length > 0 ? provider : null,
+export const $ttsProvider = createStore<string | null>(null, { skipVoid: false }).on(
+  loadTtsVoicesFx.doneData,
+  (_, { provider, voices }) => (voices.length > 0 ? provider : null),
 );
 export const $browserVoices = createStore<string[]>([]).on(browserVoicesChanged, (_, names) => names);
 /** What the voice picker offers: the provider's voices when the server reads, else the browser's. */
-export const $voiceOptions = combine($ttsProvider, $ttsVoices, $browserVoices, (provider, tts, browser): VoiceOption[] =>
-  provider !== null && tts ? tts.map((voice) => ({ value: voice.id, label: voice.name })) : browser.map((name) => ({ value: name, label: name })),
+export const $voiceOptions = combine(
+  $ttsProvider,
+  $ttsVoices,
+  $browserVoices,
+  (provider, tts, browser): VoiceOption[] =>
+    provider !== null && tts
+      ? tts.map((voice) => ({ value: voice.id, label: voice.name }))
+      : browser.map((name) => ({ value: name, label: name })),
 );
 /** The voice picked; `null` is the default voice (the provider's first, or the browser's for the chat's language). */
 export const $voice = createStore<string | null>(null, { skipVoid: false })
@@ -56,7 +67,9 @@ export const $voice = createStore<string | null>(null, { skipVoid: false })
 /** The answer being read aloud. */
 export const $speakingId = createStore<string | null>(null, { skipVoid: false })
   .on([speakFx, playServerSpeechFx], (_, { id }) => id)
-  .on([speakFx.finally, playServerSpeechFx.finally], (speaking, { params }) => (speaking === params.id ? null : speaking))
+  .on([speakFx.finally, playServerSpeechFx.finally], (speaking, { params }) =>
+    speaking === params.id ? null : speaking,
+  )
   .on(stopReadingFx, () => null);
 
 sample({
@@ -93,6 +106,7 @@ sample({
 sample({
   clock: playServerSpeechFx.fail,
   source: $conversations,
-  fn: (all, { params: { target }, error }) => updateKeyed(all, chatKeyOf(target), INITIAL_CONVERSATION, (state) => ({ ...state, notice: toFailure(error) })),
+  fn: (all, { params: { target }, error }) =>
+    updateKeyed(all, chatKeyOf(target), INITIAL_CONVERSATION, (state) => ({ ...state, notice: toFailure(error) })),
   target: $conversations,
 });

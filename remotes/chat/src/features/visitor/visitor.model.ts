@@ -14,5 +14,11 @@ export const ensureVisitorIdFx = createEffect(readOrCreateVisitorId);
 export const $visitorId = createStore<string | null>(null);
 
 sample({ clock: visitorLinked, filter: isUuid, fn: (id) => id.toLowerCase(), target: $visitorId });
-sample({ clock: chatOpened, source: $visitorId, filter: (id) => id === null, fn: () => undefined, target: ensureVisitorIdFx });
+sample({
+  clock: chatOpened,
+  source: $visitorId,
+  filter: (id) => id === null,
+  fn: () => undefined,
+  target: ensureVisitorIdFx,
+});
 sample({ clock: ensureVisitorIdFx.doneData, target: $visitorId });

@@ -12,8 +12,7 @@ export type CataloguesStatus = 'loading' | 'ready' | 'error';
 
 /** The dialog open over the tree: a new folder (under `parentId`), or a change to one folder. */
 export type CatalogueDialog =
-  | { kind: 'create'; parentId: string | null }
-  | { kind: 'rename' | 'move' | 'delete'; catalogue: Catalogue };
+  { kind: 'create'; parentId: string | null } | { kind: 'rename' | 'move' | 'delete'; catalogue: Catalogue };
 
 /** A page that shows a dataset's catalogues (detail, upload) was opened for that dataset. */
 export const cataloguesOpened = createEvent<string>();
@@ -38,7 +37,10 @@ export const updateCatalogueFx = createEffect(updateCatalogue);
 export const deleteCatalogueFx = createEffect(deleteCatalogue);
 
 /** The dataset whose catalogues are on screen; answers for another one are dropped. */
-export const $cataloguesDatasetId = createStore<string | null>(null, { skipVoid: false }).on(cataloguesOpened, (_, id) => id);
+export const $cataloguesDatasetId = createStore<string | null>(null, { skipVoid: false }).on(
+  cataloguesOpened,
+  (_, id) => id,
+);
 export const $catalogues = createStore<Catalogue[]>([]).reset(cataloguesOpened);
 export const $catalogueTree = $catalogues.map(buildCatalogueTree);
 export const $cataloguesStatus = createStore<CataloguesStatus>('loading');
@@ -46,7 +48,13 @@ export const $cataloguesFailure = createStore<Failure | null>(null, { skipVoid: 
 
 export const $catalogueDialog = createStore<CatalogueDialog | null>(null, { skipVoid: false })
   .on(catalogueDialogOpened, (_, dialog) => dialog)
-  .reset(catalogueDialogClosed, cataloguesOpened, createCatalogueFx.done, updateCatalogueFx.done, deleteCatalogueFx.done);
+  .reset(
+    catalogueDialogClosed,
+    cataloguesOpened,
+    createCatalogueFx.done,
+    updateCatalogueFx.done,
+    deleteCatalogueFx.done,
+  );
 export const $catalogueChanging = combine(
   createCatalogueFx.pending,
   updateCatalogueFx.pending,
@@ -55,7 +63,9 @@ export const $catalogueChanging = combine(
 );
 /** Why the last change was refused (a 409 when moving into itself), until the dialog changes. */
 export const $catalogueChangeFailure = createStore<Failure | null>(null, { skipVoid: false })
-  .on([createCatalogueFx.failData, updateCatalogueFx.failData, deleteCatalogueFx.failData], (_, error) => toFailure(error))
+  .on([createCatalogueFx.failData, updateCatalogueFx.failData, deleteCatalogueFx.failData], (_, error) =>
+    toFailure(error),
+  )
   .reset(catalogueDialogOpened, catalogueDialogClosed, createCatalogueFx, updateCatalogueFx, deleteCatalogueFx);
 
 sample({ clock: cataloguesOpened, fn: (): CataloguesStatus => 'loading', target: $cataloguesStatus });
@@ -84,10 +94,19 @@ const failed = sample({
 });
 sample({ clock: failed, target: $cataloguesFailure });
 // A failed reload keeps the tree on screen; only a first load that fails shows the error.
-sample({ clock: failed, source: $cataloguesStatus, filter: (status) => status !== 'ready', fn: (): CataloguesStatus => 'error', target: $cataloguesStatus });
+sample({
+  clock: failed,
+  source: $cataloguesStatus,
+  filter: (status) => status !== 'ready',
+  fn: (): CataloguesStatus => 'error',
+  target: $cataloguesStatus,
+});
 
 /** Where a new folder goes while its dialog is open. */
-const $createParent = $catalogueDialog.map((dialog) => (dialog?.kind === 'create' ? { parentId: dialog.parentId } : null), { skipVoid: false });
+const $createParent = $catalogueDialog.map(
+  (dialog) => (dialog?.kind === 'create' ? { parentId: dialog.parentId } : null),
+  { skipVoid: false },
+);
 const dialogCatalogue = (kind: 'rename' | 'move' | 'delete') =>
   $catalogueDialog.map((dialog) => (dialog && dialog.kind === kind ? dialog.catalogue : null), { skipVoid: false });
 const $renamed = dialogCatalogue('rename');
@@ -104,15 +123,18 @@ function canChange<Target>(change: Change<Target>): change is ReadyChange<Target
 sample({
   clock: catalogueCreateSubmitted,
   source: { datasetId: $cataloguesDatasetId, target: $createParent, changing: $catalogueChanging },
-  filter: (change: Change<{ parentId: string | null }>, name: string): change is ReadyChange<{ parentId: string | null }> =>
-    canChange(change) && name.trim() !== '',
+  filter: (
+    change: Change<{ parentId: string | null }>,
+    name: string,
+  ): change is ReadyChange<{ parentId: string | null }> => canChange(change) && name.trim() !== '',
   fn: ({ datasetId, target }, name) => ({ datasetId, body: { name: name.trim(), parentId: target.parentId } }),
   target: createCatalogueFx,
 });
 sample({
   clock: catalogueRenameSubmitted,
   source: { datasetId: $cataloguesDatasetId, target: $renamed, changing: $catalogueChanging },
-  filter: (change: Change<Catalogue>, name: string): change is ReadyChange<Catalogue> => canChange(change) && name.trim() !== '',
+  filter: (change: Change<Catalogue>, name: string): change is ReadyChange<Catalogue> =>
+    canChange(change) && name.trim() !== '',
   fn: ({ datasetId, target }, name) => ({ datasetId, catalogueId: target.id, body: { name: name.trim() } }),
   target: updateCatalogueFx,
 });
@@ -131,6 +153,14 @@ sample({
   target: deleteCatalogueFx,
 });
 
-sample({ clock: createCatalogueFx.doneData, fn: (catalogue) => ({ id: 'datasets.catalogue.created', values: { name: catalogue.name } }), target: showSuccessFx });
-sample({ clock: updateCatalogueFx.done, fn: ({ params }) => ({ id: params.body.name ? 'datasets.catalogue.renamed' : 'datasets.catalogue.moved' }), target: showSuccessFx });
+sample({
+  clock: createCatalogueFx.doneData,
+  fn: (catalogue) => ({ id: 'datasets.catalogue.created', values: { name: catalogue.name } }),
+  target: showSuccessFx,
+});
+sample({
+  clock: updateCatalogueFx.done,
+  fn: ({ params }) => ({ id: params.body.name ? 'datasets.catalogue.renamed' : 'datasets.catalogue.moved' }),
+  target: showSuccessFx,
+});
 sample({ clock: deleteCatalogueFx.done, fn: () => ({ id: 'datasets.catalogue.deleted' }), target: showSuccessFx });

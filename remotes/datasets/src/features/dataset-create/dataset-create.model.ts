@@ -40,8 +40,15 @@ export const updateDatasetFx = createEffect(updateDataset);
 export const loadEmbeddingModelsFx = createEffect(listEmbeddingModels);
 
 /** The dataset being edited; `null` on the form of a new one. */
-export const $editedId = createStore<string | null>(null, { skipVoid: false }).on(datasetFormOpened, (_, id) => id || null);
-export const $saving = combine(createDatasetFx.pending, updateDatasetFx.pending, (creating, updating) => creating || updating);
+export const $editedId = createStore<string | null>(null, { skipVoid: false }).on(
+  datasetFormOpened,
+  (_, id) => id || null,
+);
+export const $saving = combine(
+  createDatasetFx.pending,
+  updateDatasetFx.pending,
+  (creating, updating) => creating || updating,
+);
 export const $saveFailure = createStore<Failure | null>(null, { skipVoid: false })
   .on([createDatasetFx.failData, updateDatasetFx.failData], (_, error) => toFailure(error))
   .reset(datasetFormOpened, createDatasetFx, updateDatasetFx);
@@ -51,7 +58,10 @@ export const $savedDataset = createStore<SavedDataset | null>(null, { skipVoid: 
   .reset(datasetFormOpened, datasetFormClosed);
 
 /** The embedding models a dataset may use; `null` until they arrive. */
-export const $embeddingModels = createStore<EmbeddingModel[] | null>(null, { skipVoid: false }).on(loadEmbeddingModelsFx.doneData, (_, models) => models);
+export const $embeddingModels = createStore<EmbeddingModel[] | null>(null, { skipVoid: false }).on(
+  loadEmbeddingModelsFx.doneData,
+  (_, models) => models,
+);
 export const $embeddingModelsFailed = createStore(false)
   .on(loadEmbeddingModelsFx.fail, () => true)
   .reset(loadEmbeddingModelsFx.done);
@@ -94,7 +104,8 @@ sample({
 sample({
   clock: datasetFormSubmitted,
   source: { saving: $saving, id: $editedId },
-  filter: (state: { saving: boolean; id: string | null }): state is { saving: false; id: string } => !state.saving && state.id !== null,
+  filter: (state: { saving: boolean; id: string | null }): state is { saving: false; id: string } =>
+    !state.saving && state.id !== null,
   fn: ({ id }, values) => ({ id, body: toUpdateBody(values) }),
   target: updateDatasetFx,
 });

@@ -1,5 +1,13 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createPagedList, toFailure, type Catalogue, type DatasetFile, type Failure, type DatasetFileStatus, type ListDatasetFilesQuery } from '@flotilla/shared';
+import {
+  createPagedList,
+  toFailure,
+  type Catalogue,
+  type DatasetFile,
+  type Failure,
+  type DatasetFileStatus,
+  type ListDatasetFilesQuery,
+} from '@flotilla/shared';
 import { subtreeIds } from '../../lib/catalogue-tree';
 import { isFileMoving } from '../../lib/file-status';
 import { ALL_FILES } from '../../lib/folders';
@@ -21,7 +29,8 @@ export type FileStatusFilter = DatasetFileStatus | 'all';
 
 /** The files of the dataset on screen, searched, filtered by folder and status, and paged on the server. */
 export const fileList = createPagedList<FileListQuery, DatasetFile>({
-  fetchPage: ({ datasetId, ...query }) => (datasetId ? listDatasetFiles(datasetId, query) : Promise.reject(new Error('No dataset'))),
+  fetchPage: ({ datasetId, ...query }) =>
+    datasetId ? listDatasetFiles(datasetId, query) : Promise.reject(new Error('No dataset')),
   itemKey: (file) => file.id,
   pageSize: FILES_PAGE_SIZE,
 });
@@ -68,17 +77,38 @@ export const $refreshing = createStore(false)
   .on(fileList.loadPageFx.finally, () => false);
 
 // Another dataset: its first page, every filter off; the same one: the page on screen again.
-const opened = sample({ clock: filesOpened, source: fileList.$query, fn: (query, datasetId) => ({ datasetId, again: query.datasetId === datasetId }) });
-sample({ clock: opened, filter: ({ again }) => !again, fn: ({ datasetId }) => ({ datasetId, catalogueId: null, status: null }), target: fileList.filtersChanged });
+const opened = sample({
+  clock: filesOpened,
+  source: fileList.$query,
+  fn: (query, datasetId) => ({ datasetId, again: query.datasetId === datasetId }),
+});
+sample({
+  clock: opened,
+  filter: ({ again }) => !again,
+  fn: ({ datasetId }) => ({ datasetId, catalogueId: null, status: null }),
+  target: fileList.filtersChanged,
+});
 sample({ clock: opened, filter: ({ again }) => !again, fn: () => '', target: fileList.keywordChanged });
 sample({ clock: opened, filter: ({ again }) => again, fn: () => undefined, target: fileList.pageOpened });
 sample({ clock: filesOpened, target: fileListPolling.started });
 sample({ clock: filesClosed, target: fileListPolling.stopped });
 
-sample({ clock: folderSelected, fn: (key) => ({ catalogueId: key === ALL_FILES ? null : key }), target: fileList.filtersChanged });
-sample({ clock: fileStatusFilterChanged, fn: (status) => ({ status: status === 'all' ? null : status }), target: fileList.filtersChanged });
+sample({
+  clock: folderSelected,
+  fn: (key) => ({ catalogueId: key === ALL_FILES ? null : key }),
+  target: fileList.filtersChanged,
+});
+sample({
+  clock: fileStatusFilterChanged,
+  fn: (status) => ({ status: status === 'all' ? null : status }),
+  target: fileList.filtersChanged,
+});
 
-sample({ clock: fileList.loadPageFx.doneData, fn: ({ list }) => list.some((file) => isFileMoving(file.status)), target: fileListPolling.answered });
+sample({
+  clock: fileList.loadPageFx.doneData,
+  fn: ({ list }) => list.some((file) => isFileMoving(file.status)),
+  target: fileListPolling.answered,
+});
 sample({ clock: fileListPolling.ticked, target: fileList.reloadRequested });
 
 sample({
@@ -89,7 +119,11 @@ sample({
   target: deleteFilesFx,
 });
 sample({ clock: deleteFilesFx.done, target: [fileList.reloadRequested, datasetDetailRetryClicked] });
-sample({ clock: deleteFilesFx.done, fn: ({ params }) => ({ id: 'datasets.files.deleted', values: { count: params.fileIds.length } }), target: showSuccessFx });
+sample({
+  clock: deleteFilesFx.done,
+  fn: ({ params }) => ({ id: 'datasets.files.deleted', values: { count: params.fileIds.length } }),
+  target: showSuccessFx,
+});
 
 sample({
   clock: fileReindexClicked,

@@ -1,5 +1,5 @@
 import { createEvent, sample } from 'effector';
-import { createPagedList, type Dataset, type ListDatasetsQuery, type Role } from '@flotilla/shared';
+import { createPagedList, type Dataset, type ListDatasetsQuery } from '@flotilla/shared';
 import { deleteDataset } from './api/delete-dataset';
 import { listDatasets } from './api/list-datasets';
 

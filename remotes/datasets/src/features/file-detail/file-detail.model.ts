@@ -61,15 +61,23 @@ export const reindexFileFx = createEffect(reindexDatasetFile);
 export const fileDetailPolling = createPolling();
 
 export const $fileRef = createStore<FileRef | null>(null, { skipVoid: false }).on(fileDetailOpened, (_, ref) => ref);
-export const $file = createStore<DatasetFile | null>(null, { skipVoid: false }).on(fileDetailOpened, (file, ref) => (file?.id === ref.fileId ? file : null));
+export const $file = createStore<DatasetFile | null>(null, { skipVoid: false }).on(fileDetailOpened, (file, ref) =>
+  file?.id === ref.fileId ? file : null,
+);
 export const $fileStatus = createStore<FileStatus>('loading').on(fileDetailOpened, () => 'loading');
-export const $fileFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(fileDetailOpened, loadFileFx.done);
+export const $fileFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(
+  fileDetailOpened,
+  loadFileFx.done,
+);
 
 export const $segmentsQuery = createStore<SegmentsQuery | null>(null, { skipVoid: false });
 export const $segments = createStore<Segment[]>([]).reset(fileDetailOpened);
 export const $segmentsTotal = createStore(0).reset(fileDetailOpened);
 export const $segmentsStatus = createStore<SegmentsStatus>('loading').on(fileDetailOpened, () => 'loading');
-export const $segmentsFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(fileDetailOpened, loadSegmentsFx.done);
+export const $segmentsFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(
+  fileDetailOpened,
+  loadSegmentsFx.done,
+);
 export const $segmentsPage = $segmentsQuery.map((query) => (query ? Math.floor(query.offset / query.limit) + 1 : 1));
 
 /** The editor: a segment being edited, `'new'` for a new one, `null` when closed. */
@@ -77,11 +85,26 @@ export const $segmentEditor = createStore<Segment | 'new' | null>(null, { skipVo
   .on(segmentEditOpened, (_, segment) => segment)
   .on(segmentAddOpened, () => 'new')
   .reset(segmentEditorClosed, fileDetailOpened, createSegmentFx.done);
-export const $segmentSaving = combine(updateSegmentFx.pending, createSegmentFx.pending, (updating, creating) => updating || creating);
+export const $segmentSaving = combine(
+  updateSegmentFx.pending,
+  createSegmentFx.pending,
+  (updating, creating) => updating || creating,
+);
 /** Why the last change of a segment was refused, until the next one. */
 export const $segmentChangeFailure = createStore<Failure | null>(null, { skipVoid: false })
-  .on([updateSegmentFx.failData, createSegmentFx.failData, deleteSegmentFx.failData, reindexFileFx.failData], (_, error) => toFailure(error))
-  .reset(fileDetailOpened, segmentEditOpened, segmentAddOpened, updateSegmentFx, createSegmentFx, deleteSegmentFx, reindexFileFx);
+  .on(
+    [updateSegmentFx.failData, createSegmentFx.failData, deleteSegmentFx.failData, reindexFileFx.failData],
+    (_, error) => toFailure(error),
+  )
+  .reset(
+    fileDetailOpened,
+    segmentEditOpened,
+    segmentAddOpened,
+    updateSegmentFx,
+    createSegmentFx,
+    deleteSegmentFx,
+    reindexFileFx,
+  );
 /** Segments whose change is on its way (their switches and buttons spin). */
 export const $busySegmentIds = createStore<string[]>([])
   .on(updateSegmentFx, (ids, { segmentId }) => [...ids, segmentId])
@@ -92,12 +115,29 @@ export const $reindexing = reindexFileFx.pending;
 
 // The file.
 sample({ clock: fileDetailOpened, fn: (ref): FileLoad => ({ ...ref, reason: 'open' }), target: loadFileFx });
-sample({ clock: fileRetryClicked, source: $fileRef, filter: Boolean, fn: (ref): FileLoad => ({ ...ref, reason: 'open' }), target: loadFileFx });
-const isCurrent = (ref: FileRef | null, asked: FileRef) => ref?.datasetId === asked.datasetId && ref.fileId === asked.fileId;
-const fileAnswered = sample({ clock: loadFileFx.done, source: $fileRef, filter: (ref, { params }) => isCurrent(ref, params), fn: (_, done) => done });
+sample({
+  clock: fileRetryClicked,
+  source: $fileRef,
+  filter: Boolean,
+  fn: (ref): FileLoad => ({ ...ref, reason: 'open' }),
+  target: loadFileFx,
+});
+const isCurrent = (ref: FileRef | null, asked: FileRef) =>
+  ref?.datasetId === asked.datasetId && ref.fileId === asked.fileId;
+const fileAnswered = sample({
+  clock: loadFileFx.done,
+  source: $fileRef,
+  filter: (ref, { params }) => isCurrent(ref, params),
+  fn: (_, done) => done,
+});
 sample({ clock: fileAnswered, fn: ({ result }) => result, target: $file });
 sample({ clock: fileAnswered, fn: (): FileStatus => 'ready', target: $fileStatus });
-const fileFailed = sample({ clock: loadFileFx.fail, source: $fileRef, filter: (ref, { params }) => isCurrent(ref, params), fn: (_, { error }) => toFailure(error) });
+const fileFailed = sample({
+  clock: loadFileFx.fail,
+  source: $fileRef,
+  filter: (ref, { params }) => isCurrent(ref, params),
+  fn: (_, { error }) => toFailure(error),
+});
 sample({ clock: fileFailed, target: $fileFailure });
 // A failed refresh keeps the file on screen.
 sample({
@@ -112,14 +152,21 @@ sample({
 sample({ clock: fileDetailOpened, target: fileDetailPolling.started });
 sample({ clock: fileDetailClosed, target: fileDetailPolling.stopped });
 sample({ clock: fileAnswered, fn: ({ result }) => isFileMoving(result.status), target: fileDetailPolling.answered });
-sample({ clock: fileDetailPolling.ticked, source: $fileRef, filter: Boolean, fn: (ref): FileLoad => ({ ...ref, reason: 'poll' }), target: loadFileFx });
+sample({
+  clock: fileDetailPolling.ticked,
+  source: $fileRef,
+  filter: Boolean,
+  fn: (ref): FileLoad => ({ ...ref, reason: 'poll' }),
+  target: loadFileFx,
+});
 
 // The segments.
 const firstPage = (ref: FileRef): SegmentsQuery => ({ fileId: ref.fileId, offset: 0, limit: SEGMENTS_PAGE_SIZE });
 sample({ clock: fileDetailOpened, fn: firstPage, target: $segmentsQuery });
 sample({
   clock: fileAnswered,
-  filter: ({ params, result }) => (params.reason === 'poll' || params.reason === 'reindex') && !isFileMoving(result.status),
+  filter: ({ params, result }) =>
+    (params.reason === 'poll' || params.reason === 'reindex') && !isFileMoving(result.status),
   fn: ({ params }) => firstPage(params),
   target: $segmentsQuery,
 });
@@ -130,13 +177,28 @@ sample({
   fn: (query, page) => ({ ...query, offset: Math.max(0, page - 1) * query.limit }),
   target: $segmentsQuery,
 });
-sample({ clock: [$segmentsQuery.updates, segmentsRetryClicked], source: $segmentsQuery, filter: Boolean, target: loadSegmentsFx });
+sample({
+  clock: [$segmentsQuery.updates, segmentsRetryClicked],
+  source: $segmentsQuery,
+  filter: Boolean,
+  target: loadSegmentsFx,
+});
 sample({ clock: loadSegmentsFx, fn: (): SegmentsStatus => 'loading', target: $segmentsStatus });
-const segmentsAnswered = sample({ clock: loadSegmentsFx.done, source: $segmentsQuery, filter: (query, { params }) => query === params, fn: (_, { result }) => result });
+const segmentsAnswered = sample({
+  clock: loadSegmentsFx.done,
+  source: $segmentsQuery,
+  filter: (query, { params }) => query === params,
+  fn: (_, { result }) => result,
+});
 sample({ clock: segmentsAnswered, fn: ({ list }) => list, target: $segments });
 sample({ clock: segmentsAnswered, fn: ({ total }) => total, target: $segmentsTotal });
 sample({ clock: segmentsAnswered, fn: (): SegmentsStatus => 'ready', target: $segmentsStatus });
-const segmentsFailed = sample({ clock: loadSegmentsFx.fail, source: $segmentsQuery, filter: (query, { params }) => query === params, fn: (_, { error }) => toFailure(error) });
+const segmentsFailed = sample({
+  clock: loadSegmentsFx.fail,
+  source: $segmentsQuery,
+  filter: (query, { params }) => query === params,
+  fn: (_, { error }) => toFailure(error),
+});
 sample({ clock: segmentsFailed, target: $segmentsFailure });
 sample({ clock: segmentsFailed, fn: (): SegmentsStatus => 'error', target: $segmentsStatus });
 
@@ -146,16 +208,23 @@ const $addingTo = combine($segmentEditor, $fileRef, (editor, ref) => (editor ===
 sample({
   clock: segmentEditorSubmitted,
   source: { segment: $editedSegment, saving: $segmentSaving },
-  filter: (state: { segment: Segment | null; saving: boolean }, _content: SegmentContent): state is { segment: Segment; saving: false } =>
-    state.segment !== null && !state.saving,
-  fn: ({ segment }, content): { segmentId: string; body: UpdateSegmentBody } => ({ segmentId: segment.id, body: content }),
+  filter: (
+    state: { segment: Segment | null; saving: boolean },
+    _content: SegmentContent,
+  ): state is { segment: Segment; saving: false } => state.segment !== null && !state.saving,
+  fn: ({ segment }, content): { segmentId: string; body: UpdateSegmentBody } => ({
+    segmentId: segment.id,
+    body: content,
+  }),
   target: updateSegmentFx,
 });
 sample({
   clock: segmentEditorSubmitted,
   source: { ref: $addingTo, saving: $segmentSaving },
-  filter: (state: { ref: FileRef | null; saving: boolean }, content: SegmentContent): state is { ref: FileRef; saving: false } =>
-    state.ref !== null && !state.saving && 'text' in content,
+  filter: (
+    state: { ref: FileRef | null; saving: boolean },
+    content: SegmentContent,
+  ): state is { ref: FileRef; saving: false } => state.ref !== null && !state.saving && 'text' in content,
   fn: ({ ref }, content) => ({ ...ref, text: 'text' in content ? content.text : '' }),
   target: createSegmentFx,
 });
@@ -170,10 +239,16 @@ sample({
 sample({
   clock: updateSegmentFx.done,
   source: $segments,
-  fn: (segments, { params }) => segments.map((segment) => (segment.id === params.segmentId ? { ...segment, ...params.body } : segment)),
+  fn: (segments, { params }) =>
+    segments.map((segment) => (segment.id === params.segmentId ? { ...segment, ...params.body } : segment)),
   target: $segments,
 });
-sample({ clock: updateSegmentFx.done, filter: ({ params }) => params.body.enabled === undefined, fn: () => null, target: $segmentEditor });
+sample({
+  clock: updateSegmentFx.done,
+  filter: ({ params }) => params.body.enabled === undefined,
+  fn: () => null,
+  target: $segmentEditor,
+});
 sample({
   clock: segmentDeleteConfirmed,
   source: $busySegmentIds,
@@ -185,15 +260,21 @@ sample({
 sample({
   clock: deleteSegmentFx.done,
   source: { query: $segmentsQuery, segments: $segments },
-  filter: (state: { query: SegmentsQuery | null; segments: Segment[] }, _done: unknown): state is { query: SegmentsQuery; segments: Segment[] } =>
-    state.query !== null,
-  fn: ({ query, segments }) => (segments.length <= 1 && query.offset > 0 ? { ...query, offset: query.offset - query.limit } : { ...query }),
+  filter: (
+    state: { query: SegmentsQuery | null; segments: Segment[] },
+    _done: unknown,
+  ): state is { query: SegmentsQuery; segments: Segment[] } => state.query !== null,
+  fn: ({ query, segments }) =>
+    segments.length <= 1 && query.offset > 0 ? { ...query, offset: query.offset - query.limit } : { ...query },
   target: $segmentsQuery,
 });
 sample({
   clock: createSegmentFx.done,
   source: { query: $segmentsQuery, total: $segmentsTotal },
-  filter: (state: { query: SegmentsQuery | null; total: number }, _done: unknown): state is { query: SegmentsQuery; total: number } => state.query !== null,
+  filter: (
+    state: { query: SegmentsQuery | null; total: number },
+    _done: unknown,
+  ): state is { query: SegmentsQuery; total: number } => state.query !== null,
   fn: ({ query, total }) => ({ ...query, offset: Math.floor(total / query.limit) * query.limit }),
   target: $segmentsQuery,
 });
@@ -210,13 +291,23 @@ sample({
 sample({
   clock: fileReindexConfirmed,
   source: { ref: $fileRef, busy: $reindexing },
-  filter: (state: { ref: FileRef | null; busy: boolean }, _clicked: void): state is { ref: FileRef; busy: false } => state.ref !== null && !state.busy,
+  filter: (state: { ref: FileRef | null; busy: boolean }, _clicked: void): state is { ref: FileRef; busy: false } =>
+    state.ref !== null && !state.busy,
   fn: ({ ref }) => ref,
   target: reindexFileFx,
 });
-sample({ clock: reindexFileFx.done, fn: ({ params }): FileLoad => ({ ...params, reason: 'reindex' }), target: loadFileFx });
+sample({
+  clock: reindexFileFx.done,
+  fn: ({ params }): FileLoad => ({ ...params, reason: 'reindex' }),
+  target: loadFileFx,
+});
 
-sample({ clock: updateSegmentFx.done, filter: ({ params }) => params.body.enabled === undefined, fn: () => ({ id: 'datasets.segment.saved' }), target: showSuccessFx });
+sample({
+  clock: updateSegmentFx.done,
+  filter: ({ params }) => params.body.enabled === undefined,
+  fn: () => ({ id: 'datasets.segment.saved' }),
+  target: showSuccessFx,
+});
 sample({ clock: createSegmentFx.done, fn: () => ({ id: 'datasets.segment.added' }), target: showSuccessFx });
 sample({ clock: deleteSegmentFx.done, fn: () => ({ id: 'datasets.segment.deleted' }), target: showSuccessFx });
 sample({ clock: reindexFileFx.done, fn: () => ({ id: 'datasets.files.reindexStarted' }), target: showSuccessFx });

@@ -55,13 +55,28 @@ const newKey = () => `upload-${(lastKey += 1)}`;
 
 function chosenItem(datasetId: string, file: File, kind: UploadKind): UploadItem {
   const problem = checkFile(file, kind === 'qa' ? QA_EXTENSIONS : DOCUMENT_EXTENSIONS);
-  return { key: newKey(), datasetId, kind, file, problem, state: problem ? 'refused' : kind === 'qa' ? 'waiting' : 'ready', progress: 0, failure: null, row: null };
+  return {
+    key: newKey(),
+    datasetId,
+    kind,
+    file,
+    problem,
+    state: problem ? 'refused' : kind === 'qa' ? 'waiting' : 'ready',
+    progress: 0,
+    failure: null,
+    row: null,
+  };
 }
 
 /** True when an answer looks like a file row (a QA import may answer one). */
 function isFileRow(value: unknown): value is DatasetFile {
   const row = value as Partial<DatasetFile> | null;
-  return Boolean(row && typeof row === 'object' && typeof row.id === 'string' && (FILE_STATUSES as readonly unknown[]).includes(row.status));
+  return Boolean(
+    row &&
+    typeof row === 'object' &&
+    typeof row.id === 'string' &&
+    (FILE_STATUSES as readonly unknown[]).includes(row.status),
+  );
 }
 
 /** The separators sent: an empty input stands for the defaults. */
@@ -104,7 +119,9 @@ export const uploadFx = attach({
       : uploadDatasetFile({ datasetId: job.datasetId, file: job.file, fields: job.fields, auth, onProgress });
   },
 });
-export const previewDelayFx = createEffect((ask: number) => new Promise<number>((resolve) => setTimeout(() => resolve(ask), PREVIEW_DEBOUNCE_MS)));
+export const previewDelayFx = createEffect(
+  (ask: number) => new Promise<number>((resolve) => setTimeout(() => resolve(ask), PREVIEW_DEBOUNCE_MS)),
+);
 export const previewFx = createEffect(({ datasetId, file, settings }: PreviewAsk) =>
   previewSplit({ datasetId, file, fields: { ...settings, separators: separatorsToSend(settings.separators) } }),
 );
@@ -115,17 +132,36 @@ export const refreshUploadedFx = createEffect((rows: DatasetFile[]) =>
 /** Uploaded files still queued or being parsed make the page ask for them again every 2 s. */
 export const uploadPolling = createPolling();
 
-export const $uploadDatasetId = createStore<string | null>(null, { skipVoid: false }).on(uploadPageOpened, (_, { datasetId }) => datasetId);
+export const $uploadDatasetId = createStore<string | null>(null, { skipVoid: false }).on(
+  uploadPageOpened,
+  (_, { datasetId }) => datasetId,
+);
 /** Every chosen file: those of the page's dataset, and uploads to another one still on their way. */
 const $allUploadItems = createStore<UploadItem[]>([])
-  .on(uploadItemRemoved, (items, key) => items.filter((item) => item.key !== key || item.state === 'uploading' || item.state === 'waiting'))
-  .on(uploadRetried, (items, key) => items.map((item) => (item.key === key && item.state === 'failed' ? { ...item, state: 'waiting', failure: null, progress: 0 } : item)))
-  .on(uploadFx, (items, job) => items.map((item) => (item.key === job.key ? { ...item, state: 'uploading', progress: 0 } : item)))
-  .on(uploadProgressed, (items, { key, fraction }) => items.map((item) => (item.key === key && item.state === 'uploading' ? { ...item, progress: fraction } : item)))
-  .on(uploadFx.done, (items, { params, result }) =>
-    items.map((item) => (item.key === params.key ? { ...item, state: 'uploaded', progress: 1, row: isFileRow(result) ? result : null } : item)),
+  .on(uploadItemRemoved, (items, key) =>
+    items.filter((item) => item.key !== key || item.state === 'uploading' || item.state === 'waiting'),
   )
-  .on(uploadFx.fail, (items, { params, error }) => items.map((item) => (item.key === params.key ? { ...item, state: 'failed', failure: toFailure(error) } : item)))
+  .on(uploadRetried, (items, key) =>
+    items.map((item) =>
+      item.key === key && item.state === 'failed' ? { ...item, state: 'waiting', failure: null, progress: 0 } : item,
+    ),
+  )
+  .on(uploadFx, (items, job) =>
+    items.map((item) => (item.key === job.key ? { ...item, state: 'uploading', progress: 0 } : item)),
+  )
+  .on(uploadProgressed, (items, { key, fraction }) =>
+    items.map((item) => (item.key === key && item.state === 'uploading' ? { ...item, progress: fraction } : item)),
+  )
+  .on(uploadFx.done, (items, { params, result }) =>
+    items.map((item) =>
+      item.key === params.key
+        ? { ...item, state: 'uploaded', progress: 1, row: isFileRow(result) ? result : null }
+        : item,
+    ),
+  )
+  .on(uploadFx.fail, (items, { params, error }) =>
+    items.map((item) => (item.key === params.key ? { ...item, state: 'failed', failure: toFailure(error) } : item)),
+  )
   .on(refreshUploadedFx.doneData, (items, rows) =>
     items.map((item) => {
       const fresh = item.row && rows.find((row) => row.id === item.row?.id);
@@ -133,14 +169,21 @@ const $allUploadItems = createStore<UploadItem[]>([])
     }),
   );
 /** The files chosen for the dataset of the page, in the order chosen. */
-export const $uploadItems = combine($allUploadItems, $uploadDatasetId, (items, datasetId) => items.filter((item) => item.datasetId === datasetId));
+export const $uploadItems = combine($allUploadItems, $uploadDatasetId, (items, datasetId) =>
+  items.filter((item) => item.datasetId === datasetId),
+);
 /** The upload on its way (one at a time, in the order chosen). */
 export const $activeUploadKey = createStore<string | null>(null, { skipVoid: false })
   .on(uploadFx, (_, job) => job.key)
   .on(uploadFx.finally, () => null);
-export const $readyCount = $uploadItems.map((items) => items.filter((item) => item.kind === 'document' && item.state === 'ready').length);
+export const $readyCount = $uploadItems.map(
+  (items) => items.filter((item) => item.kind === 'document' && item.state === 'ready').length,
+);
 
-export const $chunkSettings = createStore<ChunkSettings>(DEFAULT_CHUNK_SETTINGS).on(chunkSettingsChanged, (settings, patch) => ({ ...settings, ...patch }));
+export const $chunkSettings = createStore<ChunkSettings>(DEFAULT_CHUNK_SETTINGS).on(
+  chunkSettingsChanged,
+  (settings, patch) => ({ ...settings, ...patch }),
+);
 /** True once the user changed the settings: a late answer about the dataset no longer replaces them. */
 const $settingsTouched = createStore(false)
   .on(chunkSettingsChanged, () => true)
@@ -155,7 +198,11 @@ export const $targetFolder = createStore<string | null>(null, { skipVoid: false 
 export const $previewKey = createStore<string | null>(null, { skipVoid: false })
   .on(previewFileSelected, (_, key) => key)
   .on(uploadItemRemoved, (key, removed) => (key === removed ? null : key));
-const $previewFile = combine($uploadItems, $previewKey, (items, key) => items.find((item) => item.key === key && item.kind === 'document' && !item.problem)?.file ?? null);
+const $previewFile = combine(
+  $uploadItems,
+  $previewKey,
+  (items, key) => items.find((item) => item.key === key && item.kind === 'document' && !item.problem)?.file ?? null,
+);
 /** Counts the changes of what is previewed; only the latest, once it has rested, is asked for and shown. */
 const $previewAsk = createStore(0);
 export const $preview = createStore<SplitPreviewResponse | null>(null, { skipVoid: false });
@@ -190,7 +237,11 @@ sample({
   source: { items: $allUploadItems, datasetId: $uploadDatasetId, problem: $settingsProblem },
   filter: ({ problem }) => problem === null,
   fn: ({ items, datasetId }) =>
-    items.map((item) => (item.datasetId === datasetId && item.kind === 'document' && item.state === 'ready' ? { ...item, state: 'waiting' as const } : item)),
+    items.map((item) =>
+      item.datasetId === datasetId && item.kind === 'document' && item.state === 'ready'
+        ? { ...item, state: 'waiting' as const }
+        : item,
+    ),
   target: $allUploadItems,
 });
 sample({ clock: uploadPageOpened, target: uploadPolling.started });
@@ -230,7 +281,12 @@ sample({
       key: next.key,
       kind: next.kind,
       file: next.file,
-      fields: { catalogueId: folder, chunkSize: settings.chunkSize, overlap: settings.overlap, separators: separatorsToSend(settings.separators) },
+      fields: {
+        catalogueId: folder,
+        chunkSize: settings.chunkSize,
+        overlap: settings.overlap,
+        separators: separatorsToSend(settings.separators),
+      },
     };
   },
   target: uploadFx,
@@ -238,7 +294,12 @@ sample({
 
 // Parse status of what was uploaded, asked for every 2 s while any is queued or parsing.
 const moving = (items: UploadItem[]) => items.some((item) => item.row !== null && isFileMoving(item.row.status));
-sample({ clock: [uploadFx.done, refreshUploadedFx.done], source: $allUploadItems, fn: moving, target: uploadPolling.answered });
+sample({
+  clock: [uploadFx.done, refreshUploadedFx.done],
+  source: $allUploadItems,
+  fn: moving,
+  target: uploadPolling.answered,
+});
 sample({
   clock: uploadPolling.ticked,
   source: $allUploadItems,
@@ -248,14 +309,25 @@ sample({
 });
 
 // The preview: asked once the file and settings rest; only the latest answer shows.
-const $previewSubject = combine({ datasetId: $uploadDatasetId, file: $previewFile, settings: $chunkSettings, problem: $settingsProblem });
+const $previewSubject = combine({
+  datasetId: $uploadDatasetId,
+  file: $previewFile,
+  settings: $chunkSettings,
+  problem: $settingsProblem,
+});
 sample({ clock: $previewSubject.updates, source: $previewAsk, fn: (ask) => ask + 1, target: $previewAsk });
 sample({ clock: $previewAsk.updates, target: previewDelayFx });
 sample({
   clock: previewDelayFx.doneData,
   source: { ask: $previewAsk, subject: $previewSubject },
-  filter: ({ ask, subject }, settled) => ask === settled && subject.datasetId !== null && subject.file !== null && subject.problem === null,
-  fn: ({ ask, subject }): PreviewAsk => ({ ask, datasetId: subject.datasetId as string, file: subject.file as File, settings: subject.settings }),
+  filter: ({ ask, subject }, settled) =>
+    ask === settled && subject.datasetId !== null && subject.file !== null && subject.problem === null,
+  fn: ({ ask, subject }): PreviewAsk => ({
+    ask,
+    datasetId: subject.datasetId as string,
+    file: subject.file as File,
+    settings: subject.settings,
+  }),
   target: previewFx,
 });
 // Another file (or none): the previous file's preview is not this one's.
@@ -268,6 +340,24 @@ sample({
   fn: () => false,
   target: $previewLoading,
 });
-sample({ clock: previewFx.done, source: $previewAsk, filter: (ask, { params }) => ask === params.ask, fn: (_, { result }) => result, target: $preview });
-sample({ clock: previewFx.done, source: $previewAsk, filter: (ask, { params }) => ask === params.ask, fn: () => null, target: $previewFailure });
-sample({ clock: previewFx.fail, source: $previewAsk, filter: (ask, { params }) => ask === params.ask, fn: (_, { error }) => toFailure(error), target: $previewFailure });
+sample({
+  clock: previewFx.done,
+  source: $previewAsk,
+  filter: (ask, { params }) => ask === params.ask,
+  fn: (_, { result }) => result,
+  target: $preview,
+});
+sample({
+  clock: previewFx.done,
+  source: $previewAsk,
+  filter: (ask, { params }) => ask === params.ask,
+  fn: () => null,
+  target: $previewFailure,
+});
+sample({
+  clock: previewFx.fail,
+  source: $previewAsk,
+  filter: (ask, { params }) => ask === params.ask,
+  fn: (_, { error }) => toFailure(error),
+  target: $previewFailure,
+});

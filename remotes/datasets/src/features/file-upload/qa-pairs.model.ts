@@ -28,7 +28,8 @@ export function pairsOf(rows: readonly QaRow[]): { pairs: QaPair[] } | { problem
     pairs.push({ question, answer });
   }
   if (pairs.length === 0) return { problem: { id: 'datasets.qa.error.empty' } };
-  if (pairs.length > QA_PAIRS_MAX) return { problem: { id: 'datasets.qa.error.tooMany', values: { max: QA_PAIRS_MAX } } };
+  if (pairs.length > QA_PAIRS_MAX)
+    return { problem: { id: 'datasets.qa.error.tooMany', values: { max: QA_PAIRS_MAX } } };
   return { pairs };
 }
 
@@ -46,17 +47,30 @@ export const createQaPairsFx = createEffect(createQaPairs);
 export const $qaRows = createStore<QaRow[]>([emptyRow()])
   .on(qaRowAdded, (rows) => [...rows, emptyRow()])
   .on(qaRowRemoved, (rows, key) => (rows.length > 1 ? rows.filter((row) => row.key !== key) : [emptyRow()]))
-  .on(qaRowChanged, (rows, { key, field, value }) => rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)))
+  .on(qaRowChanged, (rows, { key, field, value }) =>
+    rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)),
+  )
   .on([createQaPairsFx.done, uploadPageOpened], () => [emptyRow()]);
 /** Why the rows cannot be saved (a message and its values), until they change. */
-export const $qaProblem = createStore<CatalogMessage | null>(null, { skipVoid: false }).reset(qaRowAdded, qaRowRemoved, qaRowChanged, uploadPageOpened, createQaPairsFx);
+export const $qaProblem = createStore<CatalogMessage | null>(null, { skipVoid: false }).reset(
+  qaRowAdded,
+  qaRowRemoved,
+  qaRowChanged,
+  uploadPageOpened,
+  createQaPairsFx,
+);
 export const $qaFailure = createStore<Failure | null>(null, { skipVoid: false })
   .on(createQaPairsFx.failData, (_, error) => toFailure(error))
   .reset(createQaPairsFx, uploadPageOpened);
 export const $qaSaving = createQaPairsFx.pending;
 
 const checked = sample({ clock: qaPairsSubmitted, source: $qaRows, fn: pairsOf });
-sample({ clock: checked, filter: (result) => 'problem' in result, fn: (result) => ('problem' in result ? result.problem : null), target: $qaProblem });
+sample({
+  clock: checked,
+  filter: (result) => 'problem' in result,
+  fn: (result) => ('problem' in result ? result.problem : null),
+  target: $qaProblem,
+});
 sample({
   clock: checked,
   source: { datasetId: $uploadDatasetId, saving: $qaSaving },
@@ -64,4 +78,8 @@ sample({
   fn: ({ datasetId }, result) => ({ datasetId: datasetId as string, pairs: 'pairs' in result ? result.pairs : [] }),
   target: createQaPairsFx,
 });
-sample({ clock: createQaPairsFx.done, fn: ({ params }) => ({ id: 'datasets.qa.saved', values: { count: params.pairs.length } }), target: showSuccessFx });
+sample({
+  clock: createQaPairsFx.done,
+  fn: ({ params }) => ({ id: 'datasets.qa.saved', values: { count: params.pairs.length } }),
+  target: showSuccessFx,
+});

@@ -20,9 +20,15 @@ export const searchSubmitted = createEvent();
 export const searchFx = createEffect(searchSegments);
 
 /** The dataset searched; answers for another one are dropped. */
-export const $searchDatasetId = createStore<string | null>(null, { skipVoid: false }).on(searchTestOpened, (_, dataset) => dataset.id);
+export const $searchDatasetId = createStore<string | null>(null, { skipVoid: false }).on(
+  searchTestOpened,
+  (_, dataset) => dataset.id,
+);
 /** Vector and hybrid need embeddings; without an embedding model only full-text is offered. */
-export const $vectorAvailable = createStore(false).on(searchTestOpened, (_, dataset) => dataset.embeddingModel !== null);
+export const $vectorAvailable = createStore(false).on(
+  searchTestOpened,
+  (_, dataset) => dataset.embeddingModel !== null,
+);
 export const $searchQuery = createStore('').on(searchQueryChanged, (_, query) => query);
 export const $searchMode = createStore<SearchMode>('fulltext').on(searchModeChanged, (_, mode) => mode);
 export const $searchResult = createStore<SearchTestResult | null>(null, { skipVoid: false });
@@ -30,7 +36,12 @@ export const $searchFailure = createStore<Failure | null>(null, { skipVoid: fals
 export const $searching = searchFx.pending;
 
 // Another dataset: start afresh (its modes may differ).
-const otherDataset = sample({ clock: searchTestOpened, source: $searchDatasetId, filter: (shown, dataset) => shown !== dataset.id, fn: (_, dataset) => dataset });
+const otherDataset = sample({
+  clock: searchTestOpened,
+  source: $searchDatasetId,
+  filter: (shown, dataset) => shown !== dataset.id,
+  fn: (_, dataset) => dataset,
+});
 sample({ clock: otherDataset, fn: () => '', target: $searchQuery });
 sample({ clock: otherDataset, fn: () => null, target: [$searchResult, $searchFailure] });
 sample({
@@ -45,14 +56,24 @@ sample({
   clock: searchSubmitted,
   source: { datasetId: $searchDatasetId, query: $searchQuery, mode: $searchMode, searching: $searching },
   filter: ({ datasetId, query, searching }) => datasetId !== null && query.trim() !== '' && !searching,
-  fn: ({ datasetId, query, mode }) => ({ datasetIds: [datasetId as string], query: query.trim(), mode, offset: 0, limit: SEARCH_TEST_LIMIT }),
+  fn: ({ datasetId, query, mode }) => ({
+    datasetIds: [datasetId as string],
+    query: query.trim(),
+    mode,
+    offset: 0,
+    limit: SEARCH_TEST_LIMIT,
+  }),
   target: searchFx,
 });
 sample({
   clock: searchFx.done,
   source: $searchDatasetId,
   filter: (id, { params }) => params.datasetIds?.[0] === id,
-  fn: (_, { params, result }): SearchTestResult => ({ ...result, query: params.query ?? '', requestedMode: params.mode ?? 'fulltext' }),
+  fn: (_, { params, result }): SearchTestResult => ({
+    ...result,
+    query: params.query ?? '',
+    requestedMode: params.mode ?? 'fulltext',
+  }),
   target: $searchResult,
 });
 sample({

@@ -12,7 +12,9 @@ const catalogues = [
 
 describe('catalogue tree', () => {
   it('nests the flat list by parent, each level by name, orphans at the top', () => {
-    const flat = flattenCatalogueTree(buildCatalogueTree(catalogues)).map(({ catalogue, depth }) => `${depth}:${catalogue.name}`);
+    const flat = flattenCatalogueTree(buildCatalogueTree(catalogues)).map(
+      ({ catalogue, depth }) => `${depth}:${catalogue.name}`,
+    );
     expect(flat).toEqual(['0:Archive', '0:Orphan', '0:Products', '1:Returns', '2:Abroad']);
   });
 

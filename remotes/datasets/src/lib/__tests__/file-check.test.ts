@@ -5,7 +5,8 @@ import { formatSize } from '../format-size';
 
 describe('file check', () => {
   it('takes the document types by extension, in any case', () => {
-    for (const name of ['a.txt', 'b.MD', 'c.html', 'd.pdf', 'e.docx', 'f.csv', 'g.XLSX']) expect(checkFile({ name, size: 10 })).toBeNull();
+    for (const name of ['a.txt', 'b.MD', 'c.html', 'd.pdf', 'e.docx', 'f.csv', 'g.XLSX'])
+      expect(checkFile({ name, size: 10 })).toBeNull();
     expect(checkFile({ name: 'setup.exe', size: 10 })).toBe('badType');
     expect(checkFile({ name: 'README', size: 10 })).toBe('badType');
     expect(checkFile({ name: 'notes.txt', size: 10 }, QA_EXTENSIONS)).toBe('badType');

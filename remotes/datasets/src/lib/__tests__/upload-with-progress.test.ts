@@ -9,14 +9,24 @@ afterEach(() => {
 });
 
 const send = (onProgress?: (fraction: number) => void, datasetId = 'd1') =>
-  uploadWithProgress(UploadDatasetFile, { params: { id: datasetId }, form: new FormData(), token: 'abc', locale: 'zh-CN', onProgress });
+  uploadWithProgress(UploadDatasetFile, {
+    params: { id: datasetId },
+    form: new FormData(),
+    token: 'abc',
+    locale: 'zh-CN',
+    onProgress,
+  });
 
 describe('upload with progress', () => {
   it('sends the token and language, reports progress and answers the body', async () => {
     const { uploads } = fakeXhr(() => ({ body: { id: 'f1' } }));
     const progress: number[] = [];
     await expect(send((fraction) => progress.push(fraction))).resolves.toEqual({ id: 'f1' });
-    expect(uploads[0]!.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'zh-CN', Authorization: 'Bearer abc' });
+    expect(uploads[0]!.headers).toEqual({
+      Accept: 'application/json',
+      'Accept-Language': 'zh-CN',
+      Authorization: 'Bearer abc',
+    });
     expect(progress).toEqual([0.5, 1, 1]);
   });
 
@@ -27,7 +37,10 @@ describe('upload with progress', () => {
   });
 
   it('rejects with the first 422 detail, like the shared client', async () => {
-    fakeXhr(() => ({ status: 422, body: { detail: [{ loc: ['body', 'file'], msg: 'Unsupported file', type: 'file' }] } }));
+    fakeXhr(() => ({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'file'], msg: 'Unsupported file', type: 'file' }] },
+    }));
     const error = await send().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 422, code: 'HTTP_422', message: 'Unsupported file' });
@@ -36,7 +49,10 @@ describe('upload with progress', () => {
   it('reports a 401 on the auth bus and a dropped connection as status 0', async () => {
     const expired = vi.fn();
     const unwatch = createWatch({ unit: forcedLogout, fn: expired });
-    const { uploads, hold } = fakeXhr(() => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Session expired' } }));
+    const { uploads, hold } = fakeXhr(() => ({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED', message: 'Session expired' },
+    }));
     await expect(send()).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(expired).toHaveBeenCalledWith('Session expired');
     unwatch();

@@ -1,5 +1,12 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { toFailure, type BasicConfig, type Dataset, type Failure, type ModelOption, type UpdateBasicConfigBody } from '@flotilla/shared';
+import {
+  toFailure,
+  type BasicConfig,
+  type Dataset,
+  type Failure,
+  type ModelOption,
+  type UpdateBasicConfigBody,
+} from '@flotilla/shared';
 import { createSettingsTab } from '../../lib/settings-tab';
 import type { RobotRef } from '../../lib/robot-ref';
 import { getBasicConfig } from './api/get-basic-config';

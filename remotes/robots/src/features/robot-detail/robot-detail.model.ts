@@ -1,10 +1,9 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createItemLoader, toFailure, type Failure, type Robot, type Role } from '@flotilla/shared';
+import { createItemLoader, toFailure, type Failure, type Robot } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { cloneRobot } from './api/clone-robot';
 import { getRobot } from './api/get-robot';
 import { setRobotEnabled } from './api/set-robot-enabled';
-
 
 /** One robot of the tenant, loaded by the id of the route. */
 const robotDetail = createItemLoader<Robot>({ fetchOne: getRobot, itemKey: (robot) => robot.processId });

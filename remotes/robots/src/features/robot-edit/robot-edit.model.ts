@@ -35,7 +35,10 @@ sample({ clock: robotEditClicked, fn: (robot) => robot.icon, target: editedRobot
 sample({
   clock: robotEditSubmitted,
   source: { robot: $editedRobot, saving: $saving, uploading: editedRobotIcon.$uploading, icon: editedRobotIcon.$icon },
-  filter: (state: { robot: Robot | null; saving: boolean; uploading: boolean; icon: string | null }, _values: RobotEditValues): state is {
+  filter: (
+    state: { robot: Robot | null; saving: boolean; uploading: boolean; icon: string | null },
+    _values: RobotEditValues,
+  ): state is {
     robot: Robot;
     saving: false;
     uploading: false;

@@ -8,7 +8,6 @@ import {
   type ListRobotCompletionsQuery,
   type RobotSession,
   type RobotSessionsBody,
-  type Role,
 } from '@flotilla/shared';
 import type { RobotRef } from '../../lib/robot-ref';
 import { getAnswer } from './api/get-answer';
@@ -54,9 +53,11 @@ export const loadAnswerFx = createEffect(getAnswer);
 export const setAnswerCheckedFx = createEffect(setAnswerChecked);
 
 /** The answer filters on screen. */
-export const $answerFilters = answerList.$query.map(
-  (query): AnswerFilters => ({ sessionId: query.sessionId ?? null, feedback: query.feedback ?? null, checked: query.checked ?? null }),
-);
+export const $answerFilters = answerList.$query.map((query): AnswerFilters => ({
+  sessionId: query.sessionId ?? null,
+  feedback: query.feedback ?? null,
+  checked: query.checked ?? null,
+}));
 /** The answer whose details are open: the row at once, then the server's copy. */
 export const $openAnswer = createStore<CompletionLog | null>(null, { skipVoid: false })
   .on(answerOpened, (_, answer) => answer)
@@ -92,7 +93,10 @@ sample({
   target: sessionList.reloadRequested,
 });
 const unfilteredFor = (query: ListRobotCompletionsQuery, processId: string) =>
-  query.processId === processId && query.sessionId === undefined && query.feedback === undefined && query.checked === undefined;
+  query.processId === processId &&
+  query.sessionId === undefined &&
+  query.feedback === undefined &&
+  query.checked === undefined;
 sample({
   clock: logsOpened,
   source: answerList.$query,

@@ -1,11 +1,10 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { toFailure, type ApiSecret, type CreateApiSecretBody, type Failure, type Role } from '@flotilla/shared';
+import { toFailure, type ApiSecret, type CreateApiSecretBody, type Failure } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import type { RobotRef } from '../../lib/robot-ref';
 import { createSecret } from './api/create-secret';
 import { deleteSecret } from './api/delete-secret';
 import { listSecrets } from './api/list-secrets';
-
 
 /** Where the list of secrets stands. */
 export type SecretsStatus = 'loading' | 'ready' | 'error';
@@ -32,23 +31,39 @@ export const loadSecretsFx = createEffect(listSecrets);
 export const createSecretFx = createEffect((body: CreateApiSecretBody) => createSecret(body));
 export const deleteSecretFx = createEffect((secret: ApiSecret) => deleteSecret(secret.id));
 
-export const $secretsRobot = createStore<RobotRef | null>(null, { skipVoid: false }).on(secretsOpened, (_, robot) => robot);
+export const $secretsRobot = createStore<RobotRef | null>(null, { skipVoid: false }).on(
+  secretsOpened,
+  (_, robot) => robot,
+);
 /** The robot's secrets as the server lists them: names and prefixes, never the secrets. */
 export const $secrets = createStore<ApiSecret[]>([]).reset(secretsOpened);
 export const $secretsStatus = createStore<SecretsStatus>('loading').on(secretsOpened, () => 'loading');
-export const $secretsLoadFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(secretsOpened, loadSecretsFx);
+export const $secretsLoadFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(
+  secretsOpened,
+  loadSecretsFx,
+);
 export const $secretCreateOpen = createStore(false)
   .on(secretCreateClicked, () => true)
   .reset(secretCreateCancelled, createSecretFx.done, secretsOpened);
-export const $secretCreateFailure = createStore<Failure | null>(null, { skipVoid: false })
-  .reset(secretCreateClicked, secretCreateCancelled, secretCreateSubmitted, secretsOpened);
+export const $secretCreateFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(
+  secretCreateClicked,
+  secretCreateCancelled,
+  secretCreateSubmitted,
+  secretsOpened,
+);
 export const $secretCreating = createSecretFx.pending;
 /** The secret just created, until its window is closed or another robot's tab opens. */
-export const $revealedSecret = createStore<RevealedSecret | null>(null, { skipVoid: false }).reset(secretRevealClosed, secretsOpened);
+export const $revealedSecret = createStore<RevealedSecret | null>(null, { skipVoid: false }).reset(
+  secretRevealClosed,
+  secretsOpened,
+);
 export const $secretDeletingIds = createStore<string[]>([])
   .on(deleteSecretFx, (ids, secret) => [...ids, secret.id])
   .on(deleteSecretFx.finally, (ids, { params }) => ids.filter((id) => id !== params.id));
-export const $secretDeleteFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(secretsOpened, secretDeleteConfirmed);
+export const $secretDeleteFailure = createStore<Failure | null>(null, { skipVoid: false }).reset(
+  secretsOpened,
+  secretDeleteConfirmed,
+);
 
 const isCurrent = (robot: RobotRef | null, processId: string) => robot?.processId === processId;
 
@@ -94,8 +109,10 @@ sample({
 sample({
   clock: secretCreateSubmitted,
   source: { robot: $secretsRobot, creating: $secretCreating },
-  filter: (state: { robot: RobotRef | null; creating: boolean }, name: string): state is { robot: RobotRef; creating: false } =>
-    state.robot !== null && !state.creating && name.trim() !== '',
+  filter: (
+    state: { robot: RobotRef | null; creating: boolean },
+    name: string,
+  ): state is { robot: RobotRef; creating: false } => state.robot !== null && !state.creating && name.trim() !== '',
   fn: ({ robot }, name) => ({ processId: robot.processId, name: name.trim() }),
   target: createSecretFx,
 });

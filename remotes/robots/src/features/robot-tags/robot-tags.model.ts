@@ -1,12 +1,11 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { toFailure, type Failure, type Robot, type RobotTag, type Role } from '@flotilla/shared';
+import { toFailure, type Failure, type Robot, type RobotTag } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { bindTags } from './api/bind-tags';
 import { createTag } from './api/create-tag';
 import { deleteTag } from './api/delete-tag';
 import { listTags } from './api/list-tags';
 import { renameTag } from './api/rename-tag';
-
 
 /** Where the tenant's tags stand. */
 export type TagsStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -88,12 +87,20 @@ sample({
   fn: (_, { id, name }) => ({ id, name: name.trim() }),
   target: renameTagFx,
 });
-sample({ clock: tagDeleteConfirmed, source: $tagChanging, filter: (changing) => !changing, fn: (_, tag) => tag, target: deleteTagFx });
+sample({
+  clock: tagDeleteConfirmed,
+  source: $tagChanging,
+  filter: (changing) => !changing,
+  fn: (_, tag) => tag,
+  target: deleteTagFx,
+});
 sample({
   clock: tagBindSubmitted,
   source: { robot: $bindRobot, binding: $binding },
-  filter: (state: { robot: Robot | null; binding: boolean }, _tagIds: string[]): state is { robot: Robot; binding: false } =>
-    state.robot !== null && !state.binding,
+  filter: (
+    state: { robot: Robot | null; binding: boolean },
+    _tagIds: string[],
+  ): state is { robot: Robot; binding: false } => state.robot !== null && !state.binding,
   fn: ({ robot }, tagIds) => ({ processId: robot.processId, tagIds }),
   target: bindTagsFx,
 });

@@ -1,5 +1,12 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createPagedList, toFailure, type CreateRobotBody, type Failure, type ListRobotsQuery, type Robot, type Role } from '@flotilla/shared';
+import {
+  createPagedList,
+  toFailure,
+  type CreateRobotBody,
+  type Failure,
+  type ListRobotsQuery,
+  type Robot,
+} from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { cloneRobot } from '../robot-detail/api/clone-robot';
 import { setRobotEnabled } from '../robot-detail/api/set-robot-enabled';
@@ -81,7 +88,9 @@ export const setRowEnabledFx = createEffect(setRobotEnabled);
 export const cloneRowFx = createEffect(cloneRobot);
 
 /** The new robot's icon, emptied whenever the form opens, closes or has created its robot. */
-export const newRobotIcon = createIconField({ resetOn: [robotCreateClicked, robotCreateCancelled, createRobotFx.done] });
+export const newRobotIcon = createIconField({
+  resetOn: [robotCreateClicked, robotCreateCancelled, createRobotFx.done],
+});
 /** The tag the list is filtered by, `null` for none. */
 export const $tagFilter = $query.map((query) => query.tagId ?? null);
 /** Robots of the list with an enable, disable or clone on its way. */

@@ -7,7 +7,9 @@ describe('API snippets', () => {
     expect(base).toBe('https://bots.example.com/v1');
     expect(curlSnippet(base, 'sk-1')).toContain('curl https://bots.example.com/v1/chat/completions');
     expect(curlSnippet(base, 'sk-1')).toContain('-H "Authorization: Bearer sk-1"');
-    expect(openAiPythonSnippet(base, 'sk-1')).toContain('client = OpenAI(base_url="https://bots.example.com/v1", api_key="sk-1")');
+    expect(openAiPythonSnippet(base, 'sk-1')).toContain(
+      'client = OpenAI(base_url="https://bots.example.com/v1", api_key="sk-1")',
+    );
   });
 
   it('send a body the server accepts', () => {

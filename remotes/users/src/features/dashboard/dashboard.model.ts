@@ -9,7 +9,8 @@ export const OVERVIEW_KEYS = ['robots', 'datasets', 'cases', 'users'] as const;
 export type OverviewKey = (typeof OVERVIEW_KEYS)[number];
 
 /** One card of the overview. */
-export type OverviewCount = { status: 'loading' } | { status: 'ready'; total: number } | { status: 'failed'; message: string };
+export type OverviewCount =
+  { status: 'loading' } | { status: 'ready'; total: number } | { status: 'failed'; message: string };
 export type Overview = Partial<Record<OverviewKey, OverviewCount>>;
 
 const COUNTERS: Record<OverviewKey, () => Promise<number>> = {
@@ -58,7 +59,15 @@ sample({
 sample({
   clock: loadOverviewFx,
   source: $overview,
-  fn: (overview, keys) => ({ ...overview, ...Object.fromEntries(keys.map((key) => [key, { status: 'loading' } as const])) }),
+  fn: (overview, keys) => ({
+    ...overview,
+    ...Object.fromEntries(keys.map((key) => [key, { status: 'loading' } as const])),
+  }),
   target: $overview,
 });
-sample({ clock: loadOverviewFx.doneData, source: $overview, fn: (overview, loaded) => ({ ...overview, ...loaded }), target: $overview });
+sample({
+  clock: loadOverviewFx.doneData,
+  source: $overview,
+  fn: (overview, loaded) => ({ ...overview, ...loaded }),
+  target: $overview,
+});

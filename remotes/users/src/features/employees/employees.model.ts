@@ -1,5 +1,12 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { toFailure, type CreateUserBody, type Failure, type ListUsersQuery, type User, type UserListResponse } from '@flotilla/shared';
+import {
+  toFailure,
+  type CreateUserBody,
+  type Failure,
+  type ListUsersQuery,
+  type User,
+  type UserListResponse,
+} from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { createUser } from './api/create-user';
 import { freezeUser } from './api/freeze-user';
@@ -73,7 +80,13 @@ sample({
   fn: (filters, status) => ({ ...filters, status }),
   target: $filters,
 });
-sample({ clock: $filters.updates, source: $page, filter: (page) => page.page !== 1, fn: (page) => ({ ...page, page: 1 }), target: $page });
+sample({
+  clock: $filters.updates,
+  source: $page,
+  filter: (page) => page.page !== 1,
+  fn: (page) => ({ ...page, page: 1 }),
+  target: $page,
+});
 sample({
   clock: pageChanged,
   source: $page,
@@ -85,7 +98,14 @@ sample({
 
 // Loading: on open, on every change of the query, on retry and after a change made here.
 sample({
-  clock: [employeeListOpened, $query.updates, listRetryClicked, freezeUserFx.done, unfreezeUserFx.done, createUserFx.done],
+  clock: [
+    employeeListOpened,
+    $query.updates,
+    listRetryClicked,
+    freezeUserFx.done,
+    unfreezeUserFx.done,
+    createUserFx.done,
+  ],
   source: $query,
   target: loadUsersFx,
 });
@@ -135,6 +155,16 @@ sample({
 sample({ clock: createUserClicked, fn: () => true, target: $createOpen });
 sample({ clock: [createUserDismissed, createUserFx.done], fn: () => false, target: $createOpen });
 sample({ clock: [createUserClicked, createUserDismissed, createUserFx], fn: () => null, target: $createError });
-sample({ clock: createUserSubmitted, source: $creating, filter: (creating) => !creating, fn: (_, body) => body, target: createUserFx });
+sample({
+  clock: createUserSubmitted,
+  source: $creating,
+  filter: (creating) => !creating,
+  fn: (_, body) => body,
+  target: createUserFx,
+});
 sample({ clock: createUserFx.failData, fn: toFailure, target: $createError });
-sample({ clock: createUserFx.doneData, fn: (user) => ({ id: 'users.create.done', values: { username: user.username } }), target: showSuccessFx });
+sample({
+  clock: createUserFx.doneData,
+  fn: (user) => ({ id: 'users.create.done', values: { username: user.username } }),
+  target: showSuccessFx,
+});

@@ -1,5 +1,12 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { createPagedList, toFailure, type Failure, type ListTasksQuery, type Task, type TaskStatus } from '@flotilla/shared';
+import {
+  createPagedList,
+  toFailure,
+  type Failure,
+  type ListTasksQuery,
+  type Task,
+  type TaskStatus,
+} from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { cancelTask } from './api/cancel-task';
 import { listTasks } from './api/list-tasks';
@@ -22,7 +29,11 @@ export function isTaskRetryable(task: Pick<Task, 'status'>): boolean {
 }
 
 /** The caller's background jobs, filtered by status and paged on the server. */
-export const taskList = createPagedList<ListTasksQuery, Task>({ fetchPage: listTasks, itemKey: (task) => task.id, pageSize: TASKS_PAGE_SIZE });
+export const taskList = createPagedList<ListTasksQuery, Task>({
+  fetchPage: listTasks,
+  itemKey: (task) => task.id,
+  pageSize: TASKS_PAGE_SIZE,
+});
 /** Tasks queued or running make the list ask again every 2 s. */
 export const taskPolling = createPolling();
 
@@ -57,13 +68,33 @@ export const $tableLoading = combine(taskList.$loading, $refreshing, (loading, r
 
 sample({ clock: taskListOpened, target: [taskList.pageOpened, taskPolling.started] });
 sample({ clock: taskListClosed, target: taskPolling.stopped });
-sample({ clock: taskStatusFilterChanged, fn: (status) => ({ status: status === 'all' ? null : status }), target: taskList.filtersChanged });
+sample({
+  clock: taskStatusFilterChanged,
+  fn: (status) => ({ status: status === 'all' ? null : status }),
+  target: taskList.filtersChanged,
+});
 
-sample({ clock: taskList.loadPageFx.doneData, fn: ({ list }) => list.some(isTaskMoving), target: taskPolling.answered });
+sample({
+  clock: taskList.loadPageFx.doneData,
+  fn: ({ list }) => list.some(isTaskMoving),
+  target: taskPolling.answered,
+});
 sample({ clock: taskPolling.ticked, target: taskList.reloadRequested });
 
-sample({ clock: taskRetryClicked, source: $busyTaskIds, filter: (ids, task) => !ids.includes(task.id) && isTaskRetryable(task), fn: (_, task) => task, target: retryTaskFx });
-sample({ clock: taskCancelConfirmed, source: $busyTaskIds, filter: (ids, task) => !ids.includes(task.id) && isTaskMoving(task), fn: (_, task) => task, target: cancelTaskFx });
+sample({
+  clock: taskRetryClicked,
+  source: $busyTaskIds,
+  filter: (ids, task) => !ids.includes(task.id) && isTaskRetryable(task),
+  fn: (_, task) => task,
+  target: retryTaskFx,
+});
+sample({
+  clock: taskCancelConfirmed,
+  source: $busyTaskIds,
+  filter: (ids, task) => !ids.includes(task.id) && isTaskMoving(task),
+  fn: (_, task) => task,
+  target: cancelTaskFx,
+});
 sample({ clock: [retryTaskFx.done, cancelTaskFx.done], target: taskList.reloadRequested });
 sample({ clock: retryTaskFx.done, fn: () => ({ id: 'users.tasks.retried' }), target: showSuccessFx });
 sample({ clock: cancelTaskFx.done, fn: () => ({ id: 'users.tasks.cancelled' }), target: showSuccessFx });

@@ -19,7 +19,11 @@ export function casesRepository(db: Database) {
       if (query.keyword) {
         const keyword = query.keyword;
         base = base.where((eb) =>
-          eb.or([containsText('cases.title', keyword), containsText('cases.customer', keyword), containsText('cases.phone', keyword)]),
+          eb.or([
+            containsText('cases.title', keyword),
+            containsText('cases.customer', keyword),
+            containsText('cases.phone', keyword),
+          ]),
         );
       }
       if (query.processId) base = base.where('cases.processId', '=', query.processId);

@@ -69,7 +69,11 @@ export function toCompletionLog(row: Selectable<CompletionsTable>): CompletionLo
     userId: row.userId,
     channel: row.channel,
     model: row.model,
-    usage: { promptTokens: row.promptTokens, completionTokens: row.completionTokens, totalTokens: row.promptTokens + row.completionTokens },
+    usage: {
+      promptTokens: row.promptTokens,
+      completionTokens: row.completionTokens,
+      totalTokens: row.promptTokens + row.completionTokens,
+    },
     latencyMs: row.latencyMs,
     cost: row.cost,
     errorCode: row.errorCode,
@@ -130,7 +134,9 @@ export function chatsRepository(db: Database) {
   });
 
   // A follow-up question reads its session and history before its answer starts: both built once.
-  const readSession = prepare(db, (p: Chatter & { sessionId: string }) => own(p).sessions().selectAll().where('sessionId', '=', p.sessionId));
+  const readSession = prepare(db, (p: Chatter & { sessionId: string }) =>
+    own(p).sessions().selectAll().where('sessionId', '=', p.sessionId),
+  );
   const readHistory = prepare(db, (p: { tenantId: string; sessionId: string; count: number }) =>
     scoped(db, p.tenantId)
       .selectFrom('completions')
@@ -157,8 +163,18 @@ export function chatsRepository(db: Database) {
     /** The chatter's sessions with this robot, newest activity first. */
     async listSessions(chatter: Chatter, page: PageQuery): Promise<Page<ChatSession>> {
       const [rows, count] = await Promise.all([
-        own(chatter).sessions().selectAll().orderBy('updatedAt', 'desc').orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute(),
-        own(chatter).sessions().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+        own(chatter)
+          .sessions()
+          .selectAll()
+          .orderBy('updatedAt', 'desc')
+          .orderBy('createdAt', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        own(chatter)
+          .sessions()
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirstOrThrow(),
       ]);
       return paged(rows.map(toChatSession), count.total);
     },
@@ -168,30 +184,55 @@ export function chatsRepository(db: Database) {
      * session keeps its place in the list (updatedAt moves with questions only).
      */
     async renameSession(chatter: Chatter, sessionId: string, title: string): Promise<ChatSession | undefined> {
-      const result = await own(chatter).sessionsToUpdate().set({ title }).where('sessionId', '=', sessionId).executeTakeFirst();
+      const result = await own(chatter)
+        .sessionsToUpdate()
+        .set({ title })
+        .where('sessionId', '=', sessionId)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return repository.findSession(chatter, sessionId);
     },
 
     /** The completions of the chatter's session, newest first; undefined when the session is not theirs. */
-    async listSessionCompletions(chatter: Chatter, sessionId: string, page: PageQuery): Promise<Page<Completion> | undefined> {
+    async listSessionCompletions(
+      chatter: Chatter,
+      sessionId: string,
+      page: PageQuery,
+    ): Promise<Page<Completion> | undefined> {
       if (!(await repository.findSession(chatter, sessionId))) return undefined;
       const inSession = () => own(chatter).completions().where('sessionId', '=', sessionId);
       const [rows, count] = await Promise.all([
-        inSession().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        inSession().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+        inSession()
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        inSession()
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirstOrThrow(),
       ]);
       return paged(rows.map(toCompletion), count.total);
     },
 
     /** Deletes one question/answer pair of the chatter's session; false when it is not theirs. */
     async removeOwnCompletion(chatter: Chatter, sessionId: string, completionId: string): Promise<boolean> {
-      const result = await own(chatter).completionsToDelete().where('sessionId', '=', sessionId).where('id', '=', completionId).executeTakeFirst();
+      const result = await own(chatter)
+        .completionsToDelete()
+        .where('sessionId', '=', sessionId)
+        .where('id', '=', completionId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     /** Sets (or with null clears) the chatter's feedback on an answer they asked for; undefined when it is not theirs. */
-    async setFeedback(chatter: Chatter, completionId: string, feedback: FeedbackValue | null, text: string): Promise<Completion | undefined> {
+    async setFeedback(
+      chatter: Chatter,
+      completionId: string,
+      feedback: FeedbackValue | null,
+      text: string,
+    ): Promise<Completion | undefined> {
       const result = await own(chatter)
         .completionsToUpdate()
         .set({ feedback, feedbackText: feedback === null ? '' : text })
@@ -204,13 +245,20 @@ export function chatsRepository(db: Database) {
 
     /** A completion of the tenant, as the robot's logs show it. */
     async getLog(tenantId: string, completionId: string): Promise<CompletionLog | undefined> {
-      const row = await scoped(db, tenantId).selectFrom('completions').selectAll().where('id', '=', completionId).executeTakeFirst();
+      const row = await scoped(db, tenantId)
+        .selectFrom('completions')
+        .selectAll()
+        .where('id', '=', completionId)
+        .executeTakeFirst();
       return row && toCompletionLog(row);
     },
 
     /** Deletes a completion of the tenant; false when there is none. */
     async removeCompletion(tenantId: string, completionId: string): Promise<boolean> {
-      const result = await scoped(db, tenantId).deleteFrom('completions').where('id', '=', completionId).executeTakeFirst();
+      const result = await scoped(db, tenantId)
+        .deleteFrom('completions')
+        .where('id', '=', completionId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -232,7 +280,13 @@ export function chatsRepository(db: Database) {
       if (query.feedback !== undefined) base = base.where('feedback', '=', query.feedback);
       if (query.checked !== undefined) base = base.where('checked', '=', query.checked ? 1 : 0);
       const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+        base
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
       ]);
       return paged(rows.map(toCompletionLog), count.total);
@@ -260,7 +314,11 @@ export function chatsRepository(db: Database) {
         const counted = await tenant
           .selectFrom('completions')
           .select(['sessionId', (eb) => eb.fn.countAll().as('completions')])
-          .where('sessionId', 'in', rows.map((row) => row.sessionId))
+          .where(
+            'sessionId',
+            'in',
+            rows.map((row) => row.sessionId),
+          )
           .groupBy('sessionId')
           .execute();
         for (const row of counted) sizes.set(row.sessionId, Number(row.completions));
@@ -272,7 +330,11 @@ export function chatsRepository(db: Database) {
     },
 
     /** The last `count` answered pairs of a session, oldest first: the history a model sees. */
-    async history(chatter: Chatter, sessionId: string, count: number): Promise<Array<{ question: string; answer: string }>> {
+    async history(
+      chatter: Chatter,
+      sessionId: string,
+      count: number,
+    ): Promise<Array<{ question: string; answer: string }>> {
       if (count === 0) return [];
       const rows = await readHistory({ tenantId: chatter.tenantId, sessionId, count });
       return rows.reverse();
@@ -287,7 +349,10 @@ export function chatsRepository(db: Database) {
       const now = isoNow();
       await db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, chatter.tenantId);
-        if (record.newSession) await tenant.insertInto('chatSessions', sessionRow(chatter, record.sessionId, titleFrom(record.question), now)).execute();
+        if (record.newSession)
+          await tenant
+            .insertInto('chatSessions', sessionRow(chatter, record.sessionId, titleFrom(record.question), now))
+            .execute();
         await tenant
           .insertInto('completions', {
             id: record.id,

@@ -8,7 +8,10 @@ type Change = { kind: LedgerKind; amount: number; completionId?: string | null; 
 
 /** Applies one change to a balance with its ledger row, inside the caller's transaction; false when it would go negative. */
 async function applyChange(tenant: Scoped, userId: string, change: Change): Promise<boolean> {
-  await tenant.insertInto('creditBalances', { userId, balance: 0 }).onConflict((oc) => oc.column('userId').doNothing()).execute();
+  await tenant
+    .insertInto('creditBalances', { userId, balance: 0 })
+    .onConflict((oc) => oc.column('userId').doNothing())
+    .execute();
   // One conditional update: two concurrent debits can never both spend the last credits.
   const updated = await tenant
     .updateTable('creditBalances')
@@ -17,7 +20,11 @@ async function applyChange(tenant: Scoped, userId: string, change: Change): Prom
     .where('balance', '>=', Math.max(0, -change.amount))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return false;
-  const { balance } = await tenant.selectFrom('creditBalances').select('balance').where('userId', '=', userId).executeTakeFirstOrThrow();
+  const { balance } = await tenant
+    .selectFrom('creditBalances')
+    .select('balance')
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   await tenant
     .insertInto('creditLedger', {
       id: randomUUID(),
@@ -37,31 +44,54 @@ async function applyChange(tenant: Scoped, userId: string, change: Change): Prom
 export function creditsRepository(db: Database) {
   const repository = {
     async balance(tenantId: string, userId: string): Promise<number> {
-      const row = await scoped(db, tenantId).selectFrom('creditBalances').select('balance').where('userId', '=', userId).executeTakeFirst();
+      const row = await scoped(db, tenantId)
+        .selectFrom('creditBalances')
+        .select('balance')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
       return row?.balance ?? 0;
     },
 
     /** Adds credits; the user must be checked to be the tenant's by the caller. */
     async recharge(tenantId: string, userId: string, amount: number, remark = ''): Promise<void> {
-      await db.transaction().execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'recharge', amount, remark }));
+      await db
+        .transaction()
+        .execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'recharge', amount, remark }));
     },
 
     /** Takes `amount` for an answer; false (and nothing changed) when the balance is short. */
     async debit(tenantId: string, userId: string, amount: number, completionId: string): Promise<boolean> {
-      return db.transaction().execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'answer', amount: -amount, completionId }));
+      return db
+        .transaction()
+        .execute((trx) =>
+          applyChange(scoped(trx, tenantId), userId, { kind: 'answer', amount: -amount, completionId }),
+        );
     },
 
     /** Gives back the price of an answer that failed. */
     async refund(tenantId: string, userId: string, amount: number, completionId: string): Promise<void> {
-      await db.transaction().execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'refund', amount, completionId }));
+      await db
+        .transaction()
+        .execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'refund', amount, completionId }));
     },
 
     async statement(tenantId: string, userId: string, offset: number, limit: number): Promise<CreditsResponse> {
       const tenant = scoped(db, tenantId);
       const [balance, rows, count] = await Promise.all([
         repository.balance(tenantId, userId),
-        tenant.selectFrom('creditLedger').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').offset(offset).limit(limit).execute(),
-        tenant.selectFrom('creditLedger').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow(),
+        tenant
+          .selectFrom('creditLedger')
+          .selectAll()
+          .where('userId', '=', userId)
+          .orderBy('createdAt', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        tenant
+          .selectFrom('creditLedger')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow(),
       ]);
       const ledger: LedgerEntry[] = rows.map((row) => ({
         id: row.id,

@@ -13,7 +13,11 @@ const cycle = () => new AppError(409, 'CONFLICT', 'CATALOGUE_CYCLE');
 
 /** Every catalogue of the dataset: id → parent id. */
 async function parentsOf(trx: Kysely<DB>, tenantId: string, datasetId: string): Promise<Map<string, string | null>> {
-  const rows = await scoped(trx, tenantId).selectFrom('datasetCatalogues').select(['id', 'parentId']).where('datasetId', '=', datasetId).execute();
+  const rows = await scoped(trx, tenantId)
+    .selectFrom('datasetCatalogues')
+    .select(['id', 'parentId'])
+    .where('datasetId', '=', datasetId)
+    .execute();
   return new Map(rows.map((row) => [row.id, row.parentId]));
 }
 
@@ -40,7 +44,12 @@ export function cataloguesRepository(db: Database) {
     },
 
     async exists(tenantId: string, datasetId: string, id: string): Promise<boolean> {
-      const row = await scoped(db, tenantId).selectFrom('datasetCatalogues').select('id').where('datasetId', '=', datasetId).where('id', '=', id).executeTakeFirst();
+      const row = await scoped(db, tenantId)
+        .selectFrom('datasetCatalogues')
+        .select('id')
+        .where('datasetId', '=', datasetId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -49,7 +58,8 @@ export function cataloguesRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         await lockDataset(trx, tenantId, datasetId);
         const parentId = body.parentId ?? null;
-        if (parentId !== null && !(await parentsOf(trx, tenantId, datasetId)).has(parentId)) throw notFound('CATALOGUE_NOT_FOUND');
+        if (parentId !== null && !(await parentsOf(trx, tenantId, datasetId)).has(parentId))
+          throw notFound('CATALOGUE_NOT_FOUND');
         const row = { id: randomUUID(), datasetId, parentId, name: body.name.trim(), createdAt: isoNow() };
         await scoped(trx, tenantId).insertInto('datasetCatalogues', row).execute();
         return row;
@@ -72,8 +82,13 @@ export function cataloguesRepository(db: Database) {
         }
         const tenant = scoped(trx, tenantId);
         // Nothing to change (no declared field given): an empty SET is not SQL.
-        if (!isEmptyPatch(changes)) await tenant.updateTable('datasetCatalogues').set(changes).where('id', '=', id).execute();
-        return tenant.selectFrom('datasetCatalogues').select(['id', 'datasetId', 'parentId', 'name', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow();
+        if (!isEmptyPatch(changes))
+          await tenant.updateTable('datasetCatalogues').set(changes).where('id', '=', id).execute();
+        return tenant
+          .selectFrom('datasetCatalogues')
+          .select(['id', 'datasetId', 'parentId', 'name', 'createdAt'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
       });
     },
 
@@ -85,7 +100,12 @@ export function cataloguesRepository(db: Database) {
         if (!parents.has(id)) throw notFound('CATALOGUE_NOT_FOUND');
         const ids = subtree(parents, id);
         const tenant = scoped(trx, tenantId);
-        const files = await tenant.selectFrom('datasetFiles').select('id').where('datasetId', '=', datasetId).where('catalogueId', 'in', ids).execute();
+        const files = await tenant
+          .selectFrom('datasetFiles')
+          .select('id')
+          .where('datasetId', '=', datasetId)
+          .where('catalogueId', 'in', ids)
+          .execute();
         const keys = await removeFilesIn(
           trx,
           tenantId,
@@ -93,7 +113,8 @@ export function cataloguesRepository(db: Database) {
           files.map((file) => file.id),
         );
         // Deepest first, so no row is left pointing at a deleted parent at any moment.
-        for (const catalogueId of [...ids].reverse()) await tenant.deleteFrom('datasetCatalogues').where('id', '=', catalogueId).execute();
+        for (const catalogueId of [...ids].reverse())
+          await tenant.deleteFrom('datasetCatalogues').where('id', '=', catalogueId).execute();
         return keys;
       });
     },

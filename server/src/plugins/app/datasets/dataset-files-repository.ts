@@ -1,7 +1,24 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { CompiledQuery, PostgresAdapter, type ExpressionBuilder, type Kysely, type QueryResult, type Selectable } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryResult,
+  type Selectable,
+} from 'kysely';
 import { v7 as uuidV7 } from 'uuid';
-import type { ChunkSettings, DatasetFile, DatasetFileType, ListDatasetFilesQuery, Locale, Page, QaPair, Segment, TaskType } from '@flotilla/shared/contracts';
+import type {
+  ChunkSettings,
+  DatasetFile,
+  DatasetFileType,
+  ListDatasetFilesQuery,
+  Locale,
+  Page,
+  QaPair,
+  Segment,
+  TaskType,
+} from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
 import type { DB, DatasetFilesTable, SegmentsTable } from '../../../db/schema';
@@ -15,12 +32,33 @@ export type DatasetFileRow = Selectable<DatasetFilesTable>;
 export type SegmentRow = Selectable<SegmentsTable>;
 
 /** A segment to write: its text (question + answer for a QA pair), its search tokens and vector. */
-export type NewSegment = { text: string; question: string | null; answer: string | null; searchText: string; embedding: Buffer | null };
+export type NewSegment = {
+  text: string;
+  question: string | null;
+  answer: string | null;
+  searchText: string;
+  embedding: Buffer | null;
+};
 
 /** Rows per INSERT: 14 values each, well inside SQLite's (32 766) and PostgreSQL's (65 535) limits on bound values. */
 const INSERT_BATCH = 512;
 /** The columns an INSERT of segments writes (insertSegments() binds its values in this order). */
-const SEGMENT_COLUMNS = ['id', 'tenant_id', 'dataset_id', 'file_id', 'generation', 'position', 'text', 'question', 'answer', 'enabled', 'search_text', 'embedding', 'created_at', 'updated_at'];
+const SEGMENT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'dataset_id',
+  'file_id',
+  'generation',
+  'position',
+  'text',
+  'question',
+  'answer',
+  'enabled',
+  'search_text',
+  'embedding',
+  'created_at',
+  'updated_at',
+];
 /**
  * Segments deleted per transaction when old or abandoned generations are cleared: each row also leaves the
  * full-text index (its tokens read again), so a batch holds the main thread some tens of milliseconds.
@@ -85,7 +123,13 @@ export function toSegment(row: SegmentRow, file: { name: string; catalogueId: st
 export const segmentId = (): string => uuidV7();
 
 /** Rows of `segments` for a file's `generation` (0 for QA pairs of no file), numbered from `from`. */
-function segmentRows(datasetId: string, fileId: string | null, generation: number, from: number, segments: NewSegment[]) {
+function segmentRows(
+  datasetId: string,
+  fileId: string | null,
+  generation: number,
+  from: number,
+  segments: NewSegment[],
+) {
   const now = isoNow();
   return segments.map((segment, i) => ({
     id: segmentId(),
@@ -123,10 +167,12 @@ const numbered = (statement: string) => {
 const COMMIT_STATEMENTS = {
   /** Proves the job is still this run's (and beats): every staging transaction starts with it. */
   fence: "update jobs set heartbeat_at = ? where tenant_id = ? and id = ? and status = 'running' and attempts = ?",
-  newGeneration: 'update dataset_files set latest_generation = latest_generation + 1 where tenant_id = ? and id = ? and job_id = ? returning latest_generation',
+  newGeneration:
+    'update dataset_files set latest_generation = latest_generation + 1 where tenant_id = ? and id = ? and job_id = ? returning latest_generation',
   lockDataset: 'update datasets set updated_at = ? where tenant_id = ? and id = ? returning embedding_model',
   // Before fileDone: the difference to the file's count so far (its visible segments).
-  countSegments: 'update datasets set segment_count = segment_count + ? - (select segment_count from dataset_files where tenant_id = ? and id = ?), updated_at = ? where tenant_id = ? and id = ?',
+  countSegments:
+    'update datasets set segment_count = segment_count + ? - (select segment_count from dataset_files where tenant_id = ? and id = ?), updated_at = ? where tenant_id = ? and id = ?',
   fileDone:
     'update dataset_files set status = ?, error = ?, segment_count = ?, generation = ?, chunk_size = coalesce(?, chunk_size), overlap = coalesce(?, overlap), ' +
     'separators = coalesce(?, separators), updated_at = ? where tenant_id = ? and id = ? and job_id = ? and latest_generation = ?',
@@ -134,9 +180,12 @@ const COMMIT_STATEMENTS = {
     'delete from segments where id in (select id from segments where tenant_id = ? and file_id = ? and generation <= ? ' +
     `and generation <> (select generation from dataset_files where id = ?) limit ${PURGE_BATCH})`,
 };
-const COMMIT_STATEMENTS_POSTGRES = Object.fromEntries(Object.entries(COMMIT_STATEMENTS).map(([name, statement]) => [name, numbered(statement)])) as typeof COMMIT_STATEMENTS;
+const COMMIT_STATEMENTS_POSTGRES = Object.fromEntries(
+  Object.entries(COMMIT_STATEMENTS).map(([name, statement]) => [name, numbered(statement)]),
+) as typeof COMMIT_STATEMENTS;
 const statementsOf = (trx: Kysely<DB>) => (isPostgres(trx) ? COMMIT_STATEMENTS_POSTGRES : COMMIT_STATEMENTS);
-const run = <R>(trx: Kysely<DB>, statement: string, parameters: unknown[]): Promise<QueryResult<R>> => trx.executeQuery<R>(CompiledQuery.raw(statement, parameters));
+const run = <R>(trx: Kysely<DB>, statement: string, parameters: unknown[]): Promise<QueryResult<R>> =>
+  trx.executeQuery<R>(CompiledQuery.raw(statement, parameters));
 
 /** Whether the job is still this run's (running, not claimed again since), checked inside the caller's transaction. */
 async function fenced(trx: Kysely<DB>, job: RunningJob): Promise<boolean> {
@@ -179,7 +228,22 @@ function postgresInsert(rows: number): string {
 async function insertSegments(trx: Kysely<DB>, tenantId: string, rows: SegmentInsertRow[]): Promise<void> {
   const postgres = isPostgres(trx);
   for (const batch of batches(rows, INSERT_BATCH)) {
-    const parameters = batch.flatMap((row) => [row.id, tenantId, row.datasetId, row.fileId, row.generation, row.position, row.text, row.question, row.answer, row.enabled, row.searchText, row.embedding, row.createdAt, row.updatedAt]);
+    const parameters = batch.flatMap((row) => [
+      row.id,
+      tenantId,
+      row.datasetId,
+      row.fileId,
+      row.generation,
+      row.position,
+      row.text,
+      row.question,
+      row.answer,
+      row.enabled,
+      row.searchText,
+      row.embedding,
+      row.createdAt,
+      row.updatedAt,
+    ]);
     if (postgres) {
       await trx.executeQuery(CompiledQuery.raw(postgresInsert(batch.length), parameters));
     } else {
@@ -197,7 +261,11 @@ async function insertSegments(trx: Kysely<DB>, tenantId: string, rows: SegmentIn
  * is changing. Throws 404 DATASET_NOT_FOUND when the tenant has no such dataset.
  */
 export async function lockDataset(trx: Kysely<DB>, tenantId: string, datasetId: string): Promise<void> {
-  const result = await scoped(trx, tenantId).updateTable('datasets').set({ updatedAt: isoNow() }).where('id', '=', datasetId).executeTakeFirst();
+  const result = await scoped(trx, tenantId)
+    .updateTable('datasets')
+    .set({ updatedAt: isoNow() })
+    .where('id', '=', datasetId)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound('DATASET_NOT_FOUND');
 }
 
@@ -206,14 +274,24 @@ export async function lockDataset(trx: Kysely<DB>, tenantId: string, datasetId: 
  * keeps the dataset's counts; their active jobs are cancelled (a running one notices and writes nothing).
  * Returns the storage keys of their originals, to remove once the transaction has committed.
  */
-export async function removeFilesIn(trx: Kysely<DB>, tenantId: string, datasetId: string, fileIds: string[]): Promise<string[]> {
+export async function removeFilesIn(
+  trx: Kysely<DB>,
+  tenantId: string,
+  datasetId: string,
+  fileIds: string[],
+): Promise<string[]> {
   const tenant = scoped(trx, tenantId);
   const keys: string[] = [];
   let files = 0;
   let segments = 0;
   for (const ids of batches([...new Set(fileIds)], ID_BATCH)) {
     await cancelJobsOfFiles(trx, tenantId, ids);
-    const rows = await tenant.selectFrom('datasetFiles').select(['id', 'storageKey', 'segmentCount']).where('datasetId', '=', datasetId).where('id', 'in', ids).execute();
+    const rows = await tenant
+      .selectFrom('datasetFiles')
+      .select(['id', 'storageKey', 'segmentCount'])
+      .where('datasetId', '=', datasetId)
+      .where('id', 'in', ids)
+      .execute();
     if (rows.length === 0) continue;
     const found = rows.map((row) => row.id);
     // Every generation goes (staged ones too); the dataset counted only the visible ones, as each file does.
@@ -226,7 +304,11 @@ export async function removeFilesIn(trx: Kysely<DB>, tenantId: string, datasetId
   if (files > 0) {
     await tenant
       .updateTable('datasets')
-      .set((eb) => ({ fileCount: eb('fileCount', '-', files), segmentCount: eb('segmentCount', '-', segments), updatedAt: isoNow() }))
+      .set((eb) => ({
+        fileCount: eb('fileCount', '-', files),
+        segmentCount: eb('segmentCount', '-', segments),
+        updatedAt: isoNow(),
+      }))
       .where('id', '=', datasetId)
       .execute();
   }
@@ -271,7 +353,12 @@ export function datasetFilesRepository(db: Database) {
    * transaction with the event loop served between them: the old generation after a publish, a failed or
    * stopped run's own, what a killed run left. Stops early when `signal` aborts. Returns the rows deleted.
    */
-  async function purgeGenerations(tenantId: string, fileId: string, upTo: number, signal?: AbortSignal): Promise<number> {
+  async function purgeGenerations(
+    tenantId: string,
+    fileId: string,
+    upTo: number,
+    signal?: AbortSignal,
+  ): Promise<number> {
     let deleted = 0;
     while (!signal?.aborted) {
       const result = await run(db, statementsOf(db).purge, [tenantId, fileId, upTo, fileId]);
@@ -298,14 +385,25 @@ export function datasetFilesRepository(db: Database) {
     },
 
     async get(tenantId: string, datasetId: string, fileId: string): Promise<DatasetFileRow | undefined> {
-      return scoped(db, tenantId).selectFrom('datasetFiles').selectAll().where('datasetId', '=', datasetId).where('id', '=', fileId).executeTakeFirst();
+      return scoped(db, tenantId)
+        .selectFrom('datasetFiles')
+        .selectAll()
+        .where('datasetId', '=', datasetId)
+        .where('id', '=', fileId)
+        .executeTakeFirst();
     },
 
     /** The file row (queued) and its job, in one transaction; the dataset counts one more file. The original must already be stored. */
     async create(tenantId: string, file: NewDatasetFile): Promise<{ file: DatasetFileRow; job: Job }> {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
-        const job = await insertJob(trx, tenantId, { userId: file.createdBy, type: file.jobType, title: file.name, datasetId: file.datasetId, fileId: file.id });
+        const job = await insertJob(trx, tenantId, {
+          userId: file.createdBy,
+          type: file.jobType,
+          title: file.name,
+          datasetId: file.datasetId,
+          fileId: file.id,
+        });
         const now = isoNow();
         const row = {
           id: file.id,
@@ -330,7 +428,11 @@ export function datasetFilesRepository(db: Database) {
           updatedAt: now,
         };
         await tenant.insertInto('datasetFiles', row).execute();
-        await tenant.updateTable('datasets').set((eb) => ({ fileCount: eb('fileCount', '+', 1), updatedAt: now })).where('id', '=', file.datasetId).execute();
+        await tenant
+          .updateTable('datasets')
+          .set((eb) => ({ fileCount: eb('fileCount', '+', 1), updatedAt: now }))
+          .where('id', '=', file.datasetId)
+          .execute();
         return { file: { ...row, tenantId }, job };
       });
     },
@@ -347,12 +449,30 @@ export function datasetFilesRepository(db: Database) {
      * A reindexFile job for the file, with new chunk settings (applied when it succeeds). 404 FILE_NOT_FOUND;
      * 409 FILE_BUSY while another job works on it.
      */
-    async reindex(tenantId: string, datasetId: string, fileId: string, userId: string, settings: ChunkSettings): Promise<{ file: DatasetFileRow; job: Job }> {
+    async reindex(
+      tenantId: string,
+      datasetId: string,
+      fileId: string,
+      userId: string,
+      settings: ChunkSettings,
+    ): Promise<{ file: DatasetFileRow; job: Job }> {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
-        const file = await tenant.selectFrom('datasetFiles').selectAll().where('datasetId', '=', datasetId).where('id', '=', fileId).executeTakeFirst();
+        const file = await tenant
+          .selectFrom('datasetFiles')
+          .selectAll()
+          .where('datasetId', '=', datasetId)
+          .where('id', '=', fileId)
+          .executeTakeFirst();
         if (!file) throw notFound('FILE_NOT_FOUND');
-        const job = await insertJob(trx, tenantId, { userId, type: 'reindexFile', title: file.name, datasetId, fileId, payload: { settings } });
+        const job = await insertJob(trx, tenantId, {
+          userId,
+          type: 'reindexFile',
+          title: file.name,
+          datasetId,
+          fileId,
+          payload: { settings },
+        });
         const now = isoNow();
         const claimed = await tenant
           .updateTable('datasetFiles')
@@ -374,7 +494,9 @@ export function datasetFilesRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         const statements = statementsOf(trx);
         if (!(await fenced(trx, job))) return undefined;
-        const [file] = (await run<{ latestGeneration: number }>(trx, statements.newGeneration, [job.tenantId, job.fileId, job.id])).rows;
+        const [file] = (
+          await run<{ latestGeneration: number }>(trx, statements.newGeneration, [job.tenantId, job.fileId, job.id])
+        ).rows;
         return file ? Number(file.latestGeneration) : undefined;
       });
     },
@@ -409,7 +531,13 @@ export function datasetFilesRepository(db: Database) {
         return await db.transaction().execute(async (trx) => {
           const statements = statementsOf(trx);
           const now = isoNow();
-          const [dataset] = (await run<{ embeddingModel: string | null }>(trx, statements.lockDataset, [now, job.tenantId, job.datasetId])).rows;
+          const [dataset] = (
+            await run<{ embeddingModel: string | null }>(trx, statements.lockDataset, [
+              now,
+              job.tenantId,
+              job.datasetId,
+            ])
+          ).rows;
           if (!dataset) throw new RollBack('lost');
           if (!(await markJobDone(trx, job, options.warning ?? null))) throw new RollBack('lost');
           await run(trx, statements.countSegments, [count, job.tenantId, job.fileId, now, job.tenantId, job.datasetId]);
@@ -430,7 +558,11 @@ export function datasetFilesRepository(db: Database) {
           ]);
           if (Number(file.numAffectedRows) === 0) throw new RollBack('lost');
           if ((dataset.embeddingModel ?? null) !== options.embeddingModel) throw new RollBack('modelChanged');
-          await insertSegments(trx, job.tenantId, segmentRows(job.datasetId, job.fileId, generation, count - last.length, last));
+          await insertSegments(
+            trx,
+            job.tenantId,
+            segmentRows(job.datasetId, job.fileId, generation, count - last.length, last),
+          );
           return 'done' as const;
         });
       } catch (error) {
@@ -448,7 +580,13 @@ export function datasetFilesRepository(db: Database) {
      */
     async purgeLeftovers(signal?: AbortSignal): Promise<number> {
       const other = (eb: ExpressionBuilder<DB, 'datasetFiles'>, side: '<' | '>') =>
-        eb.exists(eb.selectFrom('segments').select('segments.id').whereRef('segments.fileId', '=', 'datasetFiles.id').whereRef('segments.generation', side, 'datasetFiles.generation'));
+        eb.exists(
+          eb
+            .selectFrom('segments')
+            .select('segments.id')
+            .whereRef('segments.fileId', '=', 'datasetFiles.id')
+            .whereRef('segments.generation', side, 'datasetFiles.generation'),
+        );
       // Across tenants: the worker serves them all; each file is then cleared through its own tenant.
       const files = await db
         .selectFrom('datasetFiles')
@@ -480,7 +618,12 @@ export function datasetFilesRepository(db: Database) {
           .where('id', '=', fileId)
           .where('status', 'in', ['done', 'failed'])
           .executeTakeFirst();
-        const file = await tenant.selectFrom('datasetFiles').select(['name', 'catalogueId', 'generation']).where('datasetId', '=', datasetId).where('id', '=', fileId).executeTakeFirst();
+        const file = await tenant
+          .selectFrom('datasetFiles')
+          .select(['name', 'catalogueId', 'generation'])
+          .where('datasetId', '=', datasetId)
+          .where('id', '=', fileId)
+          .executeTakeFirst();
         if (!file) throw notFound('FILE_NOT_FOUND');
         if (Number(locked.numUpdatedRows) === 0) throw new AppError(409, 'CONFLICT', 'FILE_BUSY');
         // In the generation readers see, after its last segment.
@@ -494,18 +637,30 @@ export function datasetFilesRepository(db: Database) {
         const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
         const [row] = segmentRows(datasetId, fileId, visible, position, [segment]);
         await insertSegments(trx, tenantId, [row!]);
-        await tenant.updateTable('datasets').set((eb) => ({ segmentCount: eb('segmentCount', '+', 1), updatedAt: now })).where('id', '=', datasetId).execute();
+        await tenant
+          .updateTable('datasets')
+          .set((eb) => ({ segmentCount: eb('segmentCount', '+', 1), updatedAt: now }))
+          .where('id', '=', datasetId)
+          .execute();
         return toSegment({ ...row!, tenantId }, file);
       });
     },
 
     /** QA pairs entered by hand: segments of no file, after the dataset's other hand-entered pairs. */
-    async addQaPairs(tenantId: string, datasetId: string, pairs: Array<QaPair & { searchText: string; embedding: Buffer | null }>): Promise<Segment[]> {
+    async addQaPairs(
+      tenantId: string,
+      datasetId: string,
+      pairs: Array<QaPair & { searchText: string; embedding: Buffer | null }>,
+    ): Promise<Segment[]> {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
         const now = isoNow();
         // Locks the dataset row first (see lockDataset): concurrent additions get distinct positions.
-        const dataset = await tenant.updateTable('datasets').set((eb) => ({ segmentCount: eb('segmentCount', '+', pairs.length), updatedAt: now })).where('id', '=', datasetId).executeTakeFirst();
+        const dataset = await tenant
+          .updateTable('datasets')
+          .set((eb) => ({ segmentCount: eb('segmentCount', '+', pairs.length), updatedAt: now }))
+          .where('id', '=', datasetId)
+          .executeTakeFirst();
         if (Number(dataset.numUpdatedRows) === 0) throw notFound('DATASET_NOT_FOUND');
         const last = await tenant
           .selectFrom('segments')
@@ -519,7 +674,13 @@ export function datasetFilesRepository(db: Database) {
           null,
           0,
           from,
-          pairs.map((pair) => ({ text: `${pair.question}\n${pair.answer}`, question: pair.question, answer: pair.answer, searchText: pair.searchText, embedding: pair.embedding })),
+          pairs.map((pair) => ({
+            text: `${pair.question}\n${pair.answer}`,
+            question: pair.question,
+            answer: pair.answer,
+            searchText: pair.searchText,
+            embedding: pair.embedding,
+          })),
         );
         await insertSegments(trx, tenantId, rows);
         return rows.map((row) => toSegment({ ...row, tenantId }, undefined));

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { CHUNK_LIMITS, type CreateDatasetBody, type Dataset, type ListDatasetsQuery, type Page, type UpdateDatasetBody } from '@flotilla/shared/contracts';
+import {
+  CHUNK_LIMITS,
+  type CreateDatasetBody,
+  type Dataset,
+  type ListDatasetsQuery,
+  type Page,
+  type UpdateDatasetBody,
+} from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
 import { patchOf } from '../../../db/patch';
@@ -32,7 +39,9 @@ export function datasetsRepository(db: Database) {
       let base = scoped(db, tenantId).selectFrom('datasets');
       if (query.keyword) {
         const keyword = query.keyword;
-        base = base.where((eb) => eb.or([containsText('datasets.name', keyword), containsText('datasets.description', keyword)]));
+        base = base.where((eb) =>
+          eb.or([containsText('datasets.name', keyword), containsText('datasets.description', keyword)]),
+        );
       }
       const [rows, count] = await Promise.all([
         base.selectAll().orderBy('createdAt', 'desc').limit(query.limit).offset(query.offset).execute(),
@@ -70,7 +79,12 @@ export function datasetsRepository(db: Database) {
      * meaningless: they are cleared, and each parsed file gets a reindexFile job (started by `userId`) that
      * computes them again; the jobs are returned so the caller can wake the worker.
      */
-    async update(tenantId: string, id: string, body: UpdateDatasetBody, userId: string): Promise<{ dataset: Dataset; jobs: Job[] }> {
+    async update(
+      tenantId: string,
+      id: string,
+      body: UpdateDatasetBody,
+      userId: string,
+    ): Promise<{ dataset: Dataset; jobs: Job[] }> {
       return db.transaction().execute(async (trx) => {
         await lockDataset(trx, tenantId, id);
         const tenant = scoped(trx, tenantId);
@@ -85,10 +99,26 @@ export function datasetsRepository(db: Database) {
         const model = body.embeddingModel === undefined ? current.embeddingModel : body.embeddingModel;
         if (model !== current.embeddingModel) {
           if (model !== null) {
-            const files = await tenant.selectFrom('datasetFiles').select(['id', 'name', 'chunkSize', 'overlap', 'separators']).where('datasetId', '=', id).where('status', '=', 'done').execute();
+            const files = await tenant
+              .selectFrom('datasetFiles')
+              .select(['id', 'name', 'chunkSize', 'overlap', 'separators'])
+              .where('datasetId', '=', id)
+              .where('status', '=', 'done')
+              .execute();
             for (const file of files) {
-              const job = await insertJob(trx, tenantId, { userId, type: 'reindexFile', title: file.name, datasetId: id, fileId: file.id, payload: { settings: settingsOf(file) } });
-              await tenant.updateTable('datasetFiles').set({ status: 'queued', error: null, jobId: job.id, updatedAt: now }).where('id', '=', file.id).execute();
+              const job = await insertJob(trx, tenantId, {
+                userId,
+                type: 'reindexFile',
+                title: file.name,
+                datasetId: id,
+                fileId: file.id,
+                payload: { settings: settingsOf(file) },
+              });
+              await tenant
+                .updateTable('datasetFiles')
+                .set({ status: 'queued', error: null, jobId: job.id, updatedAt: now })
+                .where('id', '=', file.id)
+                .execute();
               jobs.push(job);
             }
           }
@@ -106,7 +136,11 @@ export function datasetsRepository(db: Database) {
     async remove(tenantId: string, id: string): Promise<string[] | undefined> {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
-        const exists = await tenant.updateTable('datasets').set({ updatedAt: isoNow() }).where('id', '=', id).executeTakeFirst();
+        const exists = await tenant
+          .updateTable('datasets')
+          .set({ updatedAt: isoNow() })
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (Number(exists.numUpdatedRows) === 0) return undefined;
         const files = await tenant.selectFrom('datasetFiles').select('id').where('datasetId', '=', id).execute();
         const keys = await removeFilesIn(
@@ -124,16 +158,33 @@ export function datasetsRepository(db: Database) {
 
     /** The dataset's QA pairs entered by hand that have no vector yet (after its embedding model changed). */
     async handPairsWithoutVector(tenantId: string, id: string): Promise<Array<{ id: string; text: string }>> {
-      return scoped(db, tenantId).selectFrom('segments').select(['id', 'text']).where('datasetId', '=', id).where('fileId', 'is', null).where('embedding', 'is', null).orderBy('position').execute();
+      return scoped(db, tenantId)
+        .selectFrom('segments')
+        .select(['id', 'text'])
+        .where('datasetId', '=', id)
+        .where('fileId', 'is', null)
+        .where('embedding', 'is', null)
+        .orderBy('position')
+        .execute();
     },
 
     /** Stores vectors of the dataset's segments (only where none was stored since they were read). */
-    async setVectors(tenantId: string, datasetId: string, vectors: Array<{ id: string; embedding: Buffer }>): Promise<void> {
+    async setVectors(
+      tenantId: string,
+      datasetId: string,
+      vectors: Array<{ id: string; embedding: Buffer }>,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Its content changes: raised updatedAt (and the row lock, see lockDataset) like every such change.
         await lockDataset(trx, tenantId, datasetId);
         for (const { id, embedding } of vectors) {
-          await scoped(trx, tenantId).updateTable('segments').set({ embedding }).where('datasetId', '=', datasetId).where('id', '=', id).where('embedding', 'is', null).execute();
+          await scoped(trx, tenantId)
+            .updateTable('segments')
+            .set({ embedding })
+            .where('datasetId', '=', datasetId)
+            .where('id', '=', id)
+            .where('embedding', 'is', null)
+            .execute();
         }
       });
     },

@@ -11,7 +11,14 @@ import { isoNow } from '../../../lib/clock';
 import { storedReason, type Reason } from '../../../knowledge/reasons';
 
 export type Job = Selectable<JobsTable>;
-export type NewJob = { userId: string; type: TaskType; title: string; datasetId: string | null; fileId: string | null; payload?: object };
+export type NewJob = {
+  userId: string;
+  type: TaskType;
+  title: string;
+  datasetId: string | null;
+  fileId: string | null;
+  payload?: object;
+};
 
 /** A job taken back from a dead process this many times is failed instead (a process that keeps dying under it). */
 export const MAX_ATTEMPTS = 3;
@@ -56,7 +63,12 @@ export async function insertJob(trx: Kysely<DB>, tenantId: string, job: NewJob):
  */
 export async function cancelJobsOfFiles(trx: Kysely<DB>, tenantId: string, fileIds: string[]): Promise<void> {
   if (fileIds.length === 0) return;
-  await scoped(trx, tenantId).updateTable('jobs').set({ status: 'cancelled', updatedAt: isoNow() }).where('fileId', 'in', fileIds).where('status', 'in', ACTIVE).execute();
+  await scoped(trx, tenantId)
+    .updateTable('jobs')
+    .set({ status: 'cancelled', updatedAt: isoNow() })
+    .where('fileId', 'in', fileIds)
+    .where('status', 'in', ACTIVE)
+    .execute();
 }
 
 /**
@@ -65,7 +77,11 @@ export async function cancelJobsOfFiles(trx: Kysely<DB>, tenantId: string, fileI
  * stall — writes nothing).
  */
 const fence = (trx: Kysely<DB>, job: RunningJob) =>
-  scoped(trx, job.tenantId).updateTable('jobs').where('id', '=', job.id).where('status', '=', 'running').where('attempts', '=', job.attempts);
+  scoped(trx, job.tenantId)
+    .updateTable('jobs')
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .where('attempts', '=', job.attempts);
 
 /**
  * Running → done, inside the transaction that writes the job's result (`note`: what it skipped, say);
@@ -73,7 +89,9 @@ const fence = (trx: Kysely<DB>, job: RunningJob) =>
  */
 export async function markJobDone(trx: Kysely<DB>, job: RunningJob, note: string | null = null): Promise<boolean> {
   const now = isoNow();
-  const result = await fence(trx, job).set({ status: 'done', progress: 1, error: note, heartbeatAt: now, updatedAt: now }).executeTakeFirst();
+  const result = await fence(trx, job)
+    .set({ status: 'done', progress: 1, error: note, heartbeatAt: now, updatedAt: now })
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -86,11 +104,20 @@ export async function markJobDone(trx: Kysely<DB>, job: RunningJob, note: string
 export function jobsRepository(db: Database) {
   // A worker claims a job for every file parsed: these statements are built once (Kysely's building took
   // as long as SQLite's writing, per claimed job).
-  const queuedJobs = prepare(db, () => db.selectFrom('jobs').select('id').where('status', '=', 'queued').orderBy('createdAt').orderBy('id').limit(5));
+  const queuedJobs = prepare(db, () =>
+    db.selectFrom('jobs').select('id').where('status', '=', 'queued').orderBy('createdAt').orderBy('id').limit(5),
+  );
   const claimJob = prepare(db, (p: { id: string; now: string }) =>
     db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), heartbeatAt: p.now, parsingSince: null, updatedAt: p.now, error: null }))
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        heartbeatAt: p.now,
+        parsingSince: null,
+        updatedAt: p.now,
+        error: null,
+      }))
       .where('id', '=', p.id)
       .where('status', '=', 'queued')
       .returningAll(),
@@ -136,12 +163,25 @@ export function jobsRepository(db: Database) {
         const job = await readable(trx, reader, id);
         const tenant = scoped(trx, reader.tenantId);
         const now = isoNow();
-        const result = await tenant.updateTable('jobs').set({ status: 'cancelled', updatedAt: now }).where('id', '=', id).where('status', 'in', ACTIVE).executeTakeFirst();
+        const result = await tenant
+          .updateTable('jobs')
+          .set({ status: 'cancelled', updatedAt: now })
+          .where('id', '=', id)
+          .where('status', 'in', ACTIVE)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw new AppError(409, 'CONFLICT', 'TASK_NOT_CANCELLABLE');
         if (job.fileId) {
-          const file = () => tenant.updateTable('datasetFiles').where('id', '=', job.fileId as string).where('jobId', '=', id).where('status', 'in', ['queued', 'parsing']);
+          const file = () =>
+            tenant
+              .updateTable('datasetFiles')
+              .where('id', '=', job.fileId as string)
+              .where('jobId', '=', id)
+              .where('status', 'in', ['queued', 'parsing']);
           await file().where('segmentCount', '>', 0).set({ status: 'done', error: null, updatedAt: now }).execute();
-          await file().where('segmentCount', '=', 0).set({ status: 'failed', error: storedReason('TASK_CANCELLED'), updatedAt: now }).execute();
+          await file()
+            .where('segmentCount', '=', 0)
+            .set({ status: 'failed', error: storedReason('TASK_CANCELLED'), updatedAt: now })
+            .execute();
         }
         return { ...job, status: 'cancelled', updatedAt: now };
       });
@@ -165,7 +205,11 @@ export function jobsRepository(db: Database) {
             .where('status', 'in', ['done', 'failed'])
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) === 0) {
-            const file = await tenant.selectFrom('datasetFiles').select('id').where('id', '=', job.fileId).executeTakeFirst();
+            const file = await tenant
+              .selectFrom('datasetFiles')
+              .select('id')
+              .where('id', '=', job.fileId)
+              .executeTakeFirst();
             throw file ? new AppError(409, 'CONFLICT', 'FILE_BUSY') : notFound('FILE_NOT_FOUND');
           }
         }
@@ -206,7 +250,9 @@ export function jobsRepository(db: Database) {
     /** Proves the run is alive and records its progress; false when the job is no longer this run's (cancelled, or taken back). */
     async beat(job: RunningJob, progress: number): Promise<boolean> {
       const now = isoNow();
-      const result = await fence(db, job).set({ heartbeatAt: now, progress: Math.min(1, Math.max(0, progress)) }).executeTakeFirst();
+      const result = await fence(db, job)
+        .set({ heartbeatAt: now, progress: Math.min(1, Math.max(0, progress)) })
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -215,7 +261,9 @@ export function jobsRepository(db: Database) {
      * with FILE_PARSE_CRASHED when taken back, not re-queued into the same crash. False: no longer this run's job.
      */
     async markParsing(job: RunningJob, parsing: boolean): Promise<boolean> {
-      const result = await fence(db, job).set({ parsingSince: parsing ? isoNow() : null }).executeTakeFirst();
+      const result = await fence(db, job)
+        .set({ parsingSince: parsing ? isoNow() : null })
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -227,7 +275,12 @@ export function jobsRepository(db: Database) {
         const result = await fence(trx, job).set({ status: 'failed', error, updatedAt: now }).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         if (job.fileId) {
-          await scoped(trx, job.tenantId).updateTable('datasetFiles').set({ status: 'failed', error, updatedAt: now }).where('id', '=', job.fileId).where('jobId', '=', job.id).execute();
+          await scoped(trx, job.tenantId)
+            .updateTable('datasetFiles')
+            .set({ status: 'failed', error, updatedAt: now })
+            .where('id', '=', job.fileId)
+            .where('jobId', '=', job.id)
+            .execute();
         }
         return true;
       });
@@ -241,11 +294,22 @@ export function jobsRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         const now = isoNow();
         const result = await fence(trx, job)
-          .set((eb) => ({ status: 'queued', heartbeatAt: null, parsingSince: null, updatedAt: now, attempts: giveBackAttempt ? eb('attempts', '-', 1) : eb.ref('attempts') }))
+          .set((eb) => ({
+            status: 'queued',
+            heartbeatAt: null,
+            parsingSince: null,
+            updatedAt: now,
+            attempts: giveBackAttempt ? eb('attempts', '-', 1) : eb.ref('attempts'),
+          }))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         if (job.fileId) {
-          await scoped(trx, job.tenantId).updateTable('datasetFiles').set({ status: 'queued', updatedAt: now }).where('id', '=', job.fileId).where('jobId', '=', job.id).execute();
+          await scoped(trx, job.tenantId)
+            .updateTable('datasetFiles')
+            .set({ status: 'queued', updatedAt: now })
+            .where('id', '=', job.fileId)
+            .where('jobId', '=', job.id)
+            .execute();
         }
         return true;
       });
@@ -277,8 +341,16 @@ export function jobsRepository(db: Database) {
         const error = give ? storedReason(poisoned ? 'FILE_PARSE_CRASHED' : 'JOB_INTERRUPTED') : null;
         const done = await db.transaction().execute(async (trx) => {
           const now = isoNow();
-          let update = fence(trx, job).set({ status: give ? 'failed' : 'queued', error, heartbeatAt: null, updatedAt: now });
-          update = job.heartbeatAt === null ? update.where('heartbeatAt', 'is', null) : update.where('heartbeatAt', '=', job.heartbeatAt);
+          let update = fence(trx, job).set({
+            status: give ? 'failed' : 'queued',
+            error,
+            heartbeatAt: null,
+            updatedAt: now,
+          });
+          update =
+            job.heartbeatAt === null
+              ? update.where('heartbeatAt', 'is', null)
+              : update.where('heartbeatAt', '=', job.heartbeatAt);
           const result = await update.executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return false;
           if (job.fileId) {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { BasicConfig, CreateRobotBody, ListRobotsQuery, Page, Robot, UpdateRobotBody } from '@flotilla/shared/contracts';
+import type {
+  BasicConfig,
+  CreateRobotBody,
+  ListRobotsQuery,
+  Page,
+  Robot,
+  UpdateRobotBody,
+} from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { containsPattern, matchesPattern, paged } from '../../../db/filters';
 import { raiseVersion } from '../../../db/data-versions';
@@ -56,7 +63,10 @@ async function tagsOf(tenant: Scoped, processIds: string[]): Promise<Map<string,
   return groupTags(byProcess, rows);
 }
 
-function groupTags(byProcess: Map<string, Tag[]>, rows: Array<{ processId: string; id: string; name: string }>): Map<string, Tag[]> {
+function groupTags(
+  byProcess: Map<string, Tag[]>,
+  rows: Array<{ processId: string; id: string; name: string }>,
+): Map<string, Tag[]> {
   for (const row of rows) byProcess.get(row.processId)?.push({ id: row.id, name: row.name });
   return byProcess;
 }
@@ -70,7 +80,9 @@ function listQueries(db: Database) {
   const matching = (variant: ListVariant, p: ListParams) => {
     let query = scoped(db, p.tenantId).selectFrom('processes');
     if (variant.keyword) {
-      query = query.where((eb) => eb.or([matchesPattern('processes.name', p.pattern), matchesPattern('processes.description', p.pattern)]));
+      query = query.where((eb) =>
+        eb.or([matchesPattern('processes.name', p.pattern), matchesPattern('processes.description', p.pattern)]),
+      );
     }
     if (variant.tag) {
       query = query.where(({ exists, selectFrom }) =>
@@ -84,10 +96,13 @@ function listQueries(db: Database) {
     }
     return query;
   };
-  const page = (variant: ListVariant, p: ListParams) => matching(variant, p).orderBy('processes.createdAt', 'desc').limit(p.limit).offset(p.offset);
+  const page = (variant: ListVariant, p: ListParams) =>
+    matching(variant, p).orderBy('processes.createdAt', 'desc').limit(p.limit).offset(p.offset);
   return {
     rows: prepareVariants(db, (variant: ListVariant, p: ListParams) => page(variant, p).selectAll()),
-    count: prepareVariants(db, (variant: ListVariant, p: ListParams) => matching(variant, p).select((eb) => eb.fn.countAll().as('total'))),
+    count: prepareVariants(db, (variant: ListVariant, p: ListParams) =>
+      matching(variant, p).select((eb) => eb.fn.countAll().as('total')),
+    ),
     tags: prepareVariants(db, (variant: ListVariant, p: ListParams) =>
       scoped(db, p.tenantId)
         .selectFrom('processTagBindings')
@@ -104,15 +119,32 @@ export function processesRepository(db: Database) {
   const repository = {
     async list(tenantId: string, query: ListRobotsQuery): Promise<Page<Robot>> {
       const variant = { keyword: Boolean(query.keyword), tag: Boolean(query.tagId) };
-      const params = { tenantId, pattern: containsPattern(query.keyword ?? ''), tagId: query.tagId ?? '', limit: query.limit, offset: query.offset };
-      const [rows, [count], tagRows] = await Promise.all([listed.rows(variant, params), listed.count(variant, params), listed.tags(variant, params)]);
+      const params = {
+        tenantId,
+        pattern: containsPattern(query.keyword ?? ''),
+        tagId: query.tagId ?? '',
+        limit: query.limit,
+        offset: query.offset,
+      };
+      const [rows, [count], tagRows] = await Promise.all([
+        listed.rows(variant, params),
+        listed.count(variant, params),
+        listed.tags(variant, params),
+      ]);
       const tags = groupTags(new Map(rows.map((row) => [row.processId, []])), tagRows);
-      return paged(rows.map((row) => toRobot(row, tags.get(row.processId) ?? [])), count?.total ?? 0);
+      return paged(
+        rows.map((row) => toRobot(row, tags.get(row.processId) ?? [])),
+        count?.total ?? 0,
+      );
     },
 
     async get(tenantId: string, processId: string): Promise<Robot | undefined> {
       const tenant = scoped(db, tenantId);
-      const row = await tenant.selectFrom('processes').selectAll().where('processId', '=', processId).executeTakeFirst();
+      const row = await tenant
+        .selectFrom('processes')
+        .selectAll()
+        .where('processId', '=', processId)
+        .executeTakeFirst();
       if (!row) return undefined;
       const tags = await tagsOf(tenant, [processId]);
       return toRobot(row, tags.get(processId) ?? []);
@@ -182,23 +214,69 @@ export function processesRepository(db: Database) {
     async clone(tenantId: string, adminId: string, processId: string, copySuffix: string): Promise<Robot | undefined> {
       const cloneId = await db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
-        const source = await tenant.selectFrom('processes').selectAll().where('processId', '=', processId).executeTakeFirst();
+        const source = await tenant
+          .selectFrom('processes')
+          .selectAll()
+          .where('processId', '=', processId)
+          .executeTakeFirst();
         if (!source) return undefined;
         const now = isoNow();
         const id = randomUUID();
-        await tenant.insertInto('processes', { ...withoutTenant(source), processId: id, adminId, name: copyName(source.name, copySuffix), createdAt: now, updatedAt: now }).execute();
-
-        const share = await tenant.selectFrom('shares').selectAll().where('processId', '=', processId).executeTakeFirst();
-        const fresh = newShareRow(id, now);
         await tenant
-          .insertInto('shares', share ? { ...withoutTenant(share), shareId: fresh.shareId, processId: id, enabled: 0, createdAt: now, updatedAt: now } : fresh)
+          .insertInto('processes', {
+            ...withoutTenant(source),
+            processId: id,
+            adminId,
+            name: copyName(source.name, copySuffix),
+            createdAt: now,
+            updatedAt: now,
+          })
           .execute();
 
-        const config = await tenant.selectFrom('processConfigs').selectAll().where('processId', '=', processId).executeTakeFirst();
-        if (config) await tenant.insertInto('processConfigs', { ...withoutTenant(config), processId: id, updatedAt: now }).execute();
+        const share = await tenant
+          .selectFrom('shares')
+          .selectAll()
+          .where('processId', '=', processId)
+          .executeTakeFirst();
+        const fresh = newShareRow(id, now);
+        await tenant
+          .insertInto(
+            'shares',
+            share
+              ? {
+                  ...withoutTenant(share),
+                  shareId: fresh.shareId,
+                  processId: id,
+                  enabled: 0,
+                  createdAt: now,
+                  updatedAt: now,
+                }
+              : fresh,
+          )
+          .execute();
 
-        const bindings = await tenant.selectFrom('processTagBindings').select('tagId').where('processId', '=', processId).execute();
-        if (bindings.length > 0) await tenant.insertInto('processTagBindings', bindings.map(({ tagId }) => ({ processId: id, tagId }))).execute();
+        const config = await tenant
+          .selectFrom('processConfigs')
+          .selectAll()
+          .where('processId', '=', processId)
+          .executeTakeFirst();
+        if (config)
+          await tenant
+            .insertInto('processConfigs', { ...withoutTenant(config), processId: id, updatedAt: now })
+            .execute();
+
+        const bindings = await tenant
+          .selectFrom('processTagBindings')
+          .select('tagId')
+          .where('processId', '=', processId)
+          .execute();
+        if (bindings.length > 0)
+          await tenant
+            .insertInto(
+              'processTagBindings',
+              bindings.map(({ tagId }) => ({ processId: id, tagId })),
+            )
+            .execute();
 
         await raiseVersion(trx, tenantId, 'processes');
         return id;

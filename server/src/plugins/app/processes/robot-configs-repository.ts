@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
-import { DEFAULT_BASIC_CONFIG, type BasicConfig, type Locale, type UpdateBasicConfigBody } from '@flotilla/shared/contracts';
+import {
+  DEFAULT_BASIC_CONFIG,
+  type BasicConfig,
+  type Locale,
+  type UpdateBasicConfigBody,
+} from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { patchOf } from '../../../db/patch';
 import { prepare } from '../../../db/prepared';
@@ -32,16 +37,29 @@ const selectConfig = (tenant: Scoped, processId: string) =>
     .where('processes.processId', '=', processId);
 
 /** The basic config of a row of {@link selectConfig}: the defaults when never saved; undefined when there is no such robot. */
-function configOf(row: Awaited<ReturnType<ReturnType<typeof selectConfig>['executeTakeFirst']>>): BasicConfig | undefined {
+function configOf(
+  row: Awaited<ReturnType<ReturnType<typeof selectConfig>['executeTakeFirst']>>,
+): BasicConfig | undefined {
   if (!row) return undefined;
   if (row.processId === null) return { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [] };
   return toBasicConfig(row as Selectable<ProcessConfigsTable>);
 }
 
-const read = async (tenant: Scoped, processId: string) => configOf(await selectConfig(tenant, processId).executeTakeFirst());
+const read = async (tenant: Scoped, processId: string) =>
+  configOf(await selectConfig(tenant, processId).executeTakeFirst());
 
 /** The fields of a basic config an update may change. */
-const BASIC_CONFIG_FIELDS = ['model', 'systemPrompt', 'temperature', 'historyLength', 'fallbackReply', 'datasetIds', 'databaseIds', 'librarySearch', 'dbSearch'] as const;
+const BASIC_CONFIG_FIELDS = [
+  'model',
+  'systemPrompt',
+  'temperature',
+  'historyLength',
+  'fallbackReply',
+  'datasetIds',
+  'databaseIds',
+  'librarySearch',
+  'dbSearch',
+] as const;
 
 /** A basic config as its row's columns (without the robot's id). */
 export function configRow(config: BasicConfig) {
@@ -64,13 +82,20 @@ export function configRow(config: BasicConfig) {
  * visitor's first answer from a robot made in the English console must not be Chinese.
  */
 export function newRobotConfig(locale: Locale): BasicConfig {
-  return { ...DEFAULT_BASIC_CONFIG, datasetIds: [], databaseIds: [], fallbackReply: message('NEW_ROBOT_FALLBACK_REPLY', locale) };
+  return {
+    ...DEFAULT_BASIC_CONFIG,
+    datasetIds: [],
+    databaseIds: [],
+    fallbackReply: message('NEW_ROBOT_FALLBACK_REPLY', locale),
+  };
 }
 
 /** A robot's basic config: model, prompt, and the knowledge it answers from. */
 export function robotConfigsRepository(db: Database) {
   // Every question reads its robot's config: built once.
-  const readConfig = prepare(db, (p: { tenantId: string; processId: string }) => selectConfig(scoped(db, p.tenantId), p.processId));
+  const readConfig = prepare(db, (p: { tenantId: string; processId: string }) =>
+    selectConfig(scoped(db, p.tenantId), p.processId),
+  );
   const repository = {
     get: async (tenantId: string, processId: string) => configOf((await readConfig({ tenantId, processId }))[0]),
 

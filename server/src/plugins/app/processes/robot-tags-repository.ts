@@ -20,7 +20,12 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 async function nameTaken(tenant: Scoped, name: string, exceptId = ''): Promise<boolean> {
-  const row = await tenant.selectFrom('processTags').select('id').where('name', '=', name).where('id', '!=', exceptId).executeTakeFirst();
+  const row = await tenant
+    .selectFrom('processTags')
+    .select('id')
+    .where('name', '=', name)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -28,10 +33,18 @@ async function nameTaken(tenant: Scoped, name: string, exceptId = ''): Promise<b
  * Tags of robots. Every write raises the robot list's data version: the list shows tags. The robot's own
  * answer (with its tags) comes from the processes repository, passed in as `getRobot`.
  */
-export function robotTagsRepository(db: Database, getRobot: (tenantId: string, processId: string) => Promise<Robot | undefined>) {
+export function robotTagsRepository(
+  db: Database,
+  getRobot: (tenantId: string, processId: string) => Promise<Robot | undefined>,
+) {
   return {
     async list(tenantId: string): Promise<RobotTag[]> {
-      return scoped(db, tenantId).selectFrom('processTags').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+      return scoped(db, tenantId)
+        .selectFrom('processTags')
+        .select(['id', 'name'])
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
     },
 
     /** 409 when the tenant has a tag of that name. */
@@ -82,14 +95,24 @@ export function robotTagsRepository(db: Database, getRobot: (tenantId: string, p
       const wanted = [...new Set(tagIds)];
       const bound = await db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
-        const robot = await tenant.selectFrom('processes').select('processId').where('processId', '=', processId).executeTakeFirst();
+        const robot = await tenant
+          .selectFrom('processes')
+          .select('processId')
+          .where('processId', '=', processId)
+          .executeTakeFirst();
         if (!robot) return false;
         if (wanted.length > 0) {
           const known = await tenant.selectFrom('processTags').select('id').where('id', 'in', wanted).execute();
           if (known.length !== wanted.length) throw tagNotFound();
         }
         await tenant.deleteFrom('processTagBindings').where('processId', '=', processId).execute();
-        if (wanted.length > 0) await tenant.insertInto('processTagBindings', wanted.map((tagId) => ({ processId, tagId }))).execute();
+        if (wanted.length > 0)
+          await tenant
+            .insertInto(
+              'processTagBindings',
+              wanted.map((tagId) => ({ processId, tagId })),
+            )
+            .execute();
         await raiseVersion(trx, tenantId, 'processes');
         return true;
       });

@@ -51,14 +51,20 @@ export function secretsRepository(db: Database) {
       const row = await db
         .selectFrom('apiSecrets')
         .innerJoin('processes', (join) =>
-          join.onRef('processes.processId', '=', 'apiSecrets.processId').onRef('processes.tenantId', '=', 'apiSecrets.tenantId'),
+          join
+            .onRef('processes.processId', '=', 'apiSecrets.processId')
+            .onRef('processes.tenantId', '=', 'apiSecrets.tenantId'),
         )
         .select(['apiSecrets.id', 'apiSecrets.tenantId', 'apiSecrets.processId'])
         .where('apiSecrets.secretHash', '=', hashSecret(secret))
         .where('processes.enabled', '=', 1)
         .executeTakeFirst();
       if (!row) return undefined;
-      await scoped(db, row.tenantId).updateTable('apiSecrets').set({ lastUsedAt: isoNow() }).where('id', '=', row.id).execute();
+      await scoped(db, row.tenantId)
+        .updateTable('apiSecrets')
+        .set({ lastUsedAt: isoNow() })
+        .where('id', '=', row.id)
+        .execute();
       return { secretId: row.id, tenantId: row.tenantId, processId: row.processId };
     },
   };

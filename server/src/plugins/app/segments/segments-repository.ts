@@ -50,7 +50,13 @@ type CeilingRow = { documents: number; commonSegments: string };
 /** Whether a bm25() score (negative, lower is better) beats every segment that holds no term but the common ones. */
 function outscoresCommon(score: number, counts: CeilingRow, common: string[]): boolean {
   const segments = JSON.parse(counts.commonSegments) as Record<string, number>;
-  return -score > bm25Ceiling(Number(counts.documents), common.map((term) => segments[term] ?? 0));
+  return (
+    -score >
+    bm25Ceiling(
+      Number(counts.documents),
+      common.map((term) => segments[term] ?? 0),
+    )
+  );
 }
 
 /** The dialect behind a Kysely instance (the repositories receive only the database). */
@@ -63,7 +69,8 @@ export function dialectOf(db: Kysely<DB>): DialectName {
 // (segment count, segments per term) steer the query or bound its scores, and are never shown.
 
 /** Both dialects' statements read the same columns, in snake_case (CamelCasePlugin maps the answer). */
-const COLUMNS = 's.id, s.dataset_id, s.file_id, s.position, s.enabled, s.question, s.answer, s.text, s.search_text, f.name as file_name, f.catalogue_id';
+const COLUMNS =
+  's.id, s.dataset_id, s.file_id, s.position, s.enabled, s.question, s.answer, s.text, s.search_text, f.name as file_name, f.catalogue_id';
 
 /**
  * `total` counts matches up to this many: a count visits every match (as many as a ranking), and nobody
@@ -161,7 +168,8 @@ const VECTOR_CACHE_BYTES = 512 * 1024 * 1024;
 export function segmentsRepository(db: Database) {
   const vectorCache = new VectorCache(VECTOR_CACHE_BYTES);
   const dialect = dialectOf(db);
-  const run = async <R>(sqlText: string, parameters: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
+  const run = async <R>(sqlText: string, parameters: unknown[]) =>
+    (await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
   let documents = { count: 0, at: -Infinity };
   // Segments per term, read with the segment count (common terms are asked again and again).
   let termDocuments = new Map<string, number>();
@@ -206,16 +214,31 @@ export function segmentsRepository(db: Database) {
 
     /** The dataset of the tenant's file; undefined when the tenant has no such file. */
     async fileDataset(tenantId: string, fileId: string): Promise<string | undefined> {
-      const file = await scoped(db, tenantId).selectFrom('datasetFiles').select('datasetId').where('id', '=', fileId).executeTakeFirst();
+      const file = await scoped(db, tenantId)
+        .selectFrom('datasetFiles')
+        .select('datasetId')
+        .where('id', '=', fileId)
+        .executeTakeFirst();
       return file?.datasetId;
     },
 
     /** A file's (visible) segments in position order, disabled ones included; undefined when the tenant has no such file. */
-    async listFile(tenantId: string, fileId: string, page: { offset: number; limit: number }): Promise<Page<Segment> | undefined> {
+    async listFile(
+      tenantId: string,
+      fileId: string,
+      page: { offset: number; limit: number },
+    ): Promise<Page<Segment> | undefined> {
       const tenant = scoped(db, tenantId);
-      const file = await tenant.selectFrom('datasetFiles').select(['name', 'catalogueId', 'generation']).where('id', '=', fileId).executeTakeFirst();
+      const file = await tenant
+        .selectFrom('datasetFiles')
+        .select(['name', 'catalogueId', 'generation'])
+        .where('id', '=', fileId)
+        .executeTakeFirst();
       if (!file) return undefined;
-      const base = tenant.selectFrom('segments').where('segments.fileId', '=', fileId).where('segments.generation', '=', file.generation);
+      const base = tenant
+        .selectFrom('segments')
+        .where('segments.fileId', '=', fileId)
+        .where('segments.generation', '=', file.generation);
       const [rows, count] = await Promise.all([
         base
           .select(['id', 'datasetId', 'fileId', 'position', 'enabled', 'question', 'answer', 'text', 'searchText'])
@@ -227,7 +250,11 @@ export function segmentsRepository(db: Database) {
         base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
       ]);
       const list = rows.map((row) => {
-        const { searchText: _tokens, ...segment } = toRecord({ ...row, fileName: file.name, catalogueId: file.catalogueId });
+        const { searchText: _tokens, ...segment } = toRecord({
+          ...row,
+          fileName: file.name,
+          catalogueId: file.catalogueId,
+        });
         return segment;
       });
       return paged(list, count.total);
@@ -253,7 +280,13 @@ export function segmentsRepository(db: Database) {
         // The candidates' best is the index's when their last outscores any segment without a rarer term.
         let top: TopRow[] | undefined;
         if (common.length > 0) {
-          const best = await run<TopRow & CeilingRow & { last: number }>(SQLITE_TOP_BOUNDED, [match, rare, end, commonList, ...scope]);
+          const best = await run<TopRow & CeilingRow & { last: number }>(SQLITE_TOP_BOUNDED, [
+            match,
+            rare,
+            end,
+            commonList,
+            ...scope,
+          ]);
           if (best[0] && Number(best[0].fetched) === end && outscoresCommon(best[0].last, best[0], common)) top = best;
         }
         const topOfCandidates = top !== undefined;
@@ -266,7 +299,14 @@ export function segmentsRepository(db: Database) {
         }
         // Likewise the filtered best, once the candidates held the index's: a full page whose last outscores it.
         if (!rows && topOfCandidates) {
-          const page = await run<RankedRow & CeilingRow>(SQLITE_SEARCH_BOUNDED, [match, rare, ...scope, query.limit, query.offset, commonList]);
+          const page = await run<RankedRow & CeilingRow>(SQLITE_SEARCH_BOUNDED, [
+            match,
+            rare,
+            ...scope,
+            query.limit,
+            query.offset,
+            commonList,
+          ]);
           const last = page.at(-1);
           if (last && page.length === query.limit && outscoresCommon(last.rank, last, common)) rows = page;
         }
@@ -282,7 +322,10 @@ export function segmentsRepository(db: Database) {
       // A page that is not full is the last one: its end is the total.
       if (total === undefined && ranked.length > 0 && ranked.length < query.limit) total = query.offset + ranked.length;
       // The count stops at TOTAL_LIMIT; a page found beyond it still counts up to its end.
-      return { rows: ranked, total: total ?? Math.max(await count(), ranked.length > 0 ? query.offset + ranked.length : 0) };
+      return {
+        rows: ranked,
+        total: total ?? Math.max(await count(), ranked.length > 0 ? query.offset + ranked.length : 0),
+      };
     },
 
     /** The stored vectors of the dataset's enabled segments, as of its `updatedAt` (kept between searches). */
@@ -333,7 +376,14 @@ export function segmentsRepository(db: Database) {
     async update(
       tenantId: string,
       segment: { id: string; datasetId: string; fileId: string | null },
-      changes: { text?: string; question?: string; answer?: string; searchText?: string; embedding?: Buffer | null; enabled?: boolean },
+      changes: {
+        text?: string;
+        question?: string;
+        answer?: string;
+        searchText?: string;
+        embedding?: Buffer | null;
+        enabled?: boolean;
+      },
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await lockDataset(trx, tenantId, segment.datasetId);
@@ -349,7 +399,10 @@ export function segmentsRepository(db: Database) {
     },
 
     /** Deletes a segment and counts one less in its file and dataset, in one transaction; false when it is gone. */
-    async remove(tenantId: string, segment: { id: string; datasetId: string; fileId: string | null }): Promise<boolean> {
+    async remove(
+      tenantId: string,
+      segment: { id: string; datasetId: string; fileId: string | null },
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await lockDataset(trx, tenantId, segment.datasetId);
         await refuseWhileParsing(trx, tenantId, segment.fileId);
@@ -378,7 +431,11 @@ export function segmentsRepository(db: Database) {
 /** 409 FILE_BUSY while a job works on the file: its commit replaces all of the file's segments. */
 async function refuseWhileParsing(trx: Kysely<DB>, tenantId: string, fileId: string | null): Promise<void> {
   if (!fileId) return;
-  const file = await scoped(trx, tenantId).selectFrom('datasetFiles').select('status').where('id', '=', fileId).executeTakeFirst();
+  const file = await scoped(trx, tenantId)
+    .selectFrom('datasetFiles')
+    .select('status')
+    .where('id', '=', fileId)
+    .executeTakeFirst();
   if (file && (file.status === 'queued' || file.status === 'parsing')) throw new AppError(409, 'CONFLICT', 'FILE_BUSY');
 }
 

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { DEFAULT_THEME_COLOR, SHARE_LIMITS, type Preset, type ShareInfo, type ShareSettings, type UpdatePresetBody, type UpdateShareBody } from '@flotilla/shared/contracts';
+import {
+  DEFAULT_THEME_COLOR,
+  SHARE_LIMITS,
+  type Preset,
+  type ShareInfo,
+  type ShareSettings,
+  type UpdatePresetBody,
+  type UpdateShareBody,
+} from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { prepare } from '../../../db/prepared';
 import type { SharesTable } from '../../../db/schema';
@@ -24,7 +32,10 @@ export function newShareRow(processId: string, now: string) {
   } as const;
 }
 
-function toShareInfo(row: Pick<Selectable<SharesTable>, 'shareId' | 'processId' | 'welcome' | 'suggestedQuestions' | 'themeColor'>, robot: { name: string; icon: string }): ShareInfo {
+function toShareInfo(
+  row: Pick<Selectable<SharesTable>, 'shareId' | 'processId' | 'welcome' | 'suggestedQuestions' | 'themeColor'>,
+  robot: { name: string; icon: string },
+): ShareInfo {
   return {
     shareId: row.shareId,
     processId: row.processId,
@@ -68,13 +79,22 @@ export function sharesRepository(db: Database) {
       .where((eb) => eb.or([eb('shares.expiresAt', 'is', null), eb('shares.expiresAt', '>', now)]));
   // Every public chat call (each question of a visitor) starts with this lookup: built once.
   const readPublicTarget = prepare(db, (p: { shareId: string; now: string }) =>
-    liveShare(p.shareId, p.now).select(['shares.shareId', 'shares.tenantId', 'shares.processId', 'processes.adminId', 'shares.allowedOrigins', 'shares.rateLimitPerMinute']),
+    liveShare(p.shareId, p.now).select([
+      'shares.shareId',
+      'shares.tenantId',
+      'shares.processId',
+      'processes.adminId',
+      'shares.allowedOrigins',
+      'shares.rateLimitPerMinute',
+    ]),
   );
   // Each question reads its robot's share (the welcome text the builtin provider greets with): built once.
   const readForProcess = prepare(db, (p: { tenantId: string; processId: string }) =>
     scoped(db, p.tenantId)
       .selectFrom('shares')
-      .innerJoin('processes', (join) => join.onRef('processes.processId', '=', 'shares.processId').onRef('processes.tenantId', '=', 'shares.tenantId'))
+      .innerJoin('processes', (join) =>
+        join.onRef('processes.processId', '=', 'shares.processId').onRef('processes.tenantId', '=', 'shares.tenantId'),
+      )
       .selectAll('shares')
       .select(['processes.name', 'processes.icon'])
       .where('shares.processId', '=', p.processId),
@@ -94,7 +114,16 @@ export function sharesRepository(db: Database) {
      */
     async publicInfo(shareId: string): Promise<PublicShare | undefined> {
       const row = await liveShare(shareId, isoNow())
-        .select(['shares.shareId', 'shares.processId', 'shares.welcome', 'shares.suggestedQuestions', 'shares.themeColor', 'shares.allowedOrigins', 'processes.name', 'processes.icon'])
+        .select([
+          'shares.shareId',
+          'shares.processId',
+          'shares.welcome',
+          'shares.suggestedQuestions',
+          'shares.themeColor',
+          'shares.allowedOrigins',
+          'processes.name',
+          'processes.icon',
+        ])
         .executeTakeFirst();
       return row && { info: toShareInfo(row, row), allowedOrigins: JSON.parse(row.allowedOrigins) as string[] };
     },
@@ -120,7 +149,9 @@ export function sharesRepository(db: Database) {
           ...(body.allowedOrigins && { allowedOrigins: JSON.stringify([...new Set(body.allowedOrigins)]) }),
           ...(body.rateLimitPerMinute !== undefined && { rateLimitPerMinute: body.rateLimitPerMinute }),
           // Stored normalised (UTC, milliseconds) so that the expiry check can compare strings.
-          ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt === null ? null : new Date(body.expiresAt).toISOString() }),
+          ...(body.expiresAt !== undefined && {
+            expiresAt: body.expiresAt === null ? null : new Date(body.expiresAt).toISOString(),
+          }),
           ...(body.themeColor && { themeColor: body.themeColor.toUpperCase() }),
           updatedAt: isoNow(),
         })

@@ -9,7 +9,10 @@ import { insertUser, type NewUser } from '../users/users-repository';
 export function tenantsRepository(db: Database) {
   return {
     async count(): Promise<number> {
-      const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('tenants')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow();
       return Number(row.total);
     },
 

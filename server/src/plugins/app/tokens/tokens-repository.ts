@@ -21,7 +21,9 @@ export function tokensRepository(db: Database) {
   const findSession = prepare(db, (p: { tokenHash: string; now: string }) =>
     db
       .selectFrom('tokens')
-      .innerJoin('users', (join) => join.onRef('users.id', '=', 'tokens.userId').onRef('users.tenantId', '=', 'tokens.tenantId'))
+      .innerJoin('users', (join) =>
+        join.onRef('users.id', '=', 'tokens.userId').onRef('users.tenantId', '=', 'tokens.tenantId'),
+      )
       .select(['users.id', 'users.tenantId', 'users.role', 'users.isPlatformOwner'])
       .where('tokens.tokenHash', '=', p.tokenHash)
       .where('tokens.revokedAt', 'is', null)
@@ -52,7 +54,15 @@ export function tokensRepository(db: Database) {
     async find(token: string): Promise<Session | undefined> {
       const tokenHash = hashToken(token);
       const [row] = await findSession({ tokenHash, now: isoNow() });
-      return row && { userId: row.id, tenantId: row.tenantId, role: row.role, isPlatformOwner: row.isPlatformOwner === 1, tokenHash };
+      return (
+        row && {
+          userId: row.id,
+          tenantId: row.tenantId,
+          role: row.role,
+          isPlatformOwner: row.isPlatformOwner === 1,
+          tokenHash,
+        }
+      );
     },
 
     async revoke(session: Session): Promise<void> {

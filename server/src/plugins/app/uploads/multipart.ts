@@ -4,9 +4,16 @@ import type { Static } from '@sinclair/typebox';
 import { schemaFailure, type SchemaError } from '../../../lib/validation-detail';
 
 /** A multipart body read into memory: its text fields, and its part named `file`. */
-export type MultipartBody = { fields: Record<string, string | string[]>; file?: { bytes: Buffer; name: string; truncated: boolean } };
+export type MultipartBody = {
+  fields: Record<string, string | string[]>;
+  file?: { bytes: Buffer; name: string; truncated: boolean };
+};
 
-const missing = (property: string): SchemaError => ({ keyword: 'required', instancePath: '', params: { missingProperty: property } });
+const missing = (property: string): SchemaError => ({
+  keyword: 'required',
+  instancePath: '',
+  params: { missingProperty: property },
+});
 const malformed: SchemaError = { keyword: 'format', instancePath: '', params: {} };
 
 /** 422 `{ detail: [{ loc: ['body', 'file'], type: 'missing' }] }`. */
@@ -17,7 +24,11 @@ export const fileMissing = () => schemaFailure('body', [missing('file')]);
  * `file` into memory, cut at `maxBytes` (`truncated` then says it was larger, and the rest of the body is
  * still read). Anything else wrong with the body (not multipart, malformed, too many parts or files) is a 422.
  */
-export async function readMultipart(request: FastifyRequest, maxBytes: number, limits: { fields?: number; fieldSize?: number } = {}): Promise<MultipartBody> {
+export async function readMultipart(
+  request: FastifyRequest,
+  maxBytes: number,
+  limits: { fields?: number; fieldSize?: number } = {},
+): Promise<MultipartBody> {
   if (!request.isMultipart()) throw fileMissing();
   const body: MultipartBody = { fields: {} };
   const fields = limits.fields ?? 10;
@@ -45,7 +56,11 @@ export async function readMultipart(request: FastifyRequest, maxBytes: number, l
 }
 
 /** The text fields checked (and coerced: "300" → 300) by `schema`, as the route's own body schema would; 422 otherwise. */
-export function validFields<T extends TSchema>(request: FastifyRequest, schema: T, fields: MultipartBody['fields']): Static<T> {
+export function validFields<T extends TSchema>(
+  request: FastifyRequest,
+  schema: T,
+  fields: MultipartBody['fields'],
+): Static<T> {
   const validate = request.compileValidationSchema(schema);
   if (!validate(fields)) throw schemaFailure('body', (validate.errors ?? []) as SchemaError[]);
   return fields as Static<T>;

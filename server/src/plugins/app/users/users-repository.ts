@@ -83,7 +83,11 @@ export function usersRepository(db: Database) {
       if (query.keyword) {
         const keyword = query.keyword;
         base = base.where((eb) =>
-          eb.or([containsText('users.username', keyword), containsText('users.nickname', keyword), containsText('users.phone', keyword)]),
+          eb.or([
+            containsText('users.username', keyword),
+            containsText('users.nickname', keyword),
+            containsText('users.phone', keyword),
+          ]),
         );
       }
       if (query.role) base = base.where('role', '=', query.role);
@@ -106,10 +110,19 @@ export function usersRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
         const now = isoNow();
-        const result = await tenant.updateTable('users').set({ ban: ban ? 1 : 0, updatedAt: now }).where('id', '=', id).executeTakeFirst();
+        const result = await tenant
+          .updateTable('users')
+          .set({ ban: ban ? 1 : 0, updatedAt: now })
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return undefined;
         if (ban) {
-          await tenant.updateTable('tokens').set({ revokedAt: now }).where('userId', '=', id).where('revokedAt', 'is', null).execute();
+          await tenant
+            .updateTable('tokens')
+            .set({ revokedAt: now })
+            .where('userId', '=', id)
+            .where('revokedAt', 'is', null)
+            .execute();
         }
         const row = await tenant.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         return toUser(row);

@@ -19,7 +19,15 @@ describe('case list page', () => {
 
   it('lists the cases with customer, robot, status and opening time', async () => {
     fakeCasesApi([
-      makeCase({ title: 'Refund request', customer: 'Han Meimei', phone: '13900000000', processId: 'p9', processName: 'Aftersales', status: 'following', checked: true }),
+      makeCase({
+        title: 'Refund request',
+        customer: 'Han Meimei',
+        phone: '13900000000',
+        processId: 'p9',
+        processName: 'Aftersales',
+        status: 'following',
+        checked: true,
+      }),
       makeCase({ title: 'New lead', status: 'closed' }),
     ]);
     renderInShell(<App />, { path: '/case', scope: testScope('agent') });
@@ -51,7 +59,9 @@ describe('case list page', () => {
     const { requests } = fakeCasesApi([makeCase({ title: 'Refund request' }), makeCase({ title: 'New lead' })]);
     renderInShell(<App />, { path: '/case', scope: testScope('admin') });
     await screen.findByText('Refund request');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search by title, customer or phone' }), { target: { value: 'lead' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by title, customer or phone' }), {
+      target: { value: 'lead' },
+    });
     await waitFor(() => expect(screen.queryByText('Refund request')).toBeNull());
     expect(screen.getByText('New lead')).toBeTruthy();
     expect(requests.at(-1)!.query.get('keyword')).toBe('lead');
@@ -59,7 +69,9 @@ describe('case list page', () => {
 
   it('shows an error with Retry when the list fails', async () => {
     let failing = true;
-    fakeCasesApi([makeCase({ title: 'Refund request' })], () => (failing ? refuse(500, 'INTERNAL', 'Internal server error') : undefined));
+    fakeCasesApi([makeCase({ title: 'Refund request' })], () =>
+      failing ? refuse(500, 'INTERNAL', 'Internal server error') : undefined,
+    );
     renderInShell(<App />, { path: '/case', scope: testScope('admin') });
     expect(await screen.findByText('The cases could not be loaded')).toBeTruthy();
     failing = false;

@@ -59,7 +59,10 @@ describe('cases model', () => {
   });
 
   it('searches once the user stops typing, keeping the status filter', async () => {
-    const { requests } = fakeCasesApi([makeCase({ customer: 'Han Meimei', status: 'closed' }), makeCase({ customer: 'Li Lei', status: 'closed' })]);
+    const { requests } = fakeCasesApi([
+      makeCase({ customer: 'Han Meimei', status: 'closed' }),
+      makeCase({ customer: 'Li Lei', status: 'closed' }),
+    ]);
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
     await allSettled(caseStatusFilterChanged, { scope, params: 'closed' });
@@ -88,7 +91,9 @@ describe('cases model', () => {
 
   it('shows the error state when the list fails, and recovers on retry', async () => {
     let failing = true;
-    fakeCasesApi([makeCase({ title: 'Refund request' })], () => (failing ? refuse(500, 'INTERNAL', 'Internal server error') : undefined));
+    fakeCasesApi([makeCase({ title: 'Refund request' })], () =>
+      failing ? refuse(500, 'INTERNAL', 'Internal server error') : undefined,
+    );
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
     expect(scope.getState($listStatus)).toBe('error');

@@ -5,7 +5,14 @@ import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/sha
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { $hasFilters, $statusFilter, caseFiltersCleared, caseList, caseStatusFilterChanged, casesPageOpened } from '../cases.model';
+import {
+  $hasFilters,
+  $statusFilter,
+  caseFiltersCleared,
+  caseList,
+  caseStatusFilterChanged,
+  casesPageOpened,
+} from '../cases.model';
 import { CASE_STATUS_LOOK, CaseStatusTag } from './case-status-tag';
 
 /** The radio value that stands for "every status". */
@@ -68,7 +75,12 @@ export function CaseListPage() {
           </span>
         ),
       },
-      { title: t('cases.list.column.createdAt'), dataIndex: 'createdAt', width: 200, render: (_, item) => formatDate(item.createdAt) },
+      {
+        title: t('cases.list.column.createdAt'),
+        dataIndex: 'createdAt',
+        width: 200,
+        render: (_, item) => formatDate(item.createdAt),
+      },
     ],
     [t, formatDate],
   );

@@ -9,7 +9,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const citation = { index: 1, segmentId: 'seg-1', fileName: 'returns-policy.pdf', datasetId: 'd1', text: 'Items can be returned within 30 days.' };
+const citation = {
+  index: 1,
+  segmentId: 'seg-1',
+  fileName: 'returns-policy.pdf',
+  datasetId: 'd1',
+  text: 'Items can be returned within 30 days.',
+};
 
 async function openChat(path = '/chat/abc123') {
   const view = renderStandalone(path, { visitor: VISITOR });
@@ -25,7 +31,10 @@ async function ask(question: string) {
 }
 
 /** The titles of the sessions list, top first. */
-const sessionTitles = (sessions: HTMLElement) => within(sessions).getAllByRole('listitem').map((item) => within(item).getAllByRole('button')[0].textContent);
+const sessionTitles = (sessions: HTMLElement) =>
+  within(sessions)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getAllByRole('button')[0].textContent);
 
 /** The assistant bubble of the latest answer. */
 const lastAnswer = () => screen.getAllByTestId('answer').at(-1) as HTMLElement;
@@ -38,7 +47,12 @@ describe('asking', () => {
     await ask('How do I return an item?');
     await waitFor(() => expect(server.answers).toHaveLength(1));
     const [qa] = server.calls('POST', /^\/v2\/qa$/);
-    expect(qa.body).toEqual({ shareId: 'abc123', visitorId: VISITOR, question: 'How do I return an item?', stream: true });
+    expect(qa.body).toEqual({
+      shareId: 'abc123',
+      visitorId: VISITOR,
+      question: 'How do I return an item?',
+      stream: true,
+    });
     expect(screen.getByText('How do I return an item?')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stop answering' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
@@ -50,7 +64,13 @@ describe('asking', () => {
     await act(async () => {
       server.answer.push(
         { type: 'delta', text: 'items within **30 days** [1].' },
-        { type: 'done', completionId: 'c-1', sessionId: 's-1', citations: [citation], usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } },
+        {
+          type: 'done',
+          completionId: 'c-1',
+          sessionId: 's-1',
+          citations: [citation],
+          usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+        },
       );
       server.answer.end();
     });
@@ -79,16 +99,27 @@ describe('asking', () => {
     await ask('Where is my order number 12345 and when will it arrive?');
     await waitFor(() => expect(server.answers).toHaveLength(1));
     await act(async () => {
-      server.answer.push({ type: 'done', completionId: 'c-1', sessionId: 's-1', citations: [], usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
+      server.answer.push({
+        type: 'done',
+        completionId: 'c-1',
+        sessionId: 's-1',
+        citations: [],
+        usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      });
       server.answer.end();
     });
 
     await waitFor(() => expect(sessionTitles(sessions)).toEqual(['Where is my order number 12345…', 'Earlier chat']));
-    expect(within(sessions).getByRole('button', { name: 'Where is my order number 12345…' }).getAttribute('aria-current')).toBe('true');
+    expect(
+      within(sessions).getByRole('button', { name: 'Where is my order number 12345…' }).getAttribute('aria-current'),
+    ).toBe('true');
 
     await ask('And the invoice?');
     await waitFor(() => expect(server.answers).toHaveLength(2));
-    expect(server.calls('POST', /^\/v2\/qa$/)[1].body).toMatchObject({ sessionId: 's-1', question: 'And the invoice?' });
+    expect(server.calls('POST', /^\/v2\/qa$/)[1].body).toMatchObject({
+      sessionId: 's-1',
+      question: 'And the invoice?',
+    });
   });
 
   it('Stop aborts the answer: the request is cancelled and the message says it stopped', async () => {
@@ -127,7 +158,9 @@ describe('asking', () => {
     });
 
     await waitFor(() => expect(sessionTitles(sessions)).toEqual(['Tell me everything', 'Earlier chat']));
-    expect(within(sessions).getByRole('button', { name: 'Tell me everything' }).getAttribute('aria-current')).toBe('true');
+    expect(within(sessions).getByRole('button', { name: 'Tell me everything' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     expect(screen.getByText('Tell me everything', { selector: '.flc-bubble__text' })).toBeTruthy();
     await ask('Go on');
     await waitFor(() => expect(server.answers).toHaveLength(2));
@@ -141,7 +174,10 @@ describe('asking', () => {
     await waitFor(() => expect(server.answers).toHaveLength(1));
 
     await act(async () => {
-      server.answer.push({ type: 'delta', text: 'Partial' }, { type: 'error', code: 'PROVIDER_ERROR', message: 'The model provider failed to answer.' });
+      server.answer.push(
+        { type: 'delta', text: 'Partial' },
+        { type: 'error', code: 'PROVIDER_ERROR', message: 'The model provider failed to answer.' },
+      );
       server.answer.end();
     });
 
@@ -152,10 +188,26 @@ describe('asking', () => {
   });
 
   it.each([
-    [429, { code: 'RATE_LIMITED', message: 'Too many requests' }, 'Too many questions in a short time. Please wait a moment and try again.'],
-    [400, { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits' }, 'This assistant cannot answer right now: its credits have run out.'],
-    [402, { code: 'PAYMENT_REQUIRED', message: 'Payment required' }, 'This assistant cannot answer right now: its credits have run out.'],
-    [404, { code: 'SHARE_NOT_FOUND', message: 'Share not found' }, 'This chat link no longer exists or has been disabled.'],
+    [
+      429,
+      { code: 'RATE_LIMITED', message: 'Too many requests' },
+      'Too many questions in a short time. Please wait a moment and try again.',
+    ],
+    [
+      400,
+      { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits' },
+      'This assistant cannot answer right now: its credits have run out.',
+    ],
+    [
+      402,
+      { code: 'PAYMENT_REQUIRED', message: 'Payment required' },
+      'This assistant cannot answer right now: its credits have run out.',
+    ],
+    [
+      404,
+      { code: 'SHARE_NOT_FOUND', message: 'Share not found' },
+      'This chat link no longer exists or has been disabled.',
+    ],
   ])('shows what an HTTP %i means in the chat', async (status, body, shown) => {
     const server = fakeChatServer();
     server.qa = () => ({ status, body });
@@ -179,7 +231,9 @@ describe('asking', () => {
       server.answer.end();
     });
 
-    expect((await within(lastAnswer()).findByRole('alert')).textContent).toBe('The answer was cut off. Please ask again.');
+    expect((await within(lastAnswer()).findByRole('alert')).textContent).toBe(
+      'The answer was cut off. Please ask again.',
+    );
   });
 
   it('sends a suggested question when it is clicked', async () => {
@@ -202,7 +256,10 @@ describe('asking', () => {
     await openChat('/chat/abc123?prompt=Do%20you%20ship%20abroad%3F&lang=x');
 
     await waitFor(() => expect(server.answers).toHaveLength(1));
-    expect(server.calls('POST', /^\/v2\/qa$/)[0].body).toMatchObject({ shareId: 'abc123', question: 'Do you ship abroad?' });
+    expect(server.calls('POST', /^\/v2\/qa$/)[0].body).toMatchObject({
+      shareId: 'abc123',
+      question: 'Do you ship abroad?',
+    });
     expect(screen.getByText('Do you ship abroad?')).toBeTruthy();
     expect(window.location.search).toBe('?lang=x');
     await act(async () => {

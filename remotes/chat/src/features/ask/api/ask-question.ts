@@ -7,7 +7,11 @@ export type Question = { sessionId: string | null; question: string; images: Att
  * Asks with `stream: true`: the answer's events (deltas, then `done` or `error`). Without a
  * session id the server creates a session. Aborting `signal` stops the answer (the server keeps it as stopped).
  */
-export function askQuestion(target: ChatTarget, { sessionId, question, images, files }: Question, signal: AbortSignal): AsyncGenerator<QaEvent> {
+export function askQuestion(
+  target: ChatTarget,
+  { sessionId, question, images, files }: Question,
+  signal: AbortSignal,
+): AsyncGenerator<QaEvent> {
   const body: QaBody = {
     ...targetQuery(target),
     ...(target.kind === 'visitor' ? { visitorId: target.userId } : {}),

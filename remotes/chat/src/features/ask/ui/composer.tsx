@@ -28,7 +28,11 @@ export function Composer({ target, draft }: { target: ChatTarget | null; draft?:
   const input = useRef<HTMLTextAreaElement>(null);
   const key = target ? chatKeyOf(target) : null;
   const asking = useStoreMap({ store: $asking, keys: [key], fn: (all, [key]) => (key !== null && all[key]) || false });
-  const status = useStoreMap({ store: $conversations, keys: [key], fn: (all, [key]) => ((key !== null && all[key]) || INITIAL_CONVERSATION).status });
+  const status = useStoreMap({
+    store: $conversations,
+    keys: [key],
+    fn: (all, [key]) => ((key !== null && all[key]) || INITIAL_CONVERSATION).status,
+  });
   const attachments = useAttachments(target);
   const [submitted, stopped, picked] = useUnit([questionSubmitted, stopClicked, filesPicked]);
 
@@ -41,7 +45,9 @@ export function Composer({ target, draft }: { target: ChatTarget | null; draft?:
 
   const uploading = attachments.some((item) => item.status === 'uploading');
   const ready = (kind: 'image' | 'file') =>
-    attachments.filter((item) => item.kind === kind && item.attachment !== null).map((item) => item.attachment as Attachment);
+    attachments
+      .filter((item) => item.kind === kind && item.attachment !== null)
+      .map((item) => item.attachment as Attachment);
   const canSend = target !== null && !asking && !uploading && status === 'ready' && text.trim() !== '';
 
   const send = (event?: FormEvent) => {
@@ -107,11 +113,23 @@ export function Composer({ target, draft }: { target: ChatTarget | null; draft?:
           enterKeyHint="send"
         />
         {asking && target ? (
-          <button type="button" className="flc-send flc-send--stop" aria-label={t('chat.composer.stop')} title={t('chat.composer.stop')} onClick={() => stopped(target)}>
+          <button
+            type="button"
+            className="flc-send flc-send--stop"
+            aria-label={t('chat.composer.stop')}
+            title={t('chat.composer.stop')}
+            onClick={() => stopped(target)}
+          >
             <StopIcon />
           </button>
         ) : (
-          <button type="submit" className="flc-send" aria-label={t('chat.composer.send')} title={t('chat.composer.send')} disabled={!canSend}>
+          <button
+            type="submit"
+            className="flc-send"
+            aria-label={t('chat.composer.send')}
+            title={t('chat.composer.send')}
+            disabled={!canSend}
+          >
             <SendIcon />
           </button>
         )}

@@ -51,7 +51,15 @@ describe('attachments', () => {
     const input = (await screen.findByTestId('file-input')) as HTMLInputElement;
 
     await act(async () => {
-      fireEvent.change(input, { target: { files: [file('photo.png', 'image/png'), file('manual.pdf', 'application/pdf'), file('virus.exe', 'application/x-msdownload')] } });
+      fireEvent.change(input, {
+        target: {
+          files: [
+            file('photo.png', 'image/png'),
+            file('manual.pdf', 'application/pdf'),
+            file('virus.exe', 'application/x-msdownload'),
+          ],
+        },
+      });
     });
 
     // The refused one is named with the reason; nothing is sent to the server for it.
@@ -72,8 +80,18 @@ describe('attachments', () => {
     await waitFor(() => expect(server.calls('POST', /^\/v2\/qa$/)).toHaveLength(1));
     expect(server.calls('POST', /^\/v2\/qa$/)[0].body).toMatchObject({
       question: 'Is this covered?',
-      images: [{ id: 'up-photo.png', name: 'photo.png', url: '/v1/files/up-photo.png', size: 10, contentType: 'image/png' }],
-      files: [{ id: 'up-manual.pdf', name: 'manual.pdf', url: '/v1/files/up-manual.pdf', size: 10, contentType: 'application/pdf' }],
+      images: [
+        { id: 'up-photo.png', name: 'photo.png', url: '/v1/files/up-photo.png', size: 10, contentType: 'image/png' },
+      ],
+      files: [
+        {
+          id: 'up-manual.pdf',
+          name: 'manual.pdf',
+          url: '/v1/files/up-manual.pdf',
+          size: 10,
+          contentType: 'application/pdf',
+        },
+      ],
     });
     // The question shows what went with it; the composer starts empty.
     expect(screen.getByRole('img', { name: 'photo.png' }).getAttribute('src')).toBe('/v1/files/up-photo.png');

@@ -33,7 +33,11 @@ export function contentTypeOf(file: Pick<File, 'name' | 'type'>): string {
 }
 
 /** What the file picker's `accept` lists. */
-export const ACCEPT = [...IMAGE_TYPES, ...FILE_TYPES, ...Object.keys(TYPE_BY_EXTENSION).map((extension) => `.${extension}`)].join(',');
+export const ACCEPT = [
+  ...IMAGE_TYPES,
+  ...FILE_TYPES,
+  ...Object.keys(TYPE_BY_EXTENSION).map((extension) => `.${extension}`),
+].join(',');
 
 /**
  * Sorts picked files against UPLOAD_LIMITS (size, type) and CHAT_LIMITS (how many of each kind a
@@ -48,7 +52,11 @@ export function checkFiles(
   const rejected: Rejection[] = [];
   for (const file of files) {
     const type = contentTypeOf(file);
-    const kind: AttachmentKind | null = IMAGE_TYPES.includes(type) ? 'image' : FILE_TYPES.includes(type) ? 'file' : null;
+    const kind: AttachmentKind | null = IMAGE_TYPES.includes(type)
+      ? 'image'
+      : FILE_TYPES.includes(type)
+        ? 'file'
+        : null;
     if (kind === null) rejected.push({ name: file.name, reason: 'type' });
     else if (file.size > UPLOAD_LIMITS.maxBytes) rejected.push({ name: file.name, reason: 'tooLarge' });
     else if (counts[kind] >= CHAT_LIMITS.attachments) rejected.push({ name: file.name, reason: 'tooMany' });

@@ -14,7 +14,11 @@ const REASONS: Record<string, string> = {
 
 /** The attachments of one chat's next question (none while there is no chat yet). */
 export function useAttachments(target: ChatTarget | null) {
-  return useStoreMap({ store: $attachments, keys: [target && chatKeyOf(target)], fn: (all, [key]) => (key !== null && all[key]) || [] });
+  return useStoreMap({
+    store: $attachments,
+    keys: [target && chatKeyOf(target)],
+    fn: (all, [key]) => (key !== null && all[key]) || [],
+  });
 }
 
 /** The files attached to the next question (uploading, ready or refused), and why picked files were not taken. */
@@ -33,7 +37,12 @@ export function AttachmentTray({ target }: { target: ChatTarget }) {
               <li key={index}>{t(REASONS[rejection.reason] as string, { name: rejection.name, maxMb })}</li>
             ))}
           </ul>
-          <button type="button" className="flc-icon-button" aria-label={t('chat.dismiss')} onClick={() => dismissed(target)}>
+          <button
+            type="button"
+            className="flc-icon-button"
+            aria-label={t('chat.dismiss')}
+            onClick={() => dismissed(target)}
+          >
             <CloseIcon size={16} />
           </button>
         </div>
@@ -41,7 +50,12 @@ export function AttachmentTray({ target }: { target: ChatTarget }) {
       {attachments.length > 0 && (
         <ul className="flc-tray" aria-label={t('chat.attach.listLabel')}>
           {attachments.map((item) => (
-            <li key={item.localId} className="flc-tray__item" data-status={item.status} aria-busy={item.status === 'uploading'}>
+            <li
+              key={item.localId}
+              className="flc-tray__item"
+              data-status={item.status}
+              aria-busy={item.status === 'uploading'}
+            >
               <FileIcon size={16} />
               <span className="flc-tray__name">{item.name}</span>
               {item.status === 'uploading' && <span className="flc-tray__state">{t('chat.attach.uploading')}</span>}

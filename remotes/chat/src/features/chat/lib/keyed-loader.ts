@@ -2,7 +2,8 @@ import { createStore, sample, type Effect, type StoreWritable, type Unit } from 
 import { HttpError } from '@flotilla/shared';
 
 /** What a view shows of one thing loaded by id: loading, the thing (`Ready`), gone (a 404), or a failure to retry. */
-export type LoadState<Ready extends { status: 'ready' }> = { status: 'loading' } | Ready | { status: 'not-found' } | { status: 'failed'; message: string };
+export type LoadState<Ready extends { status: 'ready' }> =
+  { status: 'loading' } | Ready | { status: 'not-found' } | { status: 'failed'; message: string };
 
 /**
  * A store of things loaded by id (shares, robots), so that several chat panels can show different ones at once.
@@ -44,7 +45,10 @@ export function createKeyedLoader<Result, Ready extends { status: 'ready' }>(con
     source: $states,
     fn: (states, { params, error }): Record<string, LoadState<Ready>> => ({
       ...states,
-      [params]: error instanceof HttpError && error.status === 404 ? { status: 'not-found' } : { status: 'failed', message: error.message },
+      [params]:
+        error instanceof HttpError && error.status === 404
+          ? { status: 'not-found' }
+          : { status: 'failed', message: error.message },
     }),
     target: $states,
   });

@@ -10,7 +10,13 @@ export function MissingShare({ variant, headerExtra }: { variant: ChatVariant; h
   return (
     <div className={`flc-chat flc-chat--${variant}`}>
       <div className="flc-chat__frame">
-        <StateScreen tone="neutral" icon={<BrokenLinkIcon />} title={t('chat.notFound.title')} description={t('chat.notFound.description')} extra={headerExtra} />
+        <StateScreen
+          tone="neutral"
+          icon={<BrokenLinkIcon />}
+          title={t('chat.notFound.title')}
+          description={t('chat.notFound.description')}
+          extra={headerExtra}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 
 /** A full-area message (not found, offline) with the optional header extra (the language switch). */
-export function StateScreen({ icon, title, description, action, extra, tone }: {
+export function StateScreen({
+  icon,
+  title,
+  description,
+  action,
+  extra,
+  tone,
+}: {
   icon: ReactNode;
   title: string;
   description: string;

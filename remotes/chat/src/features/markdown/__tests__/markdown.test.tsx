@@ -30,7 +30,9 @@ function html(markdown: string): HTMLElement {
 
 describe('rendered answers', () => {
   it('keep Markdown and highlight code blocks of the registered languages', () => {
-    const out = html('# Title\n\n**bold** and `code`\n\n- one\n- two\n\n```js\nconst a = 1;\n```\n\n```cobol\nDISPLAY "x".\n```');
+    const out = html(
+      '# Title\n\n**bold** and `code`\n\n- one\n- two\n\n```js\nconst a = 1;\n```\n\n```cobol\nDISPLAY "x".\n```',
+    );
     expect(out.querySelector('h1')?.textContent).toBe('Title');
     expect(out.querySelector('strong')?.textContent).toBe('bold');
     expect(out.querySelectorAll('li')).toHaveLength(2);
@@ -46,11 +48,16 @@ describe('rendered answers', () => {
     const out = html(HOSTILE);
     expect(out.querySelector('script, iframe, form, input, style')).toBeNull();
     for (const element of out.querySelectorAll('*')) {
-      for (const attribute of element.getAttributeNames()) expect(attribute, element.outerHTML).not.toMatch(/^on|^style$/);
+      for (const attribute of element.getAttributeNames())
+        expect(attribute, element.outerHTML).not.toMatch(/^on|^style$/);
       expect(element.getAttribute('class') ?? '', element.outerHTML).not.toContain('flc-');
     }
     const links = [...out.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href')).filter(Boolean)).toEqual(['https://example.com/help', 'mailto:help@example.com', 'https://example.com']);
+    expect(links.map((a) => a.getAttribute('href')).filter(Boolean)).toEqual([
+      'https://example.com/help',
+      'mailto:help@example.com',
+      'https://example.com',
+    ]);
     expect(links.find((a) => a.textContent === 'click me')?.hasAttribute('href')).toBe(false);
     expect(out.querySelector('[href^="javascript:"], [href^="data:"], [xlink\\:href]')).toBeNull();
     for (const link of links.filter((a) => a.hasAttribute('href'))) {
@@ -58,14 +65,26 @@ describe('rendered answers', () => {
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     }
     // Images from the web keep their address (not their handlers); others lose it.
-    expect([...out.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([null, 'https://cdn.example/ok.png']);
+    expect([...out.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      null,
+      'https://cdn.example/ok.png',
+    ]);
     expect(out.textContent).toContain('styled');
   });
 
   it('reach the page sanitised: no script, onerror or javascript: link in the document', async () => {
     fakeChatServer({
       sessions: [makeSession({ sessionId: 's-1' })],
-      completions: { 's-1': [makeCompletion({ id: 'c-1', sessionId: 's-1', answer: HOSTILE, question: '<script>window.__pwned = 7</script>' })] },
+      completions: {
+        's-1': [
+          makeCompletion({
+            id: 'c-1',
+            sessionId: 's-1',
+            answer: HOSTILE,
+            question: '<script>window.__pwned = 7</script>',
+          }),
+        ],
+      },
     });
     renderStandalone('/chat/abc123', { visitor: VISITOR });
     const session = await screen.findByRole('button', { name: 'Session s-1' });

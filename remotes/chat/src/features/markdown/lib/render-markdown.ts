@@ -14,7 +14,18 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import { Marked, type Tokens } from 'marked';
 
 // The core and a few languages a customer-service answer may show, not the full bundle (~190 languages).
-for (const [name, language] of Object.entries({ bash, css, java, javascript, json, python, sql, typescript, xml, yaml })) {
+for (const [name, language] of Object.entries({
+  bash,
+  css,
+  java,
+  javascript,
+  json,
+  python,
+  sql,
+  typescript,
+  xml,
+  yaml,
+})) {
   hljs.registerLanguage(name, language);
 }
 hljs.registerAliases(['sh', 'shell', 'zsh'], { languageName: 'bash' });

@@ -31,7 +31,9 @@ const messages = () => screen.getByRole('main', { name: 'Conversation' });
 
 describe('messages of a session', () => {
   it('loads the older page when the visitor scrolls to the top, above the ones shown', async () => {
-    const server = await openSession(fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': fifteen } }));
+    const server = await openSession(
+      fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': fifteen } }),
+    );
     expect(answers()).toEqual(Array.from({ length: 10 }, (_, i) => `Answer c-${i + 6}`));
 
     // Scrolling down does nothing; reaching the top loads the previous page.
@@ -44,7 +46,14 @@ describe('messages of a session', () => {
     });
 
     await waitFor(() => expect(answers()).toHaveLength(15));
-    expect(answers().slice(0, 6)).toEqual(['Answer c-1', 'Answer c-2', 'Answer c-3', 'Answer c-4', 'Answer c-5', 'Answer c-6']);
+    expect(answers().slice(0, 6)).toEqual([
+      'Answer c-1',
+      'Answer c-2',
+      'Answer c-3',
+      'Answer c-4',
+      'Answer c-5',
+      'Answer c-6',
+    ]);
     expect(server.calls('GET', /\/completions$/).map((r) => r.query.get('offset'))).toEqual(['0', '10']);
     // All of the session is here: no more pages.
     expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull();
@@ -53,7 +62,9 @@ describe('messages of a session', () => {
   });
 
   it('keeps the messages on screen in place while older ones go in above', async () => {
-    await openSession(fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': fifteen } }));
+    await openSession(
+      fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': fifteen } }),
+    );
     const area = messages();
     let height = 1000;
     Object.defineProperty(area, 'scrollHeight', { configurable: true, get: () => height });
@@ -72,9 +83,17 @@ describe('messages of a session', () => {
 
   it('deletes a pair on the server first, and removes it here only once the server agreed', async () => {
     const server = await openSession(
-      fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': [makeCompletion({ id: 'c-2', sessionId: 's-1' }), makeCompletion({ id: 'c-1', sessionId: 's-1' })] } }),
+      fakeChatServer({
+        sessions: [makeSession({ sessionId: 's-1' })],
+        completions: {
+          's-1': [makeCompletion({ id: 'c-2', sessionId: 's-1' }), makeCompletion({ id: 'c-1', sessionId: 's-1' })],
+        },
+      }),
     );
-    server.failNext('DELETE', /\/completions\/c-1$/, { status: 500, body: { code: 'INTERNAL', message: 'Could not delete' } });
+    server.failNext('DELETE', /\/completions\/c-1$/, {
+      status: 500,
+      body: { code: 'INTERNAL', message: 'Could not delete' },
+    });
     const first = screen.getAllByRole('toolbar', { name: 'Answer actions' })[0];
 
     fireEvent.click(within(first).getByRole('button', { name: 'Delete question and answer' }));
@@ -86,7 +105,11 @@ describe('messages of a session', () => {
     expect((await screen.findByText('Could not delete')).closest('[role="alert"]')).toBeTruthy();
     expect(answers()).toEqual(['Answer c-1', 'Answer c-2']);
 
-    fireEvent.click(within(screen.getAllByRole('toolbar', { name: 'Answer actions' })[0]).getByRole('button', { name: 'Delete question and answer' }));
+    fireEvent.click(
+      within(screen.getAllByRole('toolbar', { name: 'Answer actions' })[0]).getByRole('button', {
+        name: 'Delete question and answer',
+      }),
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     });
@@ -100,7 +123,12 @@ describe('messages of a session', () => {
   });
 
   it('asks before deleting, and Cancel keeps the pair', async () => {
-    const server = await openSession(fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': [makeCompletion({ id: 'c-15', sessionId: 's-1' })] } }));
+    const server = await openSession(
+      fakeChatServer({
+        sessions: [makeSession({ sessionId: 's-1' })],
+        completions: { 's-1': [makeCompletion({ id: 'c-15', sessionId: 's-1' })] },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Delete question and answer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(server.calls('DELETE')).toEqual([]);
@@ -108,14 +136,23 @@ describe('messages of a session', () => {
   });
 
   it('likes an answer, adds a comment, and takes the like back', async () => {
-    const server = await openSession(fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': [makeCompletion({ id: 'c-15', sessionId: 's-1' })] } }));
+    const server = await openSession(
+      fakeChatServer({
+        sessions: [makeSession({ sessionId: 's-1' })],
+        completions: { 's-1': [makeCompletion({ id: 'c-15', sessionId: 's-1' })] },
+      }),
+    );
     const like = screen.getByRole('button', { name: 'Helpful' });
 
     await act(async () => {
       fireEvent.click(like);
     });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Helpful' }).getAttribute('aria-pressed')).toBe('true'));
-    fireEvent.change(screen.getByRole('textbox', { name: 'What was good? (optional)' }), { target: { value: 'Clear and quick' } });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Helpful' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'What was good? (optional)' }), {
+      target: { value: 'Clear and quick' },
+    });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     });
@@ -124,7 +161,9 @@ describe('messages of a session', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Helpful' }));
     });
 
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Helpful' }).getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Helpful' }).getAttribute('aria-pressed')).toBe('false'),
+    );
     const feedback = server.calls('PUT', /feedback$/);
     expect(feedback.map((r) => r.path)).toEqual(Array(3).fill('/v1/completions/c-15/feedback'));
     expect(feedback.map((r) => r.body)).toEqual([
@@ -136,10 +175,16 @@ describe('messages of a session', () => {
 
   it('shows a dislike the server kept, and says when feedback fails', async () => {
     const server = await openSession(
-      fakeChatServer({ sessions: [makeSession({ sessionId: 's-1' })], completions: { 's-1': [makeCompletion({ id: 'c-15', sessionId: 's-1', feedback: 'dislike' })] } }),
+      fakeChatServer({
+        sessions: [makeSession({ sessionId: 's-1' })],
+        completions: { 's-1': [makeCompletion({ id: 'c-15', sessionId: 's-1', feedback: 'dislike' })] },
+      }),
     );
     expect(screen.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('true');
-    server.failNext('PUT', /feedback$/, { status: 404, body: { code: 'COMPLETION_NOT_FOUND', message: 'This answer no longer exists' } });
+    server.failNext('PUT', /feedback$/, {
+      status: 404,
+      body: { code: 'COMPLETION_NOT_FOUND', message: 'This answer no longer exists' },
+    });
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Helpful' }));
@@ -172,7 +217,18 @@ describe('deleting, in the model', () => {
   it('never asks the server about a pair without an id, and keeps it', async () => {
     const remove = vi.fn(async () => ({ ok: true }));
     const scope = fork({
-      values: [[$conversations, { [key]: { ...INITIAL_CONVERSATION, sessionId: 's-1', pairs: [pair({ localId: 'l-1', id: null, status: 'stopped' })] } }]],
+      values: [
+        [
+          $conversations,
+          {
+            [key]: {
+              ...INITIAL_CONVERSATION,
+              sessionId: 's-1',
+              pairs: [pair({ localId: 'l-1', id: null, status: 'stopped' })],
+            },
+          },
+        ],
+      ],
       handlers: [[deleteCompletionFx, remove]],
     });
 
@@ -185,7 +241,12 @@ describe('deleting, in the model', () => {
   it('keeps the pair while the server is deciding', async () => {
     let agree: () => void = () => {};
     const scope = fork({
-      values: [[$conversations, { [key]: { ...INITIAL_CONVERSATION, sessionId: 's-1', total: 1, offset: 1, pairs: [pair({})] } }]],
+      values: [
+        [
+          $conversations,
+          { [key]: { ...INITIAL_CONVERSATION, sessionId: 's-1', total: 1, offset: 1, pairs: [pair({})] } },
+        ],
+      ],
       handlers: [[deleteCompletionFx, () => new Promise<unknown>((resolve) => (agree = () => resolve({ ok: true })))]],
     });
 

@@ -80,7 +80,9 @@ export function AnswerActions({ pair, target }: { pair: ChatPair; target: ChatTa
           </>
         )}
       </div>
-      {saved && commenting && <FeedbackComment pair={saved} feedback={commenting} target={target} onClose={() => setCommenting(null)} />}
+      {saved && commenting && (
+        <FeedbackComment pair={saved} feedback={commenting} target={target} onClose={() => setCommenting(null)} />
+      )}
       {saved && confirming && (
         <div className="flc-confirm" role="alertdialog" aria-label={t('chat.actions.deleteConfirm')}>
           <span>{t('chat.actions.deleteConfirm')}</span>

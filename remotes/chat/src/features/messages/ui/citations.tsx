@@ -28,7 +28,12 @@ export function Citations({ citations }: { citations: Citation[] }) {
         ))}
       </ul>
       {shown && (
-        <figure className="flc-passage" id={`${id}-passage`} role="region" aria-label={t('chat.citations.passage', { index: shown.index })}>
+        <figure
+          className="flc-passage"
+          id={`${id}-passage`}
+          role="region"
+          aria-label={t('chat.citations.passage', { index: shown.index })}
+        >
           <figcaption className="flc-passage__file">
             [{shown.index}] {shown.fileName}
           </figcaption>

@@ -19,7 +19,12 @@ export function CopyButton({ text }: { text: string }) {
       className="flc-icon-button"
       aria-label={label}
       title={label}
-      onClick={() => copyText(text).then(() => setCopied(true), () => undefined)}
+      onClick={() =>
+        copyText(text).then(
+          () => setCopied(true),
+          () => undefined,
+        )
+      }
     >
       {copied ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
     </button>

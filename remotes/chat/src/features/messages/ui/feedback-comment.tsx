@@ -6,7 +6,17 @@ import type { ChatPair } from '../lib/pairs';
 import { feedbackGiven, sendFeedbackFx } from '../messages.model';
 
 /** The optional comment that goes with a like or dislike. */
-export function FeedbackComment({ pair, feedback, target, onClose }: { pair: ChatPair & { id: string }; feedback: FeedbackValue; target: ChatTarget; onClose: () => void }) {
+export function FeedbackComment({
+  pair,
+  feedback,
+  target,
+  onClose,
+}: {
+  pair: ChatPair & { id: string };
+  feedback: FeedbackValue;
+  target: ChatTarget;
+  onClose: () => void;
+}) {
   const t = useT();
   const id = useId();
   const [given, pending] = useUnit([feedbackGiven, sendFeedbackFx.pending]);

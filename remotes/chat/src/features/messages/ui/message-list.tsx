@@ -4,7 +4,13 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../../../ui/icons/close-icon';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
 import { CHAT_FAILURE_WORDS } from '../../chat/lib/failure-words';
-import { $conversations, INITIAL_CONVERSATION, messagesRetryClicked, noticeDismissed, olderMessagesRequested } from '../messages.model';
+import {
+  $conversations,
+  INITIAL_CONVERSATION,
+  messagesRetryClicked,
+  noticeDismissed,
+  olderMessagesRequested,
+} from '../messages.model';
 import { PairView } from './pair-view';
 
 /** How close to the top (px) the chatter must scroll for the previous page to load. */
@@ -14,7 +20,11 @@ const BOTTOM_ZONE = 80;
 
 /** One chat's conversation as the list shows it. */
 export function useConversation(target: ChatTarget) {
-  return useStoreMap({ store: $conversations, keys: [chatKeyOf(target)], fn: (all, [key]) => all[key] ?? INITIAL_CONVERSATION });
+  return useStoreMap({
+    store: $conversations,
+    keys: [chatKeyOf(target)],
+    fn: (all, [key]) => all[key] ?? INITIAL_CONVERSATION,
+  });
 }
 
 /**
@@ -22,7 +32,14 @@ export function useConversation(target: ChatTarget) {
  * "Earlier messages") without moving what is on screen; new messages and streamed text scroll into
  * view while the chatter is at the bottom. `intro` (welcome) comes first, `outro` (suggestions) last.
  */
-export function MessageList({ target, avatar, intro, outro, label, asMain }: {
+export function MessageList({
+  target,
+  avatar,
+  intro,
+  outro,
+  label,
+  asMain,
+}: {
   target: ChatTarget;
   avatar: ReactNode;
   intro?: ReactNode;
@@ -47,7 +64,12 @@ export function MessageList({ target, avatar, intro, outro, label, asMain }: {
     const firstId = state.pairs[0]?.localId ?? '';
     const previous = before.current;
     if (previous.sessionId !== state.sessionId) following.current = true;
-    if (previous.sessionId === state.sessionId && previous.firstId !== '' && firstId !== previous.firstId && state.pairs.some((p) => p.localId === previous.firstId)) {
+    if (
+      previous.sessionId === state.sessionId &&
+      previous.firstId !== '' &&
+      firstId !== previous.firstId &&
+      state.pairs.some((p) => p.localId === previous.firstId)
+    ) {
       // Older messages went in above: keep the ones on screen where they were.
       element.scrollTop += element.scrollHeight - heightAtOlder.current;
     } else if (following.current) {
@@ -69,14 +91,26 @@ export function MessageList({ target, avatar, intro, outro, label, asMain }: {
 
   const Area = asMain ? 'main' : 'section';
   return (
-    <Area className="flc-messages" aria-label={label} ref={area} onScroll={onScroll} aria-busy={state.status === 'loading' || state.olderLoading}>
+    <Area
+      className="flc-messages"
+      aria-label={label}
+      ref={area}
+      onScroll={onScroll}
+      aria-busy={state.status === 'loading' || state.olderLoading}
+    >
       {hasOlder && (
         <button type="button" className="flc-text-button flc-older" onClick={askOlder} disabled={state.olderLoading}>
           {state.olderLoading ? t('chat.messages.loadingOlder') : t('chat.messages.older')}
         </button>
       )}
       {intro}
-      {state.status === 'loading' && <span className="flc-spinner flc-spinner--small flc-messages__spinner" role="status" aria-label={t('chat.loading')} />}
+      {state.status === 'loading' && (
+        <span
+          className="flc-spinner flc-spinner--small flc-messages__spinner"
+          role="status"
+          aria-label={t('chat.loading')}
+        />
+      )}
       {state.status === 'error' && (
         <div className="flc-inline-error" role="alert">
           {state.failure && failureText(state.failure, t, CHAT_FAILURE_WORDS)}{' '}
@@ -92,7 +126,12 @@ export function MessageList({ target, avatar, intro, outro, label, asMain }: {
       {state.notice && (
         <div className="flc-notice" role="alert">
           <span>{failureText(state.notice, t, CHAT_FAILURE_WORDS)}</span>
-          <button type="button" className="flc-icon-button" aria-label={t('chat.dismiss')} onClick={() => dismissed(target)}>
+          <button
+            type="button"
+            className="flc-icon-button"
+            aria-label={t('chat.dismiss')}
+            onClick={() => dismissed(target)}
+          >
             <CloseIcon size={16} />
           </button>
         </div>

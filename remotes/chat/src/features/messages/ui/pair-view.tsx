@@ -12,7 +12,15 @@ import { AttachmentsOf } from './attachments-of';
  * One question and its answer: the user's message, then the assistant's with its sources and
  * actions. Memoised: while an answer streams, the other pairs keep their objects and do not render.
  */
-export const PairView = memo(function PairView({ pair, target, avatar }: { pair: ChatPair; target: ChatTarget; avatar: ReactNode }) {
+export const PairView = memo(function PairView({
+  pair,
+  target,
+  avatar,
+}: {
+  pair: ChatPair;
+  target: ChatTarget;
+  avatar: ReactNode;
+}) {
   const t = useT();
   const [question, answer] = messagesOf(pair);
   const streaming = pair.status === 'streaming';
@@ -24,7 +32,12 @@ export const PairView = memo(function PairView({ pair, target, avatar }: { pair:
           <AttachmentsOf images={question.img} files={question.file} />
         </div>
       </div>
-      <div className="flc-message flc-message--assistant" data-role={answer.role} data-status={pair.status} aria-busy={streaming}>
+      <div
+        className="flc-message flc-message--assistant"
+        data-role={answer.role}
+        data-status={pair.status}
+        aria-busy={streaming}
+      >
         {avatar}
         <div className="flc-answer">
           <div className="flc-bubble" data-testid="answer">

@@ -42,27 +42,47 @@ describe('coming back after a reload', () => {
     await act(async () => {
       server.answer.push(
         { type: 'delta', text: 'It ships today.' },
-        { type: 'done', completionId: 'c-1', sessionId: 's-7', citations: [], usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } },
+        {
+          type: 'done',
+          completionId: 'c-1',
+          sessionId: 's-7',
+          citations: [],
+          usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+        },
       );
       server.answer.end();
     });
     await waitFor(() => expect(localStorage.getItem(STORED)).toBe('s-7'));
     // What the server kept of that conversation.
     server.sessions.unshift(makeSession({ sessionId: 's-7', title: 'Where is my order?' }));
-    server.completions['s-7'] = [makeCompletion({ id: 'c-1', sessionId: 's-7', question: 'Where is my order?', answer: 'It ships today.' })];
+    server.completions['s-7'] = [
+      makeCompletion({ id: 'c-1', sessionId: 's-7', question: 'Where is my order?', answer: 'It ships today.' }),
+    ];
 
     reload();
 
-    expect(await screen.findByText('Where is my order?', { selector: '.flc-bubble--user *, .flc-bubble--user' })).toBeTruthy();
+    expect(
+      await screen.findByText('Where is my order?', { selector: '.flc-bubble--user *, .flc-bubble--user' }),
+    ).toBeTruthy();
     await waitFor(() => expect(answerTexts()).toEqual(['It ships today.']));
     expect(server.calls('GET', /\/sessions\/s-7\/completions$/)).toHaveLength(1);
     const sessions = screen.getByRole('navigation', { name: 'Conversations' });
-    await waitFor(() => expect(within(sessions).getByRole('button', { name: 'Where is my order?' }).getAttribute('aria-current')).toBe('true'));
+    await waitFor(() =>
+      expect(within(sessions).getByRole('button', { name: 'Where is my order?' }).getAttribute('aria-current')).toBe(
+        'true',
+      ),
+    );
     // The next question continues it.
     await ask('And when does it arrive?');
     await waitFor(() => expect(server.calls('POST', /^\/v2\/qa$/).at(-1)?.body).toMatchObject({ sessionId: 's-7' }));
     await act(async () => {
-      server.answer.push({ type: 'done', completionId: 'c-2', sessionId: 's-7', citations: [], usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } });
+      server.answer.push({
+        type: 'done',
+        completionId: 'c-2',
+        sessionId: 's-7',
+        citations: [],
+        usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+      });
       server.answer.end();
     });
 
@@ -76,7 +96,10 @@ describe('coming back after a reload', () => {
   it('starts a new conversation, without an error, when the kept session no longer exists', async () => {
     localStorage.setItem(STORED, 's-gone');
     const server = fakeChatServer({ sessions: [makeSession({ sessionId: 's-1', title: 'Older chat' })] });
-    server.failNext('GET', /\/sessions\/s-gone\/completions$/, { status: 404, body: { code: 'SESSION_NOT_FOUND', message: 'Chat session not found' } });
+    server.failNext('GET', /\/sessions\/s-gone\/completions$/, {
+      status: 404,
+      body: { code: 'SESSION_NOT_FOUND', message: 'Chat session not found' },
+    });
 
     renderStandalone('/chat/abc123', { visitor: VISITOR });
 
@@ -114,14 +137,25 @@ describe('resume model', () => {
       handlers: [
         [readActiveSessionFx, () => 's-gone'],
         [rememberActiveSessionFx, ({ sessionId }: { sessionId: string | null }) => void remembered.push(sessionId)],
-        [loadSessionsFx, async () => ({ list: [makeSession({ sessionId: 's-gone' }), makeSession({ sessionId: 's-1' })], total: 2 })],
-        [loadCompletionsFx, async () => Promise.reject(new HttpError(404, 'SESSION_NOT_FOUND', 'Chat session not found', null))],
+        [
+          loadSessionsFx,
+          async () => ({ list: [makeSession({ sessionId: 's-gone' }), makeSession({ sessionId: 's-1' })], total: 2 }),
+        ],
+        [
+          loadCompletionsFx,
+          async () => Promise.reject(new HttpError(404, 'SESSION_NOT_FOUND', 'Chat session not found', null)),
+        ],
       ],
     });
 
     await allSettled(conversationShown, { scope, params: target });
 
-    expect(scope.getState($conversations)[key]).toMatchObject({ sessionId: null, pairs: [], status: 'ready', failure: null });
+    expect(scope.getState($conversations)[key]).toMatchObject({
+      sessionId: null,
+      pairs: [],
+      status: 'ready',
+      failure: null,
+    });
     expect(scope.getState($sessions)[key]).toMatchObject({ activeId: null, total: 1 });
     expect(scope.getState($sessions)[key].list.map((session) => session.sessionId)).toEqual(['s-1']);
     expect(remembered).toEqual(['s-gone', null]);

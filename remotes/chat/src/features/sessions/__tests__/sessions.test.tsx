@@ -5,7 +5,14 @@ import { fakeChatServer, makeCompletion, makeSession } from '../../../test-utils
 import { renderStandalone, VISITOR } from '../../../test-utils/render-chat';
 import { chatKeyOf, type ChatTarget } from '../../chat/chat-target';
 import { $conversations } from '../../messages/messages.model';
-import { $sessions, conversationOpened, createSessionFx, loadSessionsFx, newChatClicked, questionAnswered } from '../sessions.model';
+import {
+  $sessions,
+  conversationOpened,
+  createSessionFx,
+  loadSessionsFx,
+  newChatClicked,
+  questionAnswered,
+} from '../sessions.model';
 
 afterEach(() => {
   cleanup();
@@ -45,7 +52,10 @@ describe('sessions model', () => {
     const opened = allSettled(conversationOpened, { scope, params: target });
 
     // Both settle only once the page arrives; the answer's session is in before it.
-    const answered = allSettled(questionAnswered, { scope, params: { target, sessionId: 's-9', question: 'Hi', created: true, at: '2026-11-26T00:00:00.000Z' } });
+    const answered = allSettled(questionAnswered, {
+      scope,
+      params: { target, sessionId: 's-9', question: 'Hi', created: true, at: '2026-11-26T00:00:00.000Z' },
+    });
     answer({ list: [makeSession({ sessionId: 's-1' })], total: 1 });
     await Promise.all([opened, answered]);
 
@@ -57,8 +67,13 @@ describe('sessions model', () => {
 describe('sessions list', () => {
   it('lists the visitor’s sessions and opens one, its newest page of messages oldest first', async () => {
     const server = fakeChatServer({
-      sessions: [makeSession({ sessionId: 's-1', title: 'Refund question' }), makeSession({ sessionId: 's-2', title: 'Delivery' })],
-      completions: { 's-1': [makeCompletion({ id: 'c-2', sessionId: 's-1' }), makeCompletion({ id: 'c-1', sessionId: 's-1' })] },
+      sessions: [
+        makeSession({ sessionId: 's-1', title: 'Refund question' }),
+        makeSession({ sessionId: 's-2', title: 'Delivery' }),
+      ],
+      completions: {
+        's-1': [makeCompletion({ id: 'c-2', sessionId: 's-1' }), makeCompletion({ id: 'c-1', sessionId: 's-1' })],
+      },
     });
     renderStandalone('/chat/abc123', { visitor: VISITOR });
     await waitFor(() => expect(titles()).toEqual(['Refund question', 'Delivery']));
@@ -110,7 +125,12 @@ describe('sessions list', () => {
     });
 
     await waitFor(() => expect(titles()).toEqual(['Refund for order 12']));
-    expect(server.calls('PUT', /^\/v1\/chat\/sessions$/)[0].body).toEqual({ shareId: 'abc123', userId: VISITOR, sessionId: 's-1', title: 'Refund for order 12' });
+    expect(server.calls('PUT', /^\/v1\/chat\/sessions$/)[0].body).toEqual({
+      shareId: 'abc123',
+      userId: VISITOR,
+      sessionId: 's-1',
+      title: 'Refund for order 12',
+    });
   });
 
   it('loads 40 at a time and more on demand', async () => {
@@ -135,7 +155,9 @@ describe('sessions list', () => {
 
     expect((await screen.findByText('Server broke')).closest('[role="alert"]')).toBeTruthy();
     await act(async () => {
-      fireEvent.click(within(screen.getByRole('navigation', { name: 'Conversations' })).getByRole('button', { name: 'Retry' }));
+      fireEvent.click(
+        within(screen.getByRole('navigation', { name: 'Conversations' })).getByRole('button', { name: 'Retry' }),
+      );
     });
     await waitFor(() => expect(titles()).toEqual(['Refund question']));
   });

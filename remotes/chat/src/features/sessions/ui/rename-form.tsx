@@ -4,7 +4,15 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import type { ChatTarget } from '../../chat/chat-target';
 import { renameSubmitted } from '../sessions.model';
 
-export function RenameForm({ session, onDone, target }: { session: ChatSession; onDone: () => void; target: ChatTarget }) {
+export function RenameForm({
+  session,
+  onDone,
+  target,
+}: {
+  session: ChatSession;
+  onDone: () => void;
+  target: ChatTarget;
+}) {
   const t = useT();
   const renamed = useUnit(renameSubmitted);
   const [title, setTitle] = useState(session.title);

@@ -27,10 +27,28 @@ export function useSessions(target: ChatTarget) {
  * screen marked), rename in place, and more on demand. A side column on wide screens, a drawer on
  * phones (`open`); `footer` holds the voice picker.
  */
-export function SessionsPanel({ target, id, open, onClose, footer }: { target: ChatTarget; id: string; open: boolean; onClose: () => void; footer?: ReactNode }) {
+export function SessionsPanel({
+  target,
+  id,
+  open,
+  onClose,
+  footer,
+}: {
+  target: ChatTarget;
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  footer?: ReactNode;
+}) {
   const t = useT();
   const state = useSessions(target);
-  const [created, clicked, more, retried, renamePending] = useUnit([newChatClicked, sessionClicked, moreSessionsClicked, sessionsRetryClicked, renameSessionFx.pending]);
+  const [created, clicked, more, retried, renamePending] = useUnit([
+    newChatClicked,
+    sessionClicked,
+    moreSessionsClicked,
+    sessionsRetryClicked,
+    renameSessionFx.pending,
+  ]);
   // The local editing flag of a session: the one being renamed.
   const [editingId, setEditingId] = useState<string | null>(null);
   const panel = useRef<HTMLElement>(null);
@@ -54,11 +72,22 @@ export function SessionsPanel({ target, id, open, onClose, footer }: { target: C
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
     >
       <div className="flc-sessions__head">
-        <button type="button" className="flc-new-chat" onClick={() => created(target)} disabled={state.creating} aria-busy={state.creating}>
+        <button
+          type="button"
+          className="flc-new-chat"
+          onClick={() => created(target)}
+          disabled={state.creating}
+          aria-busy={state.creating}
+        >
           <PlusIcon size={18} />
           {t('chat.sessions.new')}
         </button>
-        <button type="button" className="flc-icon-button flc-sessions__close" aria-label={t('chat.sessions.close')} onClick={onClose}>
+        <button
+          type="button"
+          className="flc-icon-button flc-sessions__close"
+          aria-label={t('chat.sessions.close')}
+          onClick={onClose}
+        >
           <CloseIcon />
         </button>
       </div>
@@ -96,8 +125,12 @@ export function SessionsPanel({ target, id, open, onClose, footer }: { target: C
           </li>
         ))}
       </ul>
-      {state.status === 'loading' && <span className="flc-spinner flc-spinner--small" role="status" aria-label={t('chat.loading')} />}
-      {state.status === 'ready' && state.list.length === 0 && <p className="flc-sessions__empty">{t('chat.sessions.empty')}</p>}
+      {state.status === 'loading' && (
+        <span className="flc-spinner flc-spinner--small" role="status" aria-label={t('chat.loading')} />
+      )}
+      {state.status === 'ready' && state.list.length === 0 && (
+        <p className="flc-sessions__empty">{t('chat.sessions.empty')}</p>
+      )}
       {state.status === 'error' && (
         <div className="flc-inline-error" role="alert">
           {state.failure && failureText(state.failure, t, CHAT_FAILURE_WORDS)}{' '}
@@ -107,7 +140,13 @@ export function SessionsPanel({ target, id, open, onClose, footer }: { target: C
         </div>
       )}
       {state.status === 'ready' && state.list.length < state.total && (
-        <button type="button" className="flc-text-button flc-sessions__more" onClick={() => more(target)} disabled={state.moreLoading} aria-busy={state.moreLoading}>
+        <button
+          type="button"
+          className="flc-text-button flc-sessions__more"
+          onClick={() => more(target)}
+          disabled={state.moreLoading}
+          aria-busy={state.moreLoading}
+        >
           {t('chat.sessions.more')}
         </button>
       )}

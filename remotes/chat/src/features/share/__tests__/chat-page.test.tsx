@@ -21,10 +21,11 @@ describe('public chat page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'After-sales helper' })).toBeTruthy();
     expect(screen.getByTestId('welcome').textContent).toBe('Hello! Ask me about orders, returns and invoices.');
     const suggestions = screen.getByRole('region', { name: 'You can ask me' });
-    expect(within(suggestions).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'How do I return an item?',
-      'Where is my order?',
-    ]);
+    expect(
+      within(suggestions)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['How do I return an item?', 'Where is my order?']);
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
     expect(document.title).toBe('After-sales helper');
     // The anonymous visitor got an id, and their sessions with this share are listed under it.
@@ -33,7 +34,9 @@ describe('public chat page', () => {
     await vi.waitFor(() => expect(server.calls('GET', /chat\/session$/)).toHaveLength(1));
     const [info, sessions] = server.requests;
     expect(`${info.path}?${info.query}`).toBe('/v1/share/info?shareId=abc123');
-    expect(`${sessions.path}?${sessions.query}`).toBe(`/v1/users/${visitor}/chat/session?shareId=abc123&offset=0&limit=40`);
+    expect(`${sessions.path}?${sessions.query}`).toBe(
+      `/v1/users/${visitor}/chat/session?shareId=abc123&offset=0&limit=40`,
+    );
   });
 
   it('takes the visitor named by the link (?uuid=) for this page, without storing it', async () => {
@@ -43,7 +46,9 @@ describe('public chat page', () => {
     renderStandalone('/chat?shareId=abc123&uuid=2B7D1C52-8D7E-4F3A-9C1B-2A9E5E0F4D11');
 
     await vi.waitFor(() => expect(server.calls('GET', /chat\/session$/)).toHaveLength(1));
-    expect(server.calls('GET', /chat\/session$/)[0].path).toBe('/v1/users/2b7d1c52-8d7e-4f3a-9c1b-2a9e5e0f4d11/chat/session');
+    expect(server.calls('GET', /chat\/session$/)[0].path).toBe(
+      '/v1/users/2b7d1c52-8d7e-4f3a-9c1b-2a9e5e0f4d11/chat/session',
+    );
     expect(localStorage.getItem('flotilla-visitor-id')).toBe('11111111-1111-4111-8111-111111111111');
   });
 
@@ -58,7 +63,9 @@ describe('public chat page', () => {
     expect(root.style.getPropertyValue('--flc-on-accent')).toBe('#1c1f23');
     // As text (links, buttons): too pale on the light theme, so shaded there; as it is on the dark one.
     expect(root.style.getPropertyValue('--flc-accent-text-light')).not.toBe('#FFEB3B');
-    expect(contrast(root.style.getPropertyValue('--flc-accent-text-light'), TEXT_BACKGROUNDS.light)).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(root.style.getPropertyValue('--flc-accent-text-light'), TEXT_BACKGROUNDS.light),
+    ).toBeGreaterThanOrEqual(4.5);
     expect(root.style.getPropertyValue('--flc-accent-text-dark')).toBe('#FFEB3B');
   });
 
@@ -92,7 +99,9 @@ describe('public chat page', () => {
 
     renderStandalone('/chat/abc123');
 
-    expect((await screen.findByTestId('welcome')).textContent).toBe('Hello! I am After-sales helper. How can I help you?');
+    expect((await screen.findByTestId('welcome')).textContent).toBe(
+      'Hello! I am After-sales helper. How can I help you?',
+    );
     expect(screen.queryByRole('region', { name: 'You can ask me' })).toBeNull();
   });
 
@@ -102,7 +111,9 @@ describe('public chat page', () => {
     renderStandalone('/chat/gone');
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'This chat link does not exist or has been disabled' })).toBeTruthy();
+    expect(
+      within(alert).getByRole('heading', { name: 'This chat link does not exist or has been disabled' }),
+    ).toBeTruthy();
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 

@@ -6,7 +6,8 @@ import { $shares, chatOpened, loadShareInfoFx, shareInfoInlined } from '../share
 
 /** The page as the server serves it: with the share's info as a JSON data block, or without. */
 function servePage(data?: string) {
-  document.head.innerHTML = data === undefined ? '' : `<script type="application/json" id="share-info">${data}</script>`;
+  document.head.innerHTML =
+    data === undefined ? '' : `<script type="application/json" id="share-info">${data}</script>`;
 }
 
 afterEach(() => {

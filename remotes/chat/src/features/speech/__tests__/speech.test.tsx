@@ -55,11 +55,25 @@ describe('reading answers aloud', () => {
     const server = await openAnswer(
       fakeChatServer({
         sessions: [makeSession({ sessionId: 's-1' })],
-        completions: { 's-1': [makeCompletion({ id: 'c-1', sessionId: 's-1', answer: '**Returns** take [30 days](https://x.example) [1].' })] },
+        completions: {
+          's-1': [
+            makeCompletion({
+              id: 'c-1',
+              sessionId: 's-1',
+              answer: '**Returns** take [30 days](https://x.example) [1].',
+            }),
+          ],
+        },
       }),
     );
     const picker = screen.getByRole('combobox', { name: 'Reading voice' });
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Default voice', 'Tingting', 'Samantha']));
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Default voice', 'Tingting', 'Samantha']),
+    );
     expect(server.calls('GET', /tts\/voice$/)).toHaveLength(1);
 
     fireEvent.change(picker, { target: { value: 'Samantha' } });
@@ -131,7 +145,13 @@ describe('reading answers aloud with the server’s provider', () => {
   it('offers its voices and plays its audio with the picked voice, one answer at a time; stop and the end stop it', async () => {
     const server = await openAnswer(twoAnswers());
     const picker = screen.getByRole('combobox', { name: 'Reading voice' });
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Default voice', '龙小淳', 'Cherry']));
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Default voice', '龙小淳', 'Cherry']),
+    );
     fireEvent.change(picker, { target: { value: 'Cherry' } });
 
     await act(async () => fireEvent.click(readButtons()[0]!));
@@ -178,11 +198,18 @@ describe('reading answers aloud with the server’s provider', () => {
 
   it('tells the server’s refusal next to the answers, and can read again', async () => {
     const server = await openAnswer(twoAnswers());
-    await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Reading voice' })).getAllByRole('option')).toHaveLength(3));
-    server.failNext('POST', /^\/v2\/tts$/, { status: 502, body: { code: 'PROVIDER_ERROR', message: 'The model service failed, please try again later' } });
+    await waitFor(() =>
+      expect(within(screen.getByRole('combobox', { name: 'Reading voice' })).getAllByRole('option')).toHaveLength(3),
+    );
+    server.failNext('POST', /^\/v2\/tts$/, {
+      status: 502,
+      body: { code: 'PROVIDER_ERROR', message: 'The model service failed, please try again later' },
+    });
 
     await act(async () => fireEvent.click(readButtons()[0]!));
-    expect((await screen.findByRole('alert')).textContent).toContain('The model service failed, please try again later');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The model service failed, please try again later',
+    );
     expect(playing()).toHaveLength(0);
     await waitFor(() => expect(readButtons()).toHaveLength(2));
 
@@ -193,6 +220,10 @@ describe('reading answers aloud with the server’s provider', () => {
 
 describe('speakable text', () => {
   it('leaves out Markdown marks, code, link targets and citation numbers', () => {
-    expect(speakableText('# Title\n\n- **one** and _two_ [3]\n- see [docs](https://x.example)\n\n```js\ncode()\n```\nEnd `x`.')).toBe('Title\none and two\nsee docs\nEnd x.');
+    expect(
+      speakableText(
+        '# Title\n\n- **one** and _two_ [3]\n- see [docs](https://x.example)\n\n```js\ncode()\n```\nEnd `x`.',
+      ),
+    ).toBe('Title\none and two\nsee docs\nEnd x.');
   });
 });

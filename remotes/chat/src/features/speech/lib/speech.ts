@@ -1,6 +1,10 @@
 /** The browser's speech synthesis, when it has one (most do; some in-app browsers do not). */
 export function speechAvailable(): boolean {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    'speechSynthesis' in window &&
+    typeof window.SpeechSynthesisUtterance === 'function'
+  );
 }
 
 /** Names of the voices the browser can speak with (they may arrive late: see `voiceschanged`). */

@@ -11,7 +11,13 @@ import { $ttsProvider, $voice, $voiceOptions, browserVoicesChanged, voicePicked 
 export function VoicePicker() {
   const t = useT();
   const id = useId();
-  const [options, voice, provider, picked, voicesChanged] = useUnit([$voiceOptions, $voice, $ttsProvider, voicePicked, browserVoicesChanged]);
+  const [options, voice, provider, picked, voicesChanged] = useUnit([
+    $voiceOptions,
+    $voice,
+    $ttsProvider,
+    voicePicked,
+    browserVoicesChanged,
+  ]);
   useEffect(() => {
     if (!speechAvailable()) return;
     const read = () => voicesChanged(browserVoiceNames());
@@ -25,7 +31,12 @@ export function VoicePicker() {
       <label className="flc-voice__label" htmlFor={id}>
         {t('chat.voice.label')}
       </label>
-      <select id={id} className="flc-voice__select" value={voice ?? ''} onChange={(event) => picked(event.target.value)}>
+      <select
+        id={id}
+        className="flc-voice__select"
+        value={voice ?? ''}
+        onChange={(event) => picked(event.target.value)}
+      >
         <option value="">{t('chat.voice.default')}</option>
         {options.map(({ value, label }) => (
           <option key={value} value={value}>

@@ -19,7 +19,11 @@ describe('./ChatPanel for staff (processId)', () => {
       sessions: [makeSession({ sessionId: 's-1', title: 'Yesterday’s test' })],
       completions: { 's-1': [makeCompletion({ id: 'c-1', sessionId: 's-1' })] },
     });
-    renderInShell(<ChatPanel processId="p-7" />, { path: '/ai/p-7/detail/', scope: testScope('operator'), catalogs: chatCatalogs });
+    renderInShell(<ChatPanel processId="p-7" />, {
+      path: '/ai/p-7/detail/',
+      scope: testScope('operator'),
+      catalogs: chatCatalogs,
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Returns robot' })).toBeTruthy();
     expect(screen.queryByTestId('welcome')).toBeNull();
@@ -35,9 +39,19 @@ describe('./ChatPanel for staff (processId)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     });
     await waitFor(() => expect(server.answers).toHaveLength(1));
-    expect(server.calls('POST', /^\/v2\/qa$/)[0].body).toEqual({ processId: 'p-7', question: 'Can I return shoes?', stream: true });
+    expect(server.calls('POST', /^\/v2\/qa$/)[0].body).toEqual({
+      processId: 'p-7',
+      question: 'Can I return shoes?',
+      stream: true,
+    });
     await act(async () => {
-      server.answer.push({ type: 'done', completionId: 'c-9', sessionId: 's-9', citations: [], usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
+      server.answer.push({
+        type: 'done',
+        completionId: 'c-9',
+        sessionId: 's-9',
+        citations: [],
+        usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      });
       server.answer.end();
     });
 
@@ -51,7 +65,12 @@ describe('./ChatPanel for staff (processId)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Not helpful' }));
     });
     await waitFor(() => expect(server.calls('PUT', /feedback$/)).toHaveLength(1));
-    expect(server.calls('PUT', /feedback$/)[0].body).toEqual({ processId: 'p-7', userId: 'u1', feedback: 'dislike', text: '' });
+    expect(server.calls('PUT', /feedback$/)[0].body).toEqual({
+      processId: 'p-7',
+      userId: 'u1',
+      feedback: 'dislike',
+      text: '',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete question and answer' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -63,7 +82,11 @@ describe('./ChatPanel for staff (processId)', () => {
 
   it('says so when the robot does not exist', async () => {
     fakeChatServer({ robot: makeRobot({ processId: 'p-7' }) });
-    renderInShell(<ChatPanel processId="p-gone" />, { path: '/', scope: testScope('operator'), catalogs: chatCatalogs });
+    renderInShell(<ChatPanel processId="p-gone" />, {
+      path: '/',
+      scope: testScope('operator'),
+      catalogs: chatCatalogs,
+    });
     expect(await screen.findByText('This robot does not exist')).toBeTruthy();
   });
 

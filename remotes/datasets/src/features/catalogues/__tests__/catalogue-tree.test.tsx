@@ -13,7 +13,13 @@ afterEach(() => {
 const dataset = makeDataset({ id: 'd-tree', name: 'Manuals' });
 const tree = () => within(screen.getByRole('region', { name: 'Folders' })).getByRole('tree');
 
-function setup(catalogues = [makeCatalogue(dataset.id, 'Products', null, 'c-products'), makeCatalogue(dataset.id, 'Returns', 'c-products', 'c-returns')], override?: Parameters<typeof fakeDatasetsApi>[1]) {
+function setup(
+  catalogues = [
+    makeCatalogue(dataset.id, 'Products', null, 'c-products'),
+    makeCatalogue(dataset.id, 'Returns', 'c-products', 'c-returns'),
+  ],
+  override?: Parameters<typeof fakeDatasetsApi>[1],
+) {
   const api = fakeDatasetsApi({ datasets: [dataset], catalogues }, override);
   renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: testScope('admin') });
   return api;
@@ -29,7 +35,9 @@ describe('catalogue tree', () => {
   it('shows the folders nested under "All files" and "Not in a folder"', async () => {
     setup();
     await screen.findByText('Returns');
-    const items = within(tree()).getAllByRole('treeitem').map((item) => item.textContent);
+    const items = within(tree())
+      .getAllByRole('treeitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['All files', 'Not in a folder', 'Products', 'Returns']);
   });
 
@@ -37,20 +45,28 @@ describe('catalogue tree', () => {
     const { requests } = setup([]);
     fireEvent.click(await screen.findByRole('button', { name: /New folder/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), { target: { value: '  Warranty ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), {
+      target: { value: '  Warranty ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(tree()).findByText('Warranty')).toBeTruthy();
-    expect(requests.find((request) => request.method === 'POST' && request.path.endsWith('/catalogues'))!.body).toEqual({ name: 'Warranty', parentId: null });
+    expect(requests.find((request) => request.method === 'POST' && request.path.endsWith('/catalogues'))!.body).toEqual(
+      { name: 'Warranty', parentId: null },
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('creates a subfolder from a folder’s menu', async () => {
     const { requests } = setup();
     const dialog = await folderAction('Products', 'New subfolder');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), { target: { value: 'Spare parts' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), {
+      target: { value: 'Spare parts' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(tree()).findByText('Spare parts')).toBeTruthy();
-    expect(requests.find((request) => request.method === 'POST' && request.path.endsWith('/catalogues'))!.body).toEqual({ name: 'Spare parts', parentId: 'c-products' });
+    expect(requests.find((request) => request.method === 'POST' && request.path.endsWith('/catalogues'))!.body).toEqual(
+      { name: 'Spare parts', parentId: 'c-products' },
+    );
   });
 
   it('renames a folder', async () => {
@@ -79,7 +95,9 @@ describe('catalogue tree', () => {
 
   it('does not offer a folder’s own subfolders as its new parent, and shows the server’s 409', async () => {
     const { requests } = setup(undefined, (request) =>
-      request.method === 'PUT' ? { status: 409, body: { code: 'CONFLICT', message: 'A catalogue cannot be moved into itself' } } : undefined,
+      request.method === 'PUT'
+        ? { status: 409, body: { code: 'CONFLICT', message: 'A catalogue cannot be moved into itself' } }
+        : undefined,
     );
     const dialog = await folderAction('Products', 'Move');
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'New parent folder' }));
@@ -88,7 +106,9 @@ describe('catalogue tree', () => {
     fireEvent.click(screen.getByRole('option', { name: /Top level/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     // The tree changed elsewhere meanwhile: the server refuses, and the dialog says why.
-    expect(await within(dialog).findByText('A folder cannot be moved into itself or one of its subfolders.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('A folder cannot be moved into itself or one of its subfolders.'),
+    ).toBeTruthy();
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
     expect(document.body.contains(dialog)).toBe(true);
   });
@@ -99,7 +119,11 @@ describe('catalogue tree', () => {
     expect(within(dialog).getByText(/its subfolders and all their files and segments are deleted/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(tree()).queryByText('Returns')).toBeNull());
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === `/v1/datasets/${dataset.id}/catalogues/c-returns`)).toBe(true);
+    expect(
+      requests.some(
+        (request) => request.method === 'DELETE' && request.path === `/v1/datasets/${dataset.id}/catalogues/c-returns`,
+      ),
+    ).toBe(true);
   });
 
   it('closes a dialog with Cancel without a call', async () => {

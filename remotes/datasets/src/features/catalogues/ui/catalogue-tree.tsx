@@ -6,22 +6,48 @@ import { useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import type { CatalogueNode } from '../../../lib/catalogue-tree';
 import { ALL_FILES, NOT_IN_FOLDER } from '../../../lib/folders';
-import { $catalogueTree, $cataloguesFailure, $cataloguesStatus, catalogueDialogOpened, cataloguesRetryClicked } from '../catalogues.model';
+import {
+  $catalogueTree,
+  $cataloguesFailure,
+  $cataloguesStatus,
+  catalogueDialogOpened,
+  cataloguesRetryClicked,
+} from '../catalogues.model';
 import { FolderActions } from './folder-actions';
 
 type Node = TreeNodeData & { catalogue?: Catalogue };
 
 function toTreeData(nodes: CatalogueNode[]): Node[] {
-  return nodes.map((node) => ({ key: node.id, value: node.id, label: node.name, catalogue: node, children: toTreeData(node.children) }));
+  return nodes.map((node) => ({
+    key: node.id,
+    value: node.id,
+    label: node.name,
+    catalogue: node,
+    children: toTreeData(node.children),
+  }));
 }
 
 /**
  * The folders of a dataset as a tree, with "All files" and "Not in a folder" above them; selecting one
  * shows its files. `canManage` adds the new-folder button and each folder's actions.
  */
-export function CatalogueTree({ selected, onSelect, canManage }: { selected: string; onSelect: (key: string) => void; canManage: boolean }) {
+export function CatalogueTree({
+  selected,
+  onSelect,
+  canManage,
+}: {
+  selected: string;
+  onSelect: (key: string) => void;
+  canManage: boolean;
+}) {
   const t = useT();
-  const m = useUnit({ tree: $catalogueTree, status: $cataloguesStatus, failure: $cataloguesFailure, retried: cataloguesRetryClicked, opened: catalogueDialogOpened });
+  const m = useUnit({
+    tree: $catalogueTree,
+    status: $cataloguesStatus,
+    failure: $cataloguesFailure,
+    retried: cataloguesRetryClicked,
+    opened: catalogueDialogOpened,
+  });
   const treeData = useMemo<Node[]>(
     () => [
       { key: ALL_FILES, value: ALL_FILES, label: t('datasets.catalogue.all') },
@@ -33,7 +59,13 @@ export function CatalogueTree({ selected, onSelect, canManage }: { selected: str
 
   let body;
   if (m.status === 'error') {
-    body = <ErrorState title={t('datasets.catalogue.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />;
+    body = (
+      <ErrorState
+        title={t('datasets.catalogue.loadFailed')}
+        description={m.failure ? failureText(m.failure, t) : undefined}
+        onRetry={m.retried}
+      />
+    );
   } else if (m.status === 'loading') {
     body = <Spin style={{ width: '100%', padding: 24 }} />;
   } else {
@@ -49,7 +81,7 @@ export function CatalogueTree({ selected, onSelect, canManage }: { selected: str
             const catalogue = (node as Node | undefined)?.catalogue;
             return (
               <span style={{ display: 'flex', alignItems: 'center', gap: 6, width: '100%', minWidth: 0 }}>
-                {catalogue ? (selected === catalogue.id ? <IconFolderOpen /> : <IconFolder />) : null}
+                {catalogue ? selected === catalogue.id ? <IconFolderOpen /> : <IconFolder /> : null}
                 <Typography.Text ellipsis={{ showTooltip: true }} style={{ flex: 1, minWidth: 0 }}>
                   {label}
                 </Typography.Text>

@@ -18,16 +18,28 @@ export function FolderActions({ catalogue }: { catalogue: Catalogue }) {
         position="bottomRight"
         render={
           <Dropdown.Menu>
-            <Dropdown.Item onClick={() => opened({ kind: 'create', parentId: catalogue.id })}>{t('datasets.catalogue.newSubfolder')}</Dropdown.Item>
-            <Dropdown.Item onClick={() => opened({ kind: 'rename', catalogue })}>{t('datasets.catalogue.rename')}</Dropdown.Item>
-            <Dropdown.Item onClick={() => opened({ kind: 'move', catalogue })}>{t('datasets.catalogue.move')}</Dropdown.Item>
+            <Dropdown.Item onClick={() => opened({ kind: 'create', parentId: catalogue.id })}>
+              {t('datasets.catalogue.newSubfolder')}
+            </Dropdown.Item>
+            <Dropdown.Item onClick={() => opened({ kind: 'rename', catalogue })}>
+              {t('datasets.catalogue.rename')}
+            </Dropdown.Item>
+            <Dropdown.Item onClick={() => opened({ kind: 'move', catalogue })}>
+              {t('datasets.catalogue.move')}
+            </Dropdown.Item>
             <Dropdown.Item type="danger" onClick={() => opened({ kind: 'delete', catalogue })}>
               {t('datasets.catalogue.delete')}
             </Dropdown.Item>
           </Dropdown.Menu>
         }
       >
-        <Button size="small" theme="borderless" type="tertiary" icon={<IconMore />} aria-label={t('datasets.catalogue.actions', { name: catalogue.name })} />
+        <Button
+          size="small"
+          theme="borderless"
+          type="tertiary"
+          icon={<IconMore />}
+          aria-label={t('datasets.catalogue.actions', { name: catalogue.name })}
+        />
       </Dropdown>
     </span>
   );

@@ -28,11 +28,20 @@ function dialogText(dialog: Dialog, t: T) {
     case 'create':
       return { title: t('datasets.catalogue.new'), ok: t('datasets.catalogue.createOk') };
     case 'rename':
-      return { title: t('datasets.catalogue.renameTitle', { name: dialog.catalogue.name }), ok: t('datasets.catalogue.renameOk') };
+      return {
+        title: t('datasets.catalogue.renameTitle', { name: dialog.catalogue.name }),
+        ok: t('datasets.catalogue.renameOk'),
+      };
     case 'move':
-      return { title: t('datasets.catalogue.moveTitle', { name: dialog.catalogue.name }), ok: t('datasets.catalogue.moveOk') };
+      return {
+        title: t('datasets.catalogue.moveTitle', { name: dialog.catalogue.name }),
+        ok: t('datasets.catalogue.moveOk'),
+      };
     case 'delete':
-      return { title: t('datasets.catalogue.deleteTitle', { name: dialog.catalogue.name }), ok: t('datasets.catalogue.deleteOk') };
+      return {
+        title: t('datasets.catalogue.deleteTitle', { name: dialog.catalogue.name }),
+        ok: t('datasets.catalogue.deleteOk'),
+      };
   }
 }
 
@@ -96,8 +105,16 @@ export function OpenDialog({ dialog }: { dialog: Dialog }) {
     ];
     body = (
       <>
-        <Typography.Paragraph style={{ marginBottom: 8 }}>{t('datasets.catalogue.moveHint', { name: dialog.catalogue.name })}</Typography.Paragraph>
-        <LabelledSelect value={parent} onSelect={(value) => setParent(String(value))} optionList={options} label={t('datasets.catalogue.newParent')} style={{ width: '100%' }} />
+        <Typography.Paragraph style={{ marginBottom: 8 }}>
+          {t('datasets.catalogue.moveHint', { name: dialog.catalogue.name })}
+        </Typography.Paragraph>
+        <LabelledSelect
+          value={parent}
+          onSelect={(value) => setParent(String(value))}
+          optionList={options}
+          label={t('datasets.catalogue.newParent')}
+          style={{ width: '100%' }}
+        />
       </>
     );
   } else {
@@ -105,7 +122,11 @@ export function OpenDialog({ dialog }: { dialog: Dialog }) {
   }
 
   let failure: string | null = null;
-  if (m.failure) failure = dialog.kind === 'move' && m.failure.status === 409 ? t('datasets.catalogue.moveIntoItself') : failureText(m.failure, t);
+  if (m.failure)
+    failure =
+      dialog.kind === 'move' && m.failure.status === 409
+        ? t('datasets.catalogue.moveIntoItself')
+        : failureText(m.failure, t);
   const needsName = dialog.kind === 'create' || dialog.kind === 'rename';
 
   return (
@@ -123,7 +144,9 @@ export function OpenDialog({ dialog }: { dialog: Dialog }) {
       onCancel={m.closed}
       width={440}
     >
-      {failure && <Banner type="danger" fullMode={false} closeIcon={null} description={failure} style={{ marginBottom: 12 }} />}
+      {failure && (
+        <Banner type="danger" fullMode={false} closeIcon={null} description={failure} style={{ marginBottom: 12 }} />
+      )}
       {body}
     </Modal>
   );

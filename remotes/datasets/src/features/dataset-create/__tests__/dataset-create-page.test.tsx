@@ -39,20 +39,29 @@ describe('dataset create page', () => {
     const { requests } = fakeDatasetsApi({ datasets: [makeDataset({ name: 'Existing' })], embeddingModels: MODELS });
     renderInShell(<App />, { path: '/dataset/create', scope: testScope('operator') });
     fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), { target: { value: 'FAQ' } });
-    fireEvent.change(screen.getByPlaceholderText('What this dataset holds (optional)'), { target: { value: 'Common questions' } });
+    fireEvent.change(screen.getByPlaceholderText('What this dataset holds (optional)'), {
+      target: { value: 'Common questions' },
+    });
     // Empty separators stand for the defaults, shown as the placeholder.
     expect(screen.getByPlaceholderText(/^Defaults: \\n\\n\s+\\n\s+。/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('link', { name: 'FAQ' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/dataset');
     expect(screen.getByRole('link', { name: 'Existing' })).toBeTruthy();
-    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({ name: 'FAQ', description: 'Common questions', chunkSize: 500, overlap: 50 });
+    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({
+      name: 'FAQ',
+      description: 'Common questions',
+      chunkSize: 500,
+      overlap: 50,
+    });
   });
 
   it('sends the chunk settings, separators written with escapes and the embedding model chosen', async () => {
     const { requests } = fakeDatasetsApi({ embeddingModels: MODELS });
     renderInShell(<App />, { path: '/dataset/create', scope: testScope('admin') });
-    fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), { target: { value: 'Manuals' } });
+    fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), {
+      target: { value: 'Manuals' },
+    });
     fireEvent.change(screen.getByLabelText('Chunk size'), { target: { value: '800' } });
     fireEvent.change(screen.getByLabelText('Overlap'), { target: { value: '80' } });
     const separators = screen.getByPlaceholderText(/^Defaults:/);
@@ -74,7 +83,9 @@ describe('dataset create page', () => {
   it('refuses an overlap as large as the chunk size', async () => {
     const { requests } = fakeDatasetsApi([]);
     renderInShell(<App />, { path: '/dataset/create', scope: testScope('admin') });
-    fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), { target: { value: 'Manuals' } });
+    fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), {
+      target: { value: 'Manuals' },
+    });
     fireEvent.change(screen.getByLabelText('Chunk size'), { target: { value: '300' } });
     fireEvent.change(screen.getByLabelText('Overlap'), { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -85,13 +96,19 @@ describe('dataset create page', () => {
   it('says the dataset uses full-text search only when the server has no embedding model', async () => {
     fakeDatasetsApi({ embeddingModels: [] });
     renderInShell(<App />, { path: '/dataset/create', scope: testScope('admin') });
-    expect(await screen.findByText(/No embedding model is configured on the server: this dataset uses full-text search only/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /No embedding model is configured on the server: this dataset uses full-text search only/,
+      ),
+    ).toBeTruthy();
   });
 
   it('starts afresh on the next visit after creating', async () => {
     fakeDatasetsApi([]);
     renderInShell(<App />, { path: '/dataset/create', scope: testScope('admin') });
-    fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), { target: { value: 'First' } });
+    fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), {
+      target: { value: 'First' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByRole('link', { name: 'First' });
     fireEvent.click(screen.getAllByRole('button', { name: /New dataset/ })[0]!);
@@ -100,7 +117,11 @@ describe('dataset create page', () => {
   });
 
   it('stays on the form with the server message when creating fails', async () => {
-    fakeDatasetsApi([], (request) => (request.method === 'POST' ? { status: 409, body: { code: 'CONFLICT', message: 'A dataset with this name exists' } } : undefined));
+    fakeDatasetsApi([], (request) =>
+      request.method === 'POST'
+        ? { status: 409, body: { code: 'CONFLICT', message: 'A dataset with this name exists' } }
+        : undefined,
+    );
     renderInShell(<App />, { path: '/dataset/create', scope: testScope('admin') });
     fireEvent.change(await screen.findByPlaceholderText('For example: Product manuals'), { target: { value: 'Twin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -112,7 +133,13 @@ describe('dataset create page', () => {
 
 describe('dataset edit page', () => {
   it('is reached from the list and shows the dataset’s values', async () => {
-    const dataset = makeDataset({ name: 'Manuals', description: 'Product manuals', chunkSize: 900, overlap: 90, separators: ['\n', '。'] });
+    const dataset = makeDataset({
+      name: 'Manuals',
+      description: 'Product manuals',
+      chunkSize: 900,
+      overlap: 90,
+      separators: ['\n', '。'],
+    });
     fakeDatasetsApi({ datasets: [dataset], embeddingModels: MODELS });
     renderInShell(<App />, { path: '/dataset', scope: testScope('admin') });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Manuals' }));

@@ -7,7 +7,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { DATASET_LIST_PATH, datasetDetailPath, type DatasetListLocationState } from '../../../lib/paths';
 import { BackToDataset } from '../../../ui/back-to-dataset';
 import { BackToDatasets } from '../../../ui/back-to-datasets';
-import { $dataset, $datasetId, $detailFailure, $detailStatus, datasetDetailRetryClicked } from '../../dataset-detail/dataset-detail.model';
+import {
+  $dataset,
+  $datasetId,
+  $detailFailure,
+  $detailStatus,
+  datasetDetailRetryClicked,
+} from '../../dataset-detail/dataset-detail.model';
 import { $savedDataset, datasetFormClosed, datasetFormOpened } from '../dataset-create.model';
 import { DatasetForm } from './dataset-form';
 
@@ -40,7 +46,11 @@ export function DatasetCreatePage() {
   if (!id) {
     return (
       <Page>
-        <PageHeader back={<BackToDatasets />} title={t('datasets.create.title')} description={t('datasets.create.description')} />
+        <PageHeader
+          back={<BackToDatasets />}
+          title={t('datasets.create.title')}
+          description={t('datasets.create.description')}
+        />
         <Surface>
           <DatasetForm dataset={null} />
         </Surface>
@@ -53,10 +63,18 @@ export function DatasetCreatePage() {
   const status = current ? m.status : 'loading';
   const dataset = current ? m.dataset : null;
   let body;
-  if (status === 'not-found') body = <EmptyState title={t('datasets.detail.notFound')} description={t('datasets.detail.notFoundHint')} />;
+  if (status === 'not-found')
+    body = <EmptyState title={t('datasets.detail.notFound')} description={t('datasets.detail.notFoundHint')} />;
   else if (status === 'error')
-    body = <ErrorState title={t('datasets.detail.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />;
-  else if (!dataset) body = <Spin size="large" tip={t('datasets.detail.loading')} style={{ width: '100%', padding: 48 }} />;
+    body = (
+      <ErrorState
+        title={t('datasets.detail.loadFailed')}
+        description={m.failure ? failureText(m.failure, t) : undefined}
+        onRetry={m.retried}
+      />
+    );
+  else if (!dataset)
+    body = <Spin size="large" tip={t('datasets.detail.loading')} style={{ width: '100%', padding: 48 }} />;
   else
     body = (
       <Surface>

@@ -6,7 +6,13 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_CHUNK_SETTINGS } from '../../../lib/chunk-settings';
 import { DATASET_LIST_PATH, datasetDetailPath } from '../../../lib/paths';
-import { areDefaultSeparators, DEFAULT_SEPARATORS_SHOWN, readSeparator, separatorsProblem, showSeparator } from '../../../lib/separators';
+import {
+  areDefaultSeparators,
+  DEFAULT_SEPARATORS_SHOWN,
+  readSeparator,
+  separatorsProblem,
+  showSeparator,
+} from '../../../lib/separators';
 import {
   $embeddingModels,
   $embeddingModelsFailed,
@@ -27,7 +33,14 @@ type FormFields = {
 };
 
 function initialFields(dataset: Dataset | null): FormFields {
-  if (!dataset) return { name: '', description: '', chunkSize: DEFAULT_CHUNK_SETTINGS.chunkSize, overlap: DEFAULT_CHUNK_SETTINGS.overlap, separators: [] };
+  if (!dataset)
+    return {
+      name: '',
+      description: '',
+      chunkSize: DEFAULT_CHUNK_SETTINGS.chunkSize,
+      overlap: DEFAULT_CHUNK_SETTINGS.overlap,
+      separators: [],
+    };
   return {
     name: dataset.name,
     description: dataset.description,
@@ -114,7 +127,10 @@ export function DatasetForm({ dataset }: { dataset: Dataset | null }) {
               <Form.InputNumber
                 field="chunkSize"
                 label={t('datasets.chunk.chunkSize')}
-                extraText={t('datasets.chunk.chunkSizeHint', { min: CHUNK_LIMITS.chunkSize.min, max: CHUNK_LIMITS.chunkSize.max })}
+                extraText={t('datasets.chunk.chunkSizeHint', {
+                  min: CHUNK_LIMITS.chunkSize.min,
+                  max: CHUNK_LIMITS.chunkSize.max,
+                })}
                 min={CHUNK_LIMITS.chunkSize.min}
                 max={CHUNK_LIMITS.chunkSize.max}
                 precision={0}
@@ -178,7 +194,10 @@ export function DatasetForm({ dataset }: { dataset: Dataset | null }) {
               <Button htmlType="submit" theme="solid" type="primary" loading={m.saving}>
                 {editing ? t('datasets.edit.submit') : t('datasets.create.submit')}
               </Button>
-              <Button type="tertiary" onClick={() => navigate(dataset ? datasetDetailPath(dataset.id) : DATASET_LIST_PATH)}>
+              <Button
+                type="tertiary"
+                onClick={() => navigate(dataset ? datasetDetailPath(dataset.id) : DATASET_LIST_PATH)}
+              >
                 {t('datasets.create.cancel')}
               </Button>
             </div>

@@ -21,7 +21,12 @@ describe('dataset detail page', () => {
   });
 
   it('shows how files are split and which embedding model it uses', async () => {
-    const dataset = makeDataset({ name: 'Manuals', chunkSize: 800, overlap: 80, embeddingModel: 'text-embedding-3-small' });
+    const dataset = makeDataset({
+      name: 'Manuals',
+      chunkSize: 800,
+      overlap: 80,
+      embeddingModel: 'text-embedding-3-small',
+    });
     fakeDatasetsApi([dataset]);
     renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: testScope('admin') });
     expect(await screen.findByText('800 characters, overlap 80')).toBeTruthy();

@@ -30,7 +30,9 @@ describe('dataset detail model', () => {
   it('shows an error on other failures and loads again on retry', async () => {
     const dataset = makeDataset();
     let failing = true;
-    fakeDatasetsApi([dataset], () => (failing ? { status: 500, body: { code: 'INTERNAL', message: 'Boom' } } : undefined));
+    fakeDatasetsApi([dataset], () =>
+      failing ? { status: 500, body: { code: 'INTERNAL', message: 'Boom' } } : undefined,
+    );
     const scope = fork();
     await allSettled(datasetDetailOpened, { scope, params: dataset.id });
     expect(scope.getState($detailStatus)).toBe('error');

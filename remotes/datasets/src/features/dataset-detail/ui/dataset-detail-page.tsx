@@ -11,7 +11,14 @@ import { cataloguesOpened } from '../../catalogues/catalogues.model';
 
 import { $selectedFolder } from '../../dataset-files/dataset-files.model';
 import { SearchTestPanel } from '../../search-test/ui/search-test-panel';
-import { $dataset, $detailFailure, $detailStatus, $datasetId, datasetDetailOpened, datasetDetailRetryClicked } from '../dataset-detail.model';
+import {
+  $dataset,
+  $detailFailure,
+  $detailStatus,
+  $datasetId,
+  datasetDetailOpened,
+  datasetDetailRetryClicked,
+} from '../dataset-detail.model';
 import { Facts } from './facts';
 import { FilesTab } from './files-tab';
 
@@ -61,7 +68,11 @@ export function DatasetDetailPage() {
     return (
       <Page>
         <BackToDatasets />
-        <ErrorState title={t('datasets.detail.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />
+        <ErrorState
+          title={t('datasets.detail.loadFailed')}
+          description={m.failure ? failureText(m.failure, t) : undefined}
+          onRetry={m.retried}
+        />
       </Page>
     );
   }
@@ -80,7 +91,12 @@ export function DatasetDetailPage() {
       <Button icon={<IconEdit />} onClick={() => navigate(datasetEditPath(dataset.id))}>
         {t('datasets.detail.edit')}
       </Button>
-      <Button theme="solid" type="primary" icon={<IconUpload />} onClick={() => navigate(datasetUploadPath(dataset.id, uploadFolderOf(m.folder)))}>
+      <Button
+        theme="solid"
+        type="primary"
+        icon={<IconUpload />}
+        onClick={() => navigate(datasetUploadPath(dataset.id, uploadFolderOf(m.folder)))}
+      >
         {t('datasets.files.upload')}
       </Button>
     </>
@@ -91,7 +107,11 @@ export function DatasetDetailPage() {
       <PageHeader
         back={<BackToDatasets />}
         title={dataset.name}
-        description={dataset.description || <Typography.Text type="quaternary">{t('datasets.detail.noDescription')}</Typography.Text>}
+        description={
+          dataset.description || (
+            <Typography.Text type="quaternary">{t('datasets.detail.noDescription')}</Typography.Text>
+          )
+        }
         extra={actions}
       />
       <Surface>

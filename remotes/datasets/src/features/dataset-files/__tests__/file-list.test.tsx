@@ -14,7 +14,9 @@ afterEach(() => {
 
 const dataset = makeDataset({ id: 'd-files', name: 'Manuals' });
 const fileQueries = (requests: ReturnType<typeof fakeDatasetsApi>['requests']) =>
-  requests.filter((request) => request.method === 'GET' && request.path === `/v1/datasets/${dataset.id}/files`).map((request) => request.query.toString());
+  requests
+    .filter((request) => request.method === 'GET' && request.path === `/v1/datasets/${dataset.id}/files`)
+    .map((request) => request.query.toString());
 
 describe('file list of a dataset', () => {
   it('shows name, type, size, status, segments and update time; a failed file says why on hover', async () => {
@@ -32,7 +34,9 @@ describe('file list of a dataset', () => {
     expect(within(row).getByText('Done')).toBeTruthy();
     expect(within(row).getByText('42')).toBeTruthy();
     expect(within(row).getByText(/2024/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'guide.pdf' }).getAttribute('href')).toMatch(/^\/dataset\/d-files\/file-detail\/f\d+$/);
+    expect(screen.getByRole('link', { name: 'guide.pdf' }).getAttribute('href')).toMatch(
+      /^\/dataset\/d-files\/file-detail\/f\d+$/,
+    );
     const failed = screen.getByLabelText('Failed: The file is encrypted');
     fireEvent.mouseEnter(failed);
     expect(await screen.findByText('The file is encrypted')).toBeTruthy();
@@ -44,7 +48,10 @@ describe('file list of a dataset', () => {
     const { requests } = fakeDatasetsApi({
       datasets: [dataset],
       catalogues: [folder],
-      files: [makeFile(dataset.id, { name: 'policy.md', type: 'md', catalogueId: folder.id }), makeFile(dataset.id, { name: 'loose.txt' })],
+      files: [
+        makeFile(dataset.id, { name: 'policy.md', type: 'md', catalogueId: folder.id }),
+        makeFile(dataset.id, { name: 'loose.txt' }),
+      ],
     });
     renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: testScope('operator') });
     await screen.findByRole('link', { name: 'loose.txt' });
@@ -56,15 +63,21 @@ describe('file list of a dataset', () => {
     expect(screen.getByRole('link', { name: 'policy.md' })).toBeTruthy();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Search files by name' }), { target: { value: 'policy' } });
-    await waitFor(() => expect(fileQueries(requests).at(-1)).toBe('offset=0&limit=20&catalogueId=c-returns&keyword=policy'));
+    await waitFor(() =>
+      expect(fileQueries(requests).at(-1)).toBe('offset=0&limit=20&catalogueId=c-returns&keyword=policy'),
+    );
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Filter by status' }));
     fireEvent.click(await screen.findByRole('option', { name: /Failed/ }));
-    await waitFor(() => expect(fileQueries(requests).at(-1)).toBe('offset=0&limit=20&catalogueId=c-returns&keyword=policy&status=failed'));
+    await waitFor(() =>
+      expect(fileQueries(requests).at(-1)).toBe('offset=0&limit=20&catalogueId=c-returns&keyword=policy&status=failed'),
+    );
     expect(await screen.findByText('No file matches')).toBeTruthy();
 
     fireEvent.click(screen.getByText('Not in a folder'));
-    await waitFor(() => expect(fileQueries(requests).at(-1)).toBe('offset=0&limit=20&keyword=policy&status=failed&catalogueId=root'));
+    await waitFor(() =>
+      expect(fileQueries(requests).at(-1)).toBe('offset=0&limit=20&keyword=policy&status=failed&catalogueId=root'),
+    );
   });
 
   it('deletes the ticked files together after confirmation', async () => {
@@ -80,7 +93,9 @@ describe('file list of a dataset', () => {
     expect(screen.getByText(/Their segments are deleted too/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'a.txt' })).toBeNull());
-    expect(requests.find((request) => request.path === `/v1/datasets/${dataset.id}/files/delete`)!.body).toEqual({ fileIds: [files[0]!.id, files[2]!.id] });
+    expect(requests.find((request) => request.path === `/v1/datasets/${dataset.id}/files/delete`)!.body).toEqual({
+      fileIds: [files[0]!.id, files[2]!.id],
+    });
     expect(screen.getByRole('link', { name: 'b.txt' })).toBeTruthy();
     expect(db.files.map((file) => file.name)).toEqual(['b.txt']);
   });
@@ -89,13 +104,21 @@ describe('file list of a dataset', () => {
     const file = makeFile(dataset.id, { name: 'guide.txt', segmentCount: 3 });
     const { requests, db } = fakeDatasetsApi({ datasets: [dataset], files: [file] });
     const waits = manualWaits();
-    renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: scopeWith('admin', [handler(fileListPolling.waitFx, waits.handler)]) });
+    renderInShell(<App />, {
+      path: `/dataset/${dataset.id}/detail`,
+      scope: scopeWith('admin', [handler(fileListPolling.waitFx, waits.handler)]),
+    });
     await screen.findByRole('link', { name: 'guide.txt' });
     expect(waits.waiting).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Re-index guide.txt' }));
     expect(await screen.findByText('Queued')).toBeTruthy();
-    expect(requests.some((request) => request.method === 'POST' && request.path === `/v1/datasets/${dataset.id}/files/${file.id}/reindex`)).toBe(true);
+    expect(
+      requests.some(
+        (request) =>
+          request.method === 'POST' && request.path === `/v1/datasets/${dataset.id}/files/${file.id}/reindex`,
+      ),
+    ).toBe(true);
     await waitFor(() => expect(waits.waiting).toBe(1));
 
     db.files[0] = { ...db.files[0]!, status: 'parsing' };
@@ -116,9 +139,15 @@ describe('file list of a dataset', () => {
   });
 
   it('stops asking when the page is left', async () => {
-    const { requests } = fakeDatasetsApi({ datasets: [dataset], files: [makeFile(dataset.id, { name: 'new.txt', status: 'queued' })] });
+    const { requests } = fakeDatasetsApi({
+      datasets: [dataset],
+      files: [makeFile(dataset.id, { name: 'new.txt', status: 'queued' })],
+    });
     const waits = manualWaits();
-    const view = renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: scopeWith('admin', [handler(fileListPolling.waitFx, waits.handler)]) });
+    const view = renderInShell(<App />, {
+      path: `/dataset/${dataset.id}/detail`,
+      scope: scopeWith('admin', [handler(fileListPolling.waitFx, waits.handler)]),
+    });
     await screen.findByText('Queued');
     await waitFor(() => expect(waits.waiting).toBe(1));
     const before = fileQueries(requests).length;
@@ -130,7 +159,9 @@ describe('file list of a dataset', () => {
 
   it('says why a re-index was refused', async () => {
     fakeDatasetsApi({ datasets: [dataset], files: [makeFile(dataset.id, { name: 'busy.txt' })] }, (request) =>
-      request.path.endsWith('/reindex') ? { status: 409, body: { code: 'CONFLICT', message: 'Another job works on this file' } } : undefined,
+      request.path.endsWith('/reindex')
+        ? { status: 409, body: { code: 'CONFLICT', message: 'Another job works on this file' } }
+        : undefined,
     );
     renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: testScope('admin') });
     fireEvent.click(await screen.findByRole('button', { name: 'Re-index busy.txt' }));
@@ -141,7 +172,9 @@ describe('file list of a dataset', () => {
   it('shows an error with Retry when the files cannot be loaded', async () => {
     let failing = true;
     fakeDatasetsApi({ datasets: [dataset], files: [makeFile(dataset.id, { name: 'x.txt' })] }, (request) =>
-      failing && request.path.endsWith('/files') ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : undefined,
+      failing && request.path.endsWith('/files')
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } }
+        : undefined,
     );
     renderInShell(<App />, { path: `/dataset/${dataset.id}/detail`, scope: testScope('admin') });
     expect(await screen.findByText('The files could not be loaded')).toBeTruthy();

@@ -73,6 +73,7 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
     reindexClicked: fileReindexClicked,
   });
 
+  const { locale, reindexing, reindexClicked } = m;
   const columns = useMemo<ColumnProps<DatasetFile>[]>(() => {
     const base: ColumnProps<DatasetFile>[] = [
       {
@@ -84,11 +85,32 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
           </Link>
         ),
       },
-      { title: t('datasets.files.column.type'), dataIndex: 'type', width: 90, render: (_, file) => <Tag>{t(`datasets.fileType.${file.type}`)}</Tag> },
-      { title: t('datasets.files.column.size'), dataIndex: 'size', width: 100, align: 'right', render: (_, file) => formatSize(file.size, m.locale) },
-      { title: t('datasets.files.column.status'), dataIndex: 'status', width: 110, render: (_, file) => <FileStatusTag status={file.status} error={file.error} /> },
+      {
+        title: t('datasets.files.column.type'),
+        dataIndex: 'type',
+        width: 90,
+        render: (_, file) => <Tag>{t(`datasets.fileType.${file.type}`)}</Tag>,
+      },
+      {
+        title: t('datasets.files.column.size'),
+        dataIndex: 'size',
+        width: 100,
+        align: 'right',
+        render: (_, file) => formatSize(file.size, locale),
+      },
+      {
+        title: t('datasets.files.column.status'),
+        dataIndex: 'status',
+        width: 110,
+        render: (_, file) => <FileStatusTag status={file.status} error={file.error} />,
+      },
       { title: t('datasets.files.column.segments'), dataIndex: 'segmentCount', width: 100, align: 'right' },
-      { title: t('datasets.files.column.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (_, file) => formatDate(file.updatedAt) },
+      {
+        title: t('datasets.files.column.updatedAt'),
+        dataIndex: 'updatedAt',
+        width: 180,
+        render: (_, file) => formatDate(file.updatedAt),
+      },
     ];
     if (!canManage) return base;
     return [
@@ -105,16 +127,16 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
                 theme="borderless"
                 icon={<IconRefresh />}
                 aria-label={label}
-                loading={m.reindexing.includes(file.id)}
+                loading={reindexing.includes(file.id)}
                 disabled={file.status === 'queued' || file.status === 'parsing'}
-                onClick={() => m.reindexClicked(file)}
+                onClick={() => reindexClicked(file)}
               />
             </Tooltip>
           );
         },
       },
     ];
-  }, [t, formatDate, canManage, m.locale, m.reindexing, m.reindexClicked]);
+  }, [t, formatDate, canManage, locale, reindexing, reindexClicked]);
 
   const filtered = m.keyword !== '' || m.statusFilter !== 'all' || m.folder !== ALL_FILES;
   const uploadButton = canManage && (
@@ -131,7 +153,9 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
 
   return (
     <>
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+      <div
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}
+      >
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
           <Input
             prefix={<IconSearch />}
@@ -148,11 +172,16 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
             onSelect={(value) => m.statusChanged(value as FileStatusFilter)}
             label={t('datasets.files.statusFilter')}
             style={{ width: 150 }}
-            optionList={STATUS_FILTERS.map((status) => ({ value: status, label: status === 'all' ? t('datasets.files.allStatuses') : t(`datasets.fileStatus.${status}`) }))}
+            optionList={STATUS_FILTERS.map((status) => ({
+              value: status,
+              label: status === 'all' ? t('datasets.files.allStatuses') : t(`datasets.fileStatus.${status}`),
+            }))}
           />
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          {m.status === 'ready' && <Typography.Text type="tertiary">{t('datasets.files.total', { count: m.total })}</Typography.Text>}
+          {m.status === 'ready' && (
+            <Typography.Text type="tertiary">{t('datasets.files.total', { count: m.total })}</Typography.Text>
+          )}
           {canManage && (
             <Popconfirm
               title={t('datasets.files.deleteTitle', { count: m.selected.length })}
@@ -177,10 +206,20 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
         </div>
       </div>
       {m.actionFailure && (
-        <Banner type="danger" fullMode={false} closeIcon={null} title={t('datasets.files.actionFailed')} description={failureText(m.actionFailure, t)} />
+        <Banner
+          type="danger"
+          fullMode={false}
+          closeIcon={null}
+          title={t('datasets.files.actionFailed')}
+          description={failureText(m.actionFailure, t)}
+        />
       )}
       {m.status === 'error' ? (
-        <ErrorState title={t('datasets.files.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />
+        <ErrorState
+          title={t('datasets.files.loadFailed')}
+          description={m.failure ? failureText(m.failure, t) : undefined}
+          onRetry={m.retried}
+        />
       ) : (
         <Table<DatasetFile>
           rowKey="id"
@@ -193,11 +232,17 @@ export function FileList({ datasetId, canManage }: { datasetId: string; canManag
               ? {
                   selectedRowKeys: m.selected,
                   onChange: (keys) => m.selectionChanged((keys ?? []).map(String)),
-                  getCheckboxProps: (file: DatasetFile) => ({ 'aria-label': t('datasets.files.select', { name: file.name }) }),
+                  getCheckboxProps: (file: DatasetFile) => ({
+                    'aria-label': t('datasets.files.select', { name: file.name }),
+                  }),
                 }
               : undefined
           }
-          pagination={m.total > m.pageSize ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.paged } : false}
+          pagination={
+            m.total > m.pageSize
+              ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.paged }
+              : false
+          }
         />
       )}
     </>

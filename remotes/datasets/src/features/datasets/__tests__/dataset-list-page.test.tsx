@@ -18,7 +18,9 @@ describe('dataset list page', () => {
   });
 
   it('lists the datasets with description, files, segments and update time', async () => {
-    fakeDatasetsApi([makeDataset({ name: 'Manuals', description: 'Product manuals', fileCount: 3, segmentCount: 120 })]);
+    fakeDatasetsApi([
+      makeDataset({ name: 'Manuals', description: 'Product manuals', fileCount: 3, segmentCount: 120 }),
+    ]);
     renderInShell(<App />, { path: '/dataset', scope: testScope('admin') });
     const row = (await screen.findByRole('link', { name: 'Manuals' })).closest('tr')!;
     expect(within(row).getByText('Product manuals')).toBeTruthy();
@@ -30,7 +32,9 @@ describe('dataset list page', () => {
 
   it('shows an error with Retry when the list fails', async () => {
     let failing = true;
-    fakeDatasetsApi([makeDataset({ name: 'Manuals' })], () => (failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined));
+    fakeDatasetsApi([makeDataset({ name: 'Manuals' })], () =>
+      failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined,
+    );
     renderInShell(<App />, { path: '/dataset', scope: testScope('admin') });
     expect(await screen.findByText('The datasets could not be loaded')).toBeTruthy();
     failing = false;

@@ -1,7 +1,13 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeDatasetsApi, makeDataset } from '../../../test/fake-datasets-api';
-import { $saveFailure, $savedDataset, datasetFormOpened, datasetFormSubmitted, type DatasetFormValues } from '../../dataset-create/dataset-create.model';
+import {
+  $saveFailure,
+  $savedDataset,
+  datasetFormOpened,
+  datasetFormSubmitted,
+  type DatasetFormValues,
+} from '../../dataset-create/dataset-create.model';
 import {
   $datasets,
   $listStatus,
@@ -31,7 +37,8 @@ const formValues = (patch: Partial<DatasetFormValues>): DatasetFormValues => ({
   embeddingModel: null,
   ...patch,
 });
-const listRequests = (requests: Requests) => requests.filter((request) => request.method === 'GET' && request.path === '/v1/datasets');
+const listRequests = (requests: Requests) =>
+  requests.filter((request) => request.method === 'GET' && request.path === '/v1/datasets');
 
 describe('datasets model', () => {
   it('loads the first page when the page opens', async () => {
@@ -52,7 +59,11 @@ describe('datasets model', () => {
     const scope = fork();
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: false } });
     await Promise.all(['p', 'po', 'policy'].map((text) => allSettled(datasetSearchChanged, { scope, params: text })));
-    expect(listRequests(requests).slice(1).map((request) => request.query.get('keyword'))).toEqual(['policy']);
+    expect(
+      listRequests(requests)
+        .slice(1)
+        .map((request) => request.query.get('keyword')),
+    ).toEqual(['policy']);
     expect(scope.getState($total)).toBe(22);
 
     await allSettled(datasetsPageChanged, { scope, params: 2 });
@@ -69,8 +80,16 @@ describe('datasets model', () => {
     await allSettled(datasetsPageChanged, { scope, params: 2 });
 
     await allSettled(datasetFormOpened, { scope, params: undefined });
-    await allSettled(datasetFormSubmitted, { scope, params: formValues({ name: ' FAQ ', description: ' Common questions ' }) });
-    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({ name: 'FAQ', description: 'Common questions', chunkSize: 500, overlap: 50 });
+    await allSettled(datasetFormSubmitted, {
+      scope,
+      params: formValues({ name: ' FAQ ', description: ' Common questions ' }),
+    });
+    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({
+      name: 'FAQ',
+      description: 'Common questions',
+      chunkSize: 500,
+      overlap: 50,
+    });
     expect(scope.getState($savedDataset)).toMatchObject({ created: true, dataset: { name: 'FAQ' } });
 
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: true } });
@@ -82,7 +101,9 @@ describe('datasets model', () => {
 
   it('keeps the server message when creating fails', async () => {
     fakeDatasetsApi([], (request) =>
-      request.method === 'POST' ? { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'name is too long', type: 'maxLength' }] } } : undefined,
+      request.method === 'POST'
+        ? { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'name is too long', type: 'maxLength' }] } }
+        : undefined,
     );
     const scope = fork();
     await allSettled(datasetFormSubmitted, { scope, params: formValues({ name: 'x' }) });
@@ -96,14 +117,18 @@ describe('datasets model', () => {
     const scope = fork();
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: false } });
     await allSettled(datasetDeleteConfirmed, { scope, params: doomed });
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === `/v1/datasets/${doomed.id}`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'DELETE' && request.path === `/v1/datasets/${doomed.id}`),
+    ).toBe(true);
     expect(listRequests(requests)).toHaveLength(2);
     expect(scope.getState($datasets).map((dataset) => dataset.name)).toEqual(['Kept']);
   });
 
   it('shows the error state when the list fails, and recovers on retry', async () => {
     let failing = true;
-    fakeDatasetsApi([makeDataset({ name: 'Manuals' })], () => (failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined));
+    fakeDatasetsApi([makeDataset({ name: 'Manuals' })], () =>
+      failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined,
+    );
     const scope = fork();
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: false } });
     expect(scope.getState($listStatus)).toBe('error');
@@ -116,7 +141,10 @@ describe('datasets model', () => {
   });
 
   it('treats a network failure as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
     const scope = fork();
     await allSettled(datasetsPageOpened, { scope, params: { afterCreate: false } });
     expect(scope.getState($loadFailure)?.status).toBe(0);

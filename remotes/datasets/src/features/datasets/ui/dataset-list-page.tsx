@@ -1,15 +1,35 @@
-import { Button, Popconfirm, Space, Tooltip, Typography, IconDelete, IconEdit, IconPlus } from '@flotilla/shared/ui/semi';
+import {
+  Button,
+  Popconfirm,
+  Space,
+  Tooltip,
+  Typography,
+  IconDelete,
+  IconEdit,
+  IconPlus,
+} from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { OPERATORS, useDateTime, usePermission, useT, type Dataset } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { DATASET_CREATE_PATH, datasetDetailPath, datasetEditPath, type DatasetListLocationState } from '../../../lib/paths';
+import {
+  DATASET_CREATE_PATH,
+  datasetDetailPath,
+  datasetEditPath,
+  type DatasetListLocationState,
+} from '../../../lib/paths';
 import { $deletingIds, $keyword, datasetDeleteConfirmed, datasetList, datasetsPageOpened } from '../datasets.model';
 
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
-const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 360 } as const;
+const ellipsis = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  maxWidth: 360,
+} as const;
 
 /** `/dataset`: the datasets of the tenant, searched and paged on the server. */
 export function DatasetListPage() {
@@ -36,6 +56,7 @@ export function DatasetListPage() {
     </Button>
   );
 
+  const { deleteConfirmed, deletingIds } = model;
   const columns = useMemo<ColumnProps<Dataset>[]>(() => {
     const base: ColumnProps<Dataset>[] = [
       {
@@ -61,7 +82,12 @@ export function DatasetListPage() {
       },
       { title: t('datasets.list.column.files'), dataIndex: 'fileCount', width: 100, align: 'right' },
       { title: t('datasets.list.column.segments'), dataIndex: 'segmentCount', width: 110, align: 'right' },
-      { title: t('datasets.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_, dataset) => formatDate(dataset.updatedAt) },
+      {
+        title: t('datasets.list.column.updatedAt'),
+        dataIndex: 'updatedAt',
+        width: 200,
+        render: (_, dataset) => formatDate(dataset.updatedAt),
+      },
     ];
     if (!canManage) return base;
     return [
@@ -92,10 +118,15 @@ export function DatasetListPage() {
                 okButtonProps={{ 'aria-label': t('datasets.delete.ok') }}
                 cancelButtonProps={{ 'aria-label': t('datasets.delete.cancel') }}
                 onConfirm={() => {
-                  model.deleteConfirmed(dataset);
+                  deleteConfirmed(dataset);
                 }}
               >
-                <Button type="danger" theme="borderless" icon={<IconDelete />} loading={model.deletingIds.includes(dataset.id)}>
+                <Button
+                  type="danger"
+                  theme="borderless"
+                  icon={<IconDelete />}
+                  loading={deletingIds.includes(dataset.id)}
+                >
                   {t('datasets.list.delete')}
                 </Button>
               </Popconfirm>
@@ -104,10 +135,13 @@ export function DatasetListPage() {
         ),
       },
     ];
-  }, [t, formatDate, canManage, navigate, model.deleteConfirmed, model.deletingIds]);
+  }, [t, formatDate, canManage, navigate, deleteConfirmed, deletingIds]);
 
   const empty = model.keyword ? (
-    <EmptyState title={t('datasets.list.noMatch', { keyword: model.keyword })} description={t('datasets.list.noMatchHint')} />
+    <EmptyState
+      title={t('datasets.list.noMatch', { keyword: model.keyword })}
+      description={t('datasets.list.noMatchHint')}
+    />
   ) : (
     <EmptyState title={t('datasets.list.empty')} description={t('datasets.list.emptyHint')} action={createButton} />
   );
@@ -120,7 +154,9 @@ export function DatasetListPage() {
           list={datasetList}
           rowKey="id"
           columns={columns}
-          onRow={(dataset) => (dataset ? { onClick: () => navigate(datasetDetailPath(dataset.id)), style: { cursor: 'pointer' } } : {})}
+          onRow={(dataset) =>
+            dataset ? { onClick: () => navigate(datasetDetailPath(dataset.id)), style: { cursor: 'pointer' } } : {}
+          }
           searchLabel={t('datasets.list.search')}
           totalLabel={(count) => t('datasets.list.total', { count })}
           empty={empty}

@@ -14,15 +14,22 @@ afterEach(() => {
 
 const dataset = makeDataset({ id: 'd-fd', name: 'Manuals' });
 
-function setup(filePatch: Parameters<typeof makeFile>[1] = {}, count = 3, override?: Parameters<typeof fakeDatasetsApi>[1]) {
+function setup(
+  filePatch: Parameters<typeof makeFile>[1] = {},
+  count = 3,
+  override?: Parameters<typeof fakeDatasetsApi>[1],
+) {
   const file = makeFile(dataset.id, { name: 'guide.txt', segmentCount: count, ...filePatch });
-  const segments = Array.from({ length: count }, (_, index) => makeSegment(file, index, { text: `Passage ${index + 1}` }));
+  const segments = Array.from({ length: count }, (_, index) =>
+    makeSegment(file, index, { text: `Passage ${index + 1}` }),
+  );
   const api = fakeDatasetsApi({ datasets: [dataset], files: [file], segments }, override);
   return { ...api, file, segments, path: `/dataset/${dataset.id}/file-detail/${file.id}` };
 }
 
 const cards = () => screen.getAllByTestId('segment');
-const segmentCalls = (requests: ReturnType<typeof fakeDatasetsApi>['requests']) => requests.filter((request) => request.path === '/v1/datasets/segments');
+const segmentCalls = (requests: ReturnType<typeof fakeDatasetsApi>['requests']) =>
+  requests.filter((request) => request.path === '/v1/datasets/segments');
 
 describe('file detail page', () => {
   it('shows the file and its segments in order', async () => {
@@ -30,7 +37,11 @@ describe('file detail page', () => {
     renderInShell(<App />, { path, scope: testScope('admin') });
     expect(await screen.findByRole('heading', { name: 'guide.txt' })).toBeTruthy();
     await waitFor(() => expect(cards()).toHaveLength(3));
-    expect(cards().map((card) => within(card).getByText(/^Passage/).textContent)).toEqual(['Passage 1', 'Passage 2', 'Passage 3']);
+    expect(cards().map((card) => within(card).getByText(/^Passage/).textContent)).toEqual([
+      'Passage 1',
+      'Passage 2',
+      'Passage 3',
+    ]);
     expect(within(cards()[0]!).getByText('#1')).toBeTruthy();
     expect(screen.getByText('4 KB')).toBeTruthy();
     expect(screen.getByText('3 segments')).toBeTruthy();
@@ -45,7 +56,12 @@ describe('file detail page', () => {
     expect(screen.getByText('The PDF is encrypted')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Try again/ }));
     expect(await screen.findByText('This file waits to be parsed; the page updates by itself.')).toBeTruthy();
-    expect(requests.some((request) => request.method === 'POST' && request.path === `/v1/datasets/${dataset.id}/files/${file.id}/reindex`)).toBe(true);
+    expect(
+      requests.some(
+        (request) =>
+          request.method === 'POST' && request.path === `/v1/datasets/${dataset.id}/files/${file.id}/reindex`,
+      ),
+    ).toBe(true);
     expect(screen.queryByText('The PDF is encrypted')).toBeNull();
   });
 
@@ -74,10 +90,15 @@ describe('file detail page', () => {
     expect(screen.queryByRole('button', { name: /Add segment/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Edit segment 1' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Answer' }), { target: { value: 'Two working days.' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Answer' }), {
+      target: { value: 'Two working days.' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A: Two working days.')).toBeTruthy();
-    expect(requests.find((request) => request.method === 'PUT')!.body).toEqual({ question: 'How long is delivery?', answer: 'Two working days.' });
+    expect(requests.find((request) => request.method === 'PUT')!.body).toEqual({
+      question: 'How long is delivery?',
+      answer: 'Two working days.',
+    });
   });
 
   it('disables and enables a segment', async () => {
@@ -86,9 +107,9 @@ describe('file detail page', () => {
     const toggle = await screen.findByRole('switch', { name: 'Segment 1 enabled' });
     fireEvent.click(toggle);
     await waitFor(() => expect(within(cards()[0]!).getByText('Disabled')).toBeTruthy());
-    expect(requests.filter((request) => request.method === 'PUT').map((request) => [request.path, request.body])).toEqual([
-      [`/v1/datasets/segments/${segments[0]!.id}`, { enabled: false }],
-    ]);
+    expect(
+      requests.filter((request) => request.method === 'PUT').map((request) => [request.path, request.body]),
+    ).toEqual([[`/v1/datasets/segments/${segments[0]!.id}`, { enabled: false }]]);
     fireEvent.click(screen.getByRole('switch', { name: 'Segment 1 enabled' }));
     await waitFor(() => expect(within(cards()[0]!).queryByText('Disabled')).toBeNull());
     expect(requests.filter((request) => request.method === 'PUT').at(-1)!.body).toEqual({ enabled: true });
@@ -101,7 +122,11 @@ describe('file detail page', () => {
     expect(await screen.findByText('Delete segment 2?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Passage 2')).toBeNull());
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === `/v1/datasets/segments/${segments[1]!.id}`)).toBe(true);
+    expect(
+      requests.some(
+        (request) => request.method === 'DELETE' && request.path === `/v1/datasets/segments/${segments[1]!.id}`,
+      ),
+    ).toBe(true);
     expect(cards()).toHaveLength(2);
   });
 
@@ -111,13 +136,22 @@ describe('file detail page', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Add segment/ }));
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Segment text' }), { target: { value: 'Opening hours: 9 to 5.' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Segment text' }), {
+      target: { value: 'Opening hours: 9 to 5.' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Opening hours: 9 to 5.')).toBeTruthy();
-    expect(requests.find((request) => request.method === 'POST' && request.path.endsWith('/segments') && request.path.includes('/files/'))!.body).toEqual({
+    expect(
+      requests.find(
+        (request) =>
+          request.method === 'POST' && request.path.endsWith('/segments') && request.path.includes('/files/'),
+      )!.body,
+    ).toEqual({
       text: 'Opening hours: 9 to 5.',
     });
-    expect(requests.find((request) => request.method === 'POST' && request.path.includes('/files/'))!.path).toBe(`/v1/datasets/${dataset.id}/files/${file.id}/segments`);
+    expect(requests.find((request) => request.method === 'POST' && request.path.includes('/files/'))!.path).toBe(
+      `/v1/datasets/${dataset.id}/files/${file.id}/segments`,
+    );
     expect(cards()).toHaveLength(4);
   });
 

@@ -74,7 +74,11 @@ export function FileDetailPage() {
       <Page>
         {back}
         {status === 'error' ? (
-          <ErrorState title={t('datasets.file.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />
+          <ErrorState
+            title={t('datasets.file.loadFailed')}
+            description={m.failure ? failureText(m.failure, t) : undefined}
+            onRetry={m.retried}
+          />
         ) : (
           <Spin size="large" tip={t('datasets.file.loading')} style={{ width: '100%', padding: 48 }} />
         )}
@@ -87,7 +91,10 @@ export function FileDetailPage() {
     { key: t('datasets.files.column.type'), value: t(`datasets.fileType.${file.type}`) },
     { key: t('datasets.files.column.size'), value: formatSize(file.size, m.locale) },
     { key: t('datasets.files.column.segments'), value: file.segmentCount },
-    { key: t('datasets.field.chunking'), value: t('datasets.detail.chunking', { size: file.chunkSize, overlap: file.overlap }) },
+    {
+      key: t('datasets.field.chunking'),
+      value: t('datasets.detail.chunking', { size: file.chunkSize, overlap: file.overlap }),
+    },
     { key: t('datasets.files.column.updatedAt'), value: formatDate(file.updatedAt) },
   ];
   const moving = isFileMoving(file.status);

@@ -21,7 +21,12 @@ import {
 
 export function SegmentCard({ segment }: { segment: Segment }) {
   const t = useT();
-  const m = useUnit({ busy: $busySegmentIds, edit: segmentEditOpened, toggled: segmentEnabledToggled, deleted: segmentDeleteConfirmed });
+  const m = useUnit({
+    busy: $busySegmentIds,
+    edit: segmentEditOpened,
+    toggled: segmentEnabledToggled,
+    deleted: segmentDeleteConfirmed,
+  });
   const busy = m.busy.includes(segment.id);
   const number = segment.position + 1;
   const editLabel = t('datasets.segment.edit', { position: number });
@@ -48,7 +53,14 @@ export function SegmentCard({ segment }: { segment: Segment }) {
             />
           </Tooltip>
           <Tooltip content={editLabel}>
-            <Button size="small" theme="borderless" icon={<IconEdit />} aria-label={editLabel} disabled={busy} onClick={() => m.edit(segment)} />
+            <Button
+              size="small"
+              theme="borderless"
+              icon={<IconEdit />}
+              aria-label={editLabel}
+              disabled={busy}
+              onClick={() => m.edit(segment)}
+            />
           </Tooltip>
           <Popconfirm
             title={t('datasets.segment.deleteTitle', { position: number })}
@@ -63,17 +75,30 @@ export function SegmentCard({ segment }: { segment: Segment }) {
               m.deleted(segment);
             }}
           >
-            <Button size="small" theme="borderless" type="danger" icon={<IconDelete />} aria-label={deleteLabel} disabled={busy} />
+            <Button
+              size="small"
+              theme="borderless"
+              type="danger"
+              icon={<IconDelete />}
+              aria-label={deleteLabel}
+              disabled={busy}
+            />
           </Popconfirm>
         </Space>
       </div>
       {segment.question !== undefined ? (
         <div>
-          <Typography.Paragraph strong>{t('datasets.segment.question', { text: segment.question })}</Typography.Paragraph>
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{t('datasets.segment.answer', { text: segment.answer ?? '' })}</Typography.Paragraph>
+          <Typography.Paragraph strong>
+            {t('datasets.segment.question', { text: segment.question })}
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+            {t('datasets.segment.answer', { text: segment.answer ?? '' })}
+          </Typography.Paragraph>
         </div>
       ) : (
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{segment.text}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {segment.text}
+        </Typography.Paragraph>
       )}
     </Card>
   );

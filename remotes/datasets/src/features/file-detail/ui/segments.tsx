@@ -30,7 +30,13 @@ export function Segments({ file }: { file: DatasetFile }) {
   });
   let body;
   if (m.status === 'error') {
-    body = <ErrorState title={t('datasets.segment.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />;
+    body = (
+      <ErrorState
+        title={t('datasets.segment.loadFailed')}
+        description={m.failure ? failureText(m.failure, t) : undefined}
+        onRetry={m.retried}
+      />
+    );
   } else if (m.status === 'loading' && m.segments.length === 0) {
     body = <Spin style={{ width: '100%', padding: 32 }} />;
   } else if (m.segments.length === 0) {
@@ -56,11 +62,23 @@ export function Segments({ file }: { file: DatasetFile }) {
         {t('datasets.segment.title', { count: m.total })}
       </Typography.Title>
       {m.changeFailure && (
-        <Banner type="danger" fullMode={false} closeIcon={null} title={t('datasets.segment.changeFailed')} description={failureText(m.changeFailure, t)} />
+        <Banner
+          type="danger"
+          fullMode={false}
+          closeIcon={null}
+          title={t('datasets.segment.changeFailed')}
+          description={failureText(m.changeFailure, t)}
+        />
       )}
       {body}
       {m.total > SEGMENTS_PAGE_SIZE && (
-        <Pagination total={m.total} pageSize={SEGMENTS_PAGE_SIZE} currentPage={m.page} onPageChange={m.paged} style={{ alignSelf: 'center' }} />
+        <Pagination
+          total={m.total}
+          pageSize={SEGMENTS_PAGE_SIZE}
+          currentPage={m.page}
+          onPageChange={m.paged}
+          style={{ alignSelf: 'center' }}
+        />
       )}
     </>
   );

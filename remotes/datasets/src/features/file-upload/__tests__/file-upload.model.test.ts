@@ -31,7 +31,9 @@ describe('QA pairs typed by hand', () => {
     const row = (question: string, answer: string, key = question) => ({ key, question, answer });
     expect(pairsOf([row('Q1', ' A1 '), row('', '', 'blank')])).toEqual({ pairs: [{ question: 'Q1', answer: 'A1' }] });
     expect(pairsOf([row('', '', 'blank')])).toEqual({ problem: { id: 'datasets.qa.error.empty' } });
-    expect(pairsOf([row('Q1', 'A1'), row('Q2', '  ')])).toEqual({ problem: { id: 'datasets.qa.error.incomplete', values: { row: 2 } } });
+    expect(pairsOf([row('Q1', 'A1'), row('Q2', '  ')])).toEqual({
+      problem: { id: 'datasets.qa.error.incomplete', values: { row: 2 } },
+    });
     expect(fork().getState($qaProblem)).toBeNull();
   });
 });

@@ -36,7 +36,8 @@ function setup(path = `/dataset/${dataset.id}/uploadFile`) {
   return { ...api, waits };
 }
 
-const choose = async (files: File[]) => fireEvent.change(await screen.findByLabelText('Choose files to upload'), { target: { files } });
+const choose = async (files: File[]) =>
+  fireEvent.change(await screen.findByLabelText('Choose files to upload'), { target: { files } });
 const items = () => screen.getAllByTestId('upload-item');
 const item = (name: string) => items().find((row) => row.textContent?.includes(name))!;
 const previewCalls = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/files/preview'));
@@ -44,13 +45,21 @@ const previewCalls = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(
 describe('upload page: documents', () => {
   it('refuses a file that is too large or of a type it does not take, before sending anything', async () => {
     const { xhr } = setup();
-    await choose([file('guide.txt'), file('huge.pdf', CHUNK_LIMITS.maxFileBytes + 1024 * 1024, 'application/pdf'), file('setup.exe', 64, 'application/octet-stream')]);
+    await choose([
+      file('guide.txt'),
+      file('huge.pdf', CHUNK_LIMITS.maxFileBytes + 1024 * 1024, 'application/pdf'),
+      file('setup.exe', 64, 'application/octet-stream'),
+    ]);
     expect(within(item('huge.pdf')).getByRole('alert').textContent).toBe('Too large: 51 MB, the limit is 50 MB.');
-    expect(within(item('setup.exe')).getByRole('alert').textContent).toBe('Not accepted: only txt, md, html, pdf, docx, csv, xlsx files can be added.');
+    expect(within(item('setup.exe')).getByRole('alert').textContent).toBe(
+      'Not accepted: only txt, md, html, pdf, docx, csv, xlsx files can be added.',
+    );
     expect(screen.getByRole('button', { name: /Upload 1 file/ })).toBeTruthy();
     fireEvent.click(within(item('setup.exe')).getByRole('button', { name: 'Remove setup.exe' }));
     expect(items()).toHaveLength(2);
-    fireEvent.drop(screen.getByRole('button', { name: /Drop files here/ }), { dataTransfer: { files: [file('empty.md', 0)] } });
+    fireEvent.drop(screen.getByRole('button', { name: /Drop files here/ }), {
+      dataTransfer: { files: [file('empty.md', 0)] },
+    });
     expect(within(item('empty.md')).getByRole('alert').textContent).toBe('The file is empty.');
     expect(xhr.uploads).toHaveLength(0);
   });
@@ -59,11 +68,15 @@ describe('upload page: documents', () => {
     setup();
     await choose([file('guide.txt')]);
     expect(await screen.findByText('guide.txt 500/50 #1')).toBeTruthy();
-    expect(screen.getByTestId('preview-summary').textContent).toBe('20 segments from 10000 characters; the first 2 below.');
+    expect(screen.getByTestId('preview-summary').textContent).toBe(
+      '20 segments from 10000 characters; the first 2 below.',
+    );
 
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Chunk size' }), { target: { value: '1000' } });
     expect(await screen.findByText('guide.txt 1000/50 #1')).toBeTruthy();
-    expect(screen.getByTestId('preview-summary').textContent).toBe('10 segments from 10000 characters; the first 2 below.');
+    expect(screen.getByTestId('preview-summary').textContent).toBe(
+      '10 segments from 10000 characters; the first 2 below.',
+    );
     const sent = previewCalls().at(-1)![1]!.body as FormData;
     expect((sent.get('file') as File).name).toBe('guide.txt');
     expect(sent.get('chunkSize')).toBe('1000');
@@ -107,7 +120,9 @@ describe('upload page: documents', () => {
     act(() => waits.tick());
     await waitFor(() => expect(within(item('a.txt')).getByText('Done')).toBeTruthy());
     expect(within(item('b.md')).getByText('7 segments')).toBeTruthy();
-    expect(within(item('a.txt')).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/dataset/${dataset.id}/file-detail/${db.files.find((row) => row.name === 'a.txt')!.id}`);
+    expect(within(item('a.txt')).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
+      `/dataset/${dataset.id}/file-detail/${db.files.find((row) => row.name === 'a.txt')!.id}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(waits.waiting).toBe(0);
   });
@@ -119,7 +134,10 @@ describe('upload page: documents', () => {
     fireEvent.click(screen.getByRole('button', { name: /Upload 1 file/ }));
     await waitFor(() => expect(xhr.uploads).toHaveLength(1));
     act(() =>
-      xhr.uploads[0]!.respond({ status: 422, body: { detail: [{ loc: ['body', 'file'], msg: 'The content is not a PDF', type: 'file' }] } }),
+      xhr.uploads[0]!.respond({
+        status: 422,
+        body: { detail: [{ loc: ['body', 'file'], msg: 'The content is not a PDF', type: 'file' }] },
+      }),
     );
     expect(await within(item('report.pdf')).findByText('Upload failed: The content is not a PDF')).toBeTruthy();
     fireEvent.click(within(item('report.pdf')).getByRole('button', { name: 'Upload report.pdf again' }));
@@ -134,7 +152,9 @@ describe('upload page: QA pairs', () => {
     const { xhr } = setup(`/dataset/${dataset.id}/uploadFile?tab=qa`);
     const input = await screen.findByLabelText('Choose a sheet of QA pairs');
     fireEvent.change(input, { target: { files: [file('pairs.txt')] } });
-    expect(within(item('pairs.txt')).getByRole('alert').textContent).toBe('Not accepted: only csv, xlsx files can be added.');
+    expect(within(item('pairs.txt')).getByRole('alert').textContent).toBe(
+      'Not accepted: only csv, xlsx files can be added.',
+    );
     fireEvent.change(input, { target: { files: [file('pairs.csv', 64, 'text/csv')] } });
     expect(await within(item('pairs.csv')).findByText('Queued')).toBeTruthy();
     expect(xhr.uploads).toHaveLength(1);
@@ -145,7 +165,9 @@ describe('upload page: QA pairs', () => {
   it('saves pairs typed by hand, refusing a row with a question and no answer', async () => {
     const { requests } = setup(`/dataset/${dataset.id}/uploadFile`);
     fireEvent.click(await screen.findByRole('tab', { name: 'QA pairs' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Question 1' }), { target: { value: 'How long is delivery?' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Question 1' }), {
+      target: { value: 'How long is delivery?' },
+    });
     fireEvent.change(screen.getByRole('textbox', { name: 'Answer 1' }), { target: { value: 'Two days.' } });
     fireEvent.click(screen.getByRole('button', { name: /Add a row/ }));
     fireEvent.click(screen.getByRole('button', { name: /Add a row/ }));

@@ -17,7 +17,14 @@ import { columns } from './columns';
 export function DocumentsTab({ datasetId }: { datasetId: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const m = useUnit({ locale: $locale, items: $uploadItems, ready: $readyCount, problem: $settingsProblem, chosen: filesChosen, upload: uploadClicked });
+  const m = useUnit({
+    locale: $locale,
+    items: $uploadItems,
+    ready: $readyCount,
+    problem: $settingsProblem,
+    chosen: filesChosen,
+    upload: uploadClicked,
+  });
   const documents = m.items.filter((item) => item.kind === 'document');
   const busy = documents.some((item) => item.state === 'waiting' || item.state === 'uploading');
   const uploaded = documents.some((item) => item.state === 'uploaded');
@@ -30,15 +37,27 @@ export function DocumentsTab({ datasetId }: { datasetId: string }) {
             multiple
             label={t('datasets.upload.input')}
             title={t('datasets.upload.drop')}
-            hint={t('datasets.upload.types', { types: DOCUMENT_EXTENSIONS.join(', '), max: formatSize(CHUNK_LIMITS.maxFileBytes, m.locale) })}
+            hint={t('datasets.upload.types', {
+              types: DOCUMENT_EXTENSIONS.join(', '),
+              max: formatSize(CHUNK_LIMITS.maxFileBytes, m.locale),
+            })}
             onFiles={m.chosen}
           />
           <UploadList kind="document" />
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            <Button theme="solid" type="primary" icon={<IconUpload />} disabled={m.ready === 0 || m.problem !== null} loading={busy} onClick={() => m.upload()}>
+            <Button
+              theme="solid"
+              type="primary"
+              icon={<IconUpload />}
+              disabled={m.ready === 0 || m.problem !== null}
+              loading={busy}
+              onClick={() => m.upload()}
+            >
               {t('datasets.upload.submit', { count: m.ready })}
             </Button>
-            {uploaded && <Button onClick={() => navigate(datasetDetailPath(datasetId))}>{t('datasets.upload.toFiles')}</Button>}
+            {uploaded && (
+              <Button onClick={() => navigate(datasetDetailPath(datasetId))}>{t('datasets.upload.toFiles')}</Button>
+            )}
           </div>
         </Surface>
       </div>

@@ -12,7 +12,11 @@ export function ProblemText({ item }: { item: UploadItem }) {
   const types = (item.kind === 'qa' ? QA_EXTENSIONS : DOCUMENT_EXTENSIONS).join(', ');
   let text = '';
   if (item.problem === 'badType') text = t('datasets.upload.badType', { types });
-  else if (item.problem === 'tooLarge') text = t('datasets.upload.tooLarge', { size: formatSize(item.file.size, locale), max: formatSize(CHUNK_LIMITS.maxFileBytes, locale) });
+  else if (item.problem === 'tooLarge')
+    text = t('datasets.upload.tooLarge', {
+      size: formatSize(item.file.size, locale),
+      max: formatSize(CHUNK_LIMITS.maxFileBytes, locale),
+    });
   else if (item.problem === 'empty') text = t('datasets.upload.empty');
   return (
     <Typography.Text type="danger" size="small" role="alert">

@@ -1,19 +1,47 @@
 import { Banner, Button, Input, TextArea, Typography, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
 import { failureText, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { $qaFailure, $qaProblem, $qaRows, $qaSaving, qaPairsSubmitted, qaRowAdded, qaRowChanged, qaRowRemoved } from '../qa-pairs.model';
+import {
+  $qaFailure,
+  $qaProblem,
+  $qaRows,
+  $qaSaving,
+  qaPairsSubmitted,
+  qaRowAdded,
+  qaRowChanged,
+  qaRowRemoved,
+} from '../qa-pairs.model';
 
 /** QA pairs typed in a small table, saved together. */
 export function QaEditor() {
   const t = useT();
-  const m = useUnit({ rows: $qaRows, problem: $qaProblem, failure: $qaFailure, saving: $qaSaving, added: qaRowAdded, removed: qaRowRemoved, changed: qaRowChanged, submitted: qaPairsSubmitted });
+  const m = useUnit({
+    rows: $qaRows,
+    problem: $qaProblem,
+    failure: $qaFailure,
+    saving: $qaSaving,
+    added: qaRowAdded,
+    removed: qaRowRemoved,
+    changed: qaRowChanged,
+    submitted: qaPairsSubmitted,
+  });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Typography.Title heading={6} style={{ margin: 0 }}>
         {t('datasets.qa.manualTitle')}
       </Typography.Title>
-      {m.problem && <Banner type="warning" fullMode={false} closeIcon={null} description={t(m.problem.id, m.problem.values)} />}
-      {m.failure && <Banner type="danger" fullMode={false} closeIcon={null} title={t('datasets.qa.saveFailed')} description={failureText(m.failure, t)} />}
+      {m.problem && (
+        <Banner type="warning" fullMode={false} closeIcon={null} description={t(m.problem.id, m.problem.values)} />
+      )}
+      {m.failure && (
+        <Banner
+          type="danger"
+          fullMode={false}
+          closeIcon={null}
+          title={t('datasets.qa.saveFailed')}
+          description={failureText(m.failure, t)}
+        />
+      )}
       <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: '0 8px' }}>
         <thead>
           <tr>
@@ -49,7 +77,13 @@ export function QaEditor() {
                 />
               </td>
               <td>
-                <Button theme="borderless" type="tertiary" icon={<IconDelete />} aria-label={t('datasets.qa.removeRow', { row: index + 1 })} onClick={() => m.removed(row.key)} />
+                <Button
+                  theme="borderless"
+                  type="tertiary"
+                  icon={<IconDelete />}
+                  aria-label={t('datasets.qa.removeRow', { row: index + 1 })}
+                  onClick={() => m.removed(row.key)}
+                />
               </td>
             </tr>
           ))}

@@ -20,12 +20,22 @@ const NO_FOLDER = '';
 /** Chunk size, overlap, separators and the target folder of the documents about to be uploaded. */
 export function SplitSettings({ disabled }: { disabled: boolean }) {
   const t = useT();
-  const m = useUnit({ settings: $chunkSettings, problem: $settingsProblem, folder: $targetFolder, tree: $catalogueTree, changed: chunkSettingsChanged, folderChanged: targetFolderChanged });
+  const m = useUnit({
+    settings: $chunkSettings,
+    problem: $settingsProblem,
+    folder: $targetFolder,
+    tree: $catalogueTree,
+    changed: chunkSettingsChanged,
+    folderChanged: targetFolderChanged,
+  });
   const { chunkSize, overlap } = CHUNK_LIMITS;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-        <Field label={t('datasets.chunk.chunkSize')} hint={t('datasets.chunk.chunkSizeHint', { min: chunkSize.min, max: chunkSize.max })}>
+        <Field
+          label={t('datasets.chunk.chunkSize')}
+          hint={t('datasets.chunk.chunkSizeHint', { min: chunkSize.min, max: chunkSize.max })}
+        >
           <InputNumber
             value={m.settings.chunkSize}
             min={chunkSize.min}
@@ -51,7 +61,11 @@ export function SplitSettings({ disabled }: { disabled: boolean }) {
         </Field>
       </div>
       <Field label={t('datasets.chunk.separators')} hint={t('datasets.chunk.separatorsHint')}>
-        <SeparatorsInput value={m.settings.separators} onChange={(separators) => m.changed({ separators })} disabled={disabled} />
+        <SeparatorsInput
+          value={m.settings.separators}
+          onChange={(separators) => m.changed({ separators })}
+          disabled={disabled}
+        />
       </Field>
       <Field label={t('datasets.upload.folder')}>
         <LabelledSelect

@@ -3,7 +3,14 @@ import { $locale, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
 import { formatSize } from '../../../lib/format-size';
-import { $previewKey, $uploadItems, previewFileSelected, uploadItemRemoved, uploadRetried, type UploadKind } from '../file-upload.model';
+import {
+  $previewKey,
+  $uploadItems,
+  previewFileSelected,
+  uploadItemRemoved,
+  uploadRetried,
+  type UploadKind,
+} from '../file-upload.model';
 import { ItemState } from './item-state';
 
 const rowStyle = (selected: boolean): CSSProperties => ({
@@ -19,11 +26,21 @@ const rowStyle = (selected: boolean): CSSProperties => ({
 /** The chosen files of one kind with their check, progress, then parse status; documents can be previewed. */
 export function UploadList({ kind }: { kind: UploadKind }) {
   const t = useT();
-  const m = useUnit({ items: $uploadItems, locale: $locale, previewKey: $previewKey, previewed: previewFileSelected, removed: uploadItemRemoved, retried: uploadRetried });
+  const m = useUnit({
+    items: $uploadItems,
+    locale: $locale,
+    previewKey: $previewKey,
+    previewed: previewFileSelected,
+    removed: uploadItemRemoved,
+    retried: uploadRetried,
+  });
   const items = m.items.filter((item) => item.kind === kind);
   if (items.length === 0) return null;
   return (
-    <ul aria-label={t(kind === 'qa' ? 'datasets.upload.qaListLabel' : 'datasets.upload.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <ul
+      aria-label={t(kind === 'qa' ? 'datasets.upload.qaListLabel' : 'datasets.upload.listLabel')}
+      style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+    >
       {items.map((item) => {
         const name = item.file.name;
         const canPreview = kind === 'document' && !item.problem;
@@ -54,12 +71,25 @@ export function UploadList({ kind }: { kind: UploadKind }) {
             )}
             {item.state === 'failed' && (
               <Tooltip content={t('datasets.upload.retry', { name })}>
-                <Button size="small" theme="borderless" icon={<IconRefresh />} aria-label={t('datasets.upload.retry', { name })} onClick={() => m.retried(item.key)} />
+                <Button
+                  size="small"
+                  theme="borderless"
+                  icon={<IconRefresh />}
+                  aria-label={t('datasets.upload.retry', { name })}
+                  onClick={() => m.retried(item.key)}
+                />
               </Tooltip>
             )}
             {removable && (
               <Tooltip content={t('datasets.upload.remove', { name })}>
-                <Button size="small" theme="borderless" type="tertiary" icon={<IconClose />} aria-label={t('datasets.upload.remove', { name })} onClick={() => m.removed(item.key)} />
+                <Button
+                  size="small"
+                  theme="borderless"
+                  type="tertiary"
+                  icon={<IconClose />}
+                  aria-label={t('datasets.upload.remove', { name })}
+                  onClick={() => m.removed(item.key)}
+                />
               </Tooltip>
             )}
           </li>

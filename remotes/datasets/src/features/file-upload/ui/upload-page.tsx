@@ -6,7 +6,14 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { BackToDataset } from '../../../ui/back-to-dataset';
 import { cataloguesOpened } from '../../catalogues/catalogues.model';
-import { $dataset, $datasetId, $detailFailure, $detailStatus, datasetDetailOpened, datasetDetailRetryClicked } from '../../dataset-detail/dataset-detail.model';
+import {
+  $dataset,
+  $datasetId,
+  $detailFailure,
+  $detailStatus,
+  datasetDetailOpened,
+  datasetDetailRetryClicked,
+} from '../../dataset-detail/dataset-detail.model';
 import { uploadPageClosed, uploadPageOpened } from '../file-upload.model';
 import { QaEditor } from './qa-editor';
 import { QaImport } from './qa-import';
@@ -59,7 +66,11 @@ export function UploadPage() {
       <Page>
         {back}
         {status === 'error' ? (
-          <ErrorState title={t('datasets.detail.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />
+          <ErrorState
+            title={t('datasets.detail.loadFailed')}
+            description={m.failure ? failureText(m.failure, t) : undefined}
+            onRetry={m.retried}
+          />
         ) : (
           <Spin size="large" tip={t('datasets.detail.loading')} style={{ width: '100%', padding: 48 }} />
         )}
@@ -69,7 +80,11 @@ export function UploadPage() {
 
   return (
     <Page>
-      <PageHeader back={back} title={t('datasets.upload.title', { name: dataset.name })} description={t('datasets.upload.description')} />
+      <PageHeader
+        back={back}
+        title={t('datasets.upload.title', { name: dataset.name })}
+        description={t('datasets.upload.description')}
+      />
       <Tabs
         type="line"
         activeKey={tab}

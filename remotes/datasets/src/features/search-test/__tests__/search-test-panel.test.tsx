@@ -20,10 +20,17 @@ function seed(embeddingModel: string | null) {
     makeSegment(faq, 0, { text: 'How to return an order online.' }),
     makeSegment(faq, 1, { text: 'Shipping takes two days.' }),
   ];
-  return { dataset, folder, policy, faq, seed: { datasets: [dataset], catalogues: [folder], files: [policy, faq], segments } };
+  return {
+    dataset,
+    folder,
+    policy,
+    faq,
+    seed: { datasets: [dataset], catalogues: [folder], files: [policy, faq], segments },
+  };
 }
 
-const searches = (requests: ReturnType<typeof fakeDatasetsApi>['requests']) => requests.filter((request) => request.path === '/v1/datasets/segments');
+const searches = (requests: ReturnType<typeof fakeDatasetsApi>['requests']) =>
+  requests.filter((request) => request.path === '/v1/datasets/segments');
 
 describe('search test', () => {
   it('is a tab of the dataset page', async () => {
@@ -48,12 +55,20 @@ describe('search test', () => {
     fireEvent.keyPress(query, { key: 'Enter', code: 'Enter', charCode: 13, keyCode: 13 });
     expect(await screen.findByTestId('search-summary')).toBeTruthy();
     expect(screen.getByTestId('search-summary').textContent).toBe('Full-text search · 12 ms · 2 hits');
-    expect(searches(requests)[0]!.body).toEqual({ datasetIds: [dataset.id], query: 'return', mode: 'fulltext', offset: 0, limit: 20 });
+    expect(searches(requests)[0]!.body).toEqual({
+      datasetIds: [dataset.id],
+      query: 'return',
+      mode: 'fulltext',
+      offset: 0,
+      limit: 20,
+    });
 
     const hits = screen.getAllByTestId('search-hit');
     expect(hits).toHaveLength(2);
     expect(within(hits[0]!).getByText('Score 0.5000')).toBeTruthy();
-    expect(within(hits[0]!).getByRole('link', { name: 'returns.md' }).getAttribute('href')).toBe(`/dataset/${dataset.id}/file-detail/${policy.id}`);
+    expect(within(hits[0]!).getByRole('link', { name: 'returns.md' }).getAttribute('href')).toBe(
+      `/dataset/${dataset.id}/file-detail/${policy.id}`,
+    );
     expect(within(hits[0]!).getByText('Policies')).toBeTruthy();
     expect(within(hits[0]!).getByText('Our return policy: 30 days.')).toBeTruthy();
     expect(within(hits[1]!).getByText('Not in a folder')).toBeTruthy();
@@ -63,7 +78,9 @@ describe('search test', () => {
     const { dataset, seed: data } = seed('text-embedding-3-small');
     let downgrade = false;
     const { requests } = fakeDatasetsApi(data, (request) =>
-      downgrade && request.path === '/v1/datasets/segments' ? { body: { list: [], total: 0, mode: 'fulltext', tookMs: 3 } } : undefined,
+      downgrade && request.path === '/v1/datasets/segments'
+        ? { body: { list: [], total: 0, mode: 'fulltext', tookMs: 3 } }
+        : undefined,
     );
     renderInShell(<App />, { path: `/dataset/${dataset.id}/detail?tab=search`, scope: testScope('admin') });
     const query = await screen.findByRole('textbox', { name: 'Search query' });
@@ -83,7 +100,11 @@ describe('search test', () => {
 
   it('shows why a search failed', async () => {
     const { dataset, seed: data } = seed(null);
-    fakeDatasetsApi(data, (request) => (request.path === '/v1/datasets/segments' ? { status: 500, body: { code: 'INTERNAL', message: 'Index is rebuilding' } } : undefined));
+    fakeDatasetsApi(data, (request) =>
+      request.path === '/v1/datasets/segments'
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Index is rebuilding' } }
+        : undefined,
+    );
     renderInShell(<App />, { path: `/dataset/${dataset.id}/detail?tab=search`, scope: testScope('admin') });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Search query' }), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: /^Search$/ }));

@@ -9,7 +9,9 @@ export function Hit({ hit, rank, folder }: { hit: Segment; rank: number; folder:
     <Card bodyStyle={{ display: 'flex', flexDirection: 'column', gap: 8, padding: 12 }} data-testid="search-hit">
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <Tag color="blue">#{rank}</Tag>
-        {hit.score !== undefined && <Tag color="green">{t('datasets.search.score', { score: hit.score.toFixed(4) })}</Tag>}
+        {hit.score !== undefined && (
+          <Tag color="green">{t('datasets.search.score', { score: hit.score.toFixed(4) })}</Tag>
+        )}
         {hit.fileId ? (
           <Link to={fileDetailPath(hit.datasetId, hit.fileId)}>{hit.fileName}</Link>
         ) : (

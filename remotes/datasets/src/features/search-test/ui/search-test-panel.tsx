@@ -43,7 +43,15 @@ export function SearchTestPanel({ dataset }: { dataset: Pick<Dataset, 'id' | 'em
 
   let results = null;
   if (m.failure) {
-    results = <Banner type="danger" fullMode={false} closeIcon={null} title={t('datasets.search.failed')} description={failureText(m.failure, t)} />;
+    results = (
+      <Banner
+        type="danger"
+        fullMode={false}
+        closeIcon={null}
+        title={t('datasets.search.failed')}
+        description={failureText(m.failure, t)}
+      />
+    );
   } else if (m.searching && !m.result) {
     results = <Spin style={{ width: '100%', padding: 24 }} />;
   } else if (m.result) {
@@ -51,20 +59,32 @@ export function SearchTestPanel({ dataset }: { dataset: Pick<Dataset, 'id' | 'em
     results = (
       <>
         <Typography.Text type="tertiary" data-testid="search-summary">
-          {t('datasets.search.summary', { mode: t(`datasets.searchMode.${result.mode}`), ms: Math.round(result.tookMs), count: result.total })}
+          {t('datasets.search.summary', {
+            mode: t(`datasets.searchMode.${result.mode}`),
+            ms: Math.round(result.tookMs),
+            count: result.total,
+          })}
         </Typography.Text>
         {result.mode !== result.requestedMode && (
           <Banner
             type="warning"
             fullMode={false}
             closeIcon={null}
-            description={t('datasets.search.fellBack', { requested: t(`datasets.searchMode.${result.requestedMode}`), used: t(`datasets.searchMode.${result.mode}`) })}
+            description={t('datasets.search.fellBack', {
+              requested: t(`datasets.searchMode.${result.requestedMode}`),
+              used: t(`datasets.searchMode.${result.mode}`),
+            })}
           />
         )}
         {result.list.length === 0 ? (
-          <EmptyState title={t('datasets.search.noHits', { query: result.query })} description={t('datasets.search.noHitsHint')} />
+          <EmptyState
+            title={t('datasets.search.noHits', { query: result.query })}
+            description={t('datasets.search.noHitsHint')}
+          />
         ) : (
-          result.list.map((hit, index) => <Hit key={hit.id} hit={hit} rank={index + 1} folder={cataloguePath(m.catalogues, hit.catalogueId)} />)
+          result.list.map((hit, index) => (
+            <Hit key={hit.id} hit={hit} rank={index + 1} folder={cataloguePath(m.catalogues, hit.catalogueId)} />
+          ))
         )}
       </>
     );
@@ -84,14 +104,25 @@ export function SearchTestPanel({ dataset }: { dataset: Pick<Dataset, 'id' | 'em
           aria-label={t('datasets.search.query')}
           style={{ flex: '1 1 320px' }}
         />
-        <RadioGroup type="button" value={m.mode} onChange={(event) => m.modeChanged(event.target.value as SearchMode)} aria-label={t('datasets.search.mode')}>
+        <RadioGroup
+          type="button"
+          value={m.mode}
+          onChange={(event) => m.modeChanged(event.target.value as SearchMode)}
+          aria-label={t('datasets.search.mode')}
+        >
           {SEARCH_MODES.map((mode) => (
             <Radio key={mode} value={mode} disabled={mode !== 'fulltext' && !m.vector}>
               {t(`datasets.searchMode.${mode}`)}
             </Radio>
           ))}
         </RadioGroup>
-        <Button theme="solid" type="primary" loading={m.searching} disabled={!m.query.trim()} onClick={() => m.submitted()}>
+        <Button
+          theme="solid"
+          type="primary"
+          loading={m.searching}
+          disabled={!m.query.trim()}
+          onClick={() => m.submitted()}
+        >
           {t('datasets.search.submit')}
         </Button>
       </div>

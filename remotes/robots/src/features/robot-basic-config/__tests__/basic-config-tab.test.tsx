@@ -10,7 +10,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const config = { ...DEFAULT_BASIC_CONFIG, model: 'gpt-4o', systemPrompt: 'Be kind', datasetIds: ['d1'], databaseIds: [] };
+const config = {
+  ...DEFAULT_BASIC_CONFIG,
+  model: 'gpt-4o',
+  systemPrompt: 'Be kind',
+  datasetIds: ['d1'],
+  databaseIds: [],
+};
 
 function open(options: { datasets?: ReturnType<typeof makeDataset>[]; fail?: boolean } = {}) {
   const robot = makeRobot({ name: 'Concierge' });
@@ -18,9 +24,15 @@ function open(options: { datasets?: ReturnType<typeof makeDataset>[]; fail?: boo
     [robot],
     (request) =>
       options.fail && request.method === 'PUT' && request.path.endsWith('/basic')
-        ? { status: 422, body: { detail: [{ loc: ['body', 'temperature'], msg: 'temperature must be <= 2', type: 'range' }] } }
+        ? {
+            status: 422,
+            body: { detail: [{ loc: ['body', 'temperature'], msg: 'temperature must be <= 2', type: 'range' }] },
+          }
         : undefined,
-    { datasets: options.datasets ?? [makeDataset('d1', 'Returns policy')], basic: { [robot.processId]: { ...config } } },
+    {
+      datasets: options.datasets ?? [makeDataset('d1', 'Returns policy')],
+      basic: { [robot.processId]: { ...config } },
+    },
   );
   renderInShell(<App />, { path: `/ai/${robot.processId}/detail`, scope: testScope('admin') });
   return { robot, ...api };
@@ -83,10 +95,17 @@ describe('basic config tab', () => {
     const library = await screen.findByRole('switch', { name: 'Search the datasets' });
     expect(library.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(library);
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Search the datasets' }).getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Search the datasets' }).getAttribute('aria-checked')).toBe('false'),
+    );
     fireEvent.click(screen.getByRole('switch', { name: 'Query the databases' }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Query the databases' }).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Query the databases' }).getAttribute('aria-checked')).toBe('true'),
+    );
     const puts = requests.filter((request) => request.method === 'PUT').map((request) => request.path);
-    expect(puts).toEqual([`/v1/processes/${robot.processId}/basic/disableLibrarySearch`, `/v1/processes/${robot.processId}/basic/enableDbSearch`]);
+    expect(puts).toEqual([
+      `/v1/processes/${robot.processId}/basic/disableLibrarySearch`,
+      `/v1/processes/${robot.processId}/basic/enableDbSearch`,
+    ]);
   });
 });

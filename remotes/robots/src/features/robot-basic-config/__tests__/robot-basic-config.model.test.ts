@@ -49,7 +49,9 @@ describe('robot basic config model', () => {
 
   it('shows a load failure for the robot on screen', async () => {
     const robot = makeRobot();
-    fakeRobotsApi([robot], (request) => (request.path.endsWith('/basic') ? { status: 500, body: { code: 'INTERNAL', message: 'Boom' } } : undefined));
+    fakeRobotsApi([robot], (request) =>
+      request.path.endsWith('/basic') ? { status: 500, body: { code: 'INTERNAL', message: 'Boom' } } : undefined,
+    );
     const scope = fork();
     await allSettled(basicConfigOpened, { scope, params: robot });
     expect(scope.getState($basicStatus)).toBe('error');

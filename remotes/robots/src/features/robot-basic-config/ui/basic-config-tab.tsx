@@ -27,11 +27,20 @@ import {
 } from '../robot-basic-config.model';
 
 /** The fields the form edits; the search switches save on their own. */
-type BasicConfigForm = Pick<BasicConfig, 'model' | 'systemPrompt' | 'temperature' | 'historyLength' | 'fallbackReply' | 'datasetIds'>;
+type BasicConfigForm = Pick<
+  BasicConfig,
+  'model' | 'systemPrompt' | 'temperature' | 'historyLength' | 'fallbackReply' | 'datasetIds'
+>;
 
 const SYSTEM_PROMPT_MAX = 10000;
 const FALLBACK_REPLY_MAX = 2000;
-const rowStyle = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, padding: '8px 0' } as const;
+const rowStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 16,
+  padding: '8px 0',
+} as const;
 
 function toForm(config: BasicConfig): BasicConfigForm {
   const { model, systemPrompt, temperature, historyLength, fallbackReply, datasetIds } = config;
@@ -96,7 +105,10 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
           field="model"
           label={t('robots.basic.model')}
           loading={m.modelsLoading}
-          optionList={m.models.map((model) => ({ value: model.id, label: t('robots.basic.modelOption', { name: model.name, price: model.price }) }))}
+          optionList={m.models.map((model) => ({
+            value: model.id,
+            label: t('robots.basic.modelOption', { name: model.name, price: model.price }),
+          }))}
           style={{ width: '100%' }}
           rules={[{ required: true, message: t('robots.basic.modelRequired') }]}
         />
@@ -106,7 +118,9 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
           placeholder={t('robots.basic.systemPromptPlaceholder')}
           autosize={{ minRows: 4, maxRows: 12 }}
           maxCount={SYSTEM_PROMPT_MAX}
-          rules={[{ max: SYSTEM_PROMPT_MAX, message: t('robots.basic.systemPromptTooLong', { max: SYSTEM_PROMPT_MAX }) }]}
+          rules={[
+            { max: SYSTEM_PROMPT_MAX, message: t('robots.basic.systemPromptTooLong', { max: SYSTEM_PROMPT_MAX }) },
+          ]}
         />
         <Form.InputNumber
           field="temperature"
@@ -145,7 +159,9 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
           extraText={t('robots.basic.fallbackReplyHint')}
           autosize={{ minRows: 2, maxRows: 6 }}
           maxCount={FALLBACK_REPLY_MAX}
-          rules={[{ max: FALLBACK_REPLY_MAX, message: t('robots.basic.fallbackReplyTooLong', { max: FALLBACK_REPLY_MAX }) }]}
+          rules={[
+            { max: FALLBACK_REPLY_MAX, message: t('robots.basic.fallbackReplyTooLong', { max: FALLBACK_REPLY_MAX }) },
+          ]}
         />
         <Form.Select
           field="datasetIds"

@@ -15,9 +15,19 @@ export function DebugTab({ robot }: { robot: RobotRef }) {
       <div
         role="region"
         aria-label={t('robots.debug.panel')}
-        style={{ height: 640, minHeight: 400, border: '1px solid var(--semi-color-border)', borderRadius: 'var(--semi-border-radius-large)', overflow: 'hidden' }}
+        style={{
+          height: 640,
+          minHeight: 400,
+          border: '1px solid var(--semi-color-border)',
+          borderRadius: 'var(--semi-border-radius-large)',
+          overflow: 'hidden',
+        }}
       >
-        <RemoteWidget<ChatPanelProps> remote={CHAT_PANEL.remote} module={CHAT_PANEL.module} props={{ processId: robot.processId }} />
+        <RemoteWidget<ChatPanelProps>
+          remote={CHAT_PANEL.remote}
+          module={CHAT_PANEL.module}
+          props={{ processId: robot.processId }}
+        />
       </div>
     </div>
   );

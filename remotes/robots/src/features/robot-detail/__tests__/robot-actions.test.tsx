@@ -24,7 +24,10 @@ describe('robot detail actions', () => {
     expect(await screen.findByText('Robot enabled')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Enabled')).toBeTruthy());
     const puts = requests.filter((request) => request.method === 'PUT').map((request) => request.path);
-    expect(puts).toEqual([`/v1/processes/${robot.processId}/disableProcess`, `/v1/processes/${robot.processId}/enableProcess`]);
+    expect(puts).toEqual([
+      `/v1/processes/${robot.processId}/disableProcess`,
+      `/v1/processes/${robot.processId}/enableProcess`,
+    ]);
   });
 
   it('clones the robot and opens the copy', async () => {
@@ -37,13 +40,17 @@ describe('robot detail actions', () => {
     expect(await screen.findByRole('heading', { name: /Concierge \(copy\)/ })).toBeTruthy();
     const copy = robots[0]!;
     expect(screen.getByTestId('location').textContent).toBe(`/ai/${copy.processId}/detail/`);
-    expect(requests.some((request) => request.method === 'GET' && request.path === `/v1/processes/${robot.processId}/clone`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'GET' && request.path === `/v1/processes/${robot.processId}/clone`),
+    ).toBe(true);
   });
 
   it("shows the server's message when the robot cannot be changed", async () => {
     const robot = makeRobot({ enabled: false });
     fakeRobotsApi([robot], (request) =>
-      request.path.endsWith('/enableProcess') ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : undefined,
+      request.path.endsWith('/enableProcess')
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } }
+        : undefined,
     );
     renderInShell(<App />, { path: `/ai/${robot.processId}/detail`, scope: testScope('admin') });
     fireEvent.click(await screen.findByRole('button', { name: /Enable/ }));

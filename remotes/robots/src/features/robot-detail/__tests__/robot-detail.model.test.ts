@@ -1,7 +1,13 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeRobotsApi, makeRobot } from '../../../test/fake-robots-api';
-import { $detailFailure, $detailStatus, $robot, robotDetailOpened, robotDetailRetryClicked } from '../robot-detail.model';
+import {
+  $detailFailure,
+  $detailStatus,
+  $robot,
+  robotDetailOpened,
+  robotDetailRetryClicked,
+} from '../robot-detail.model';
 
 afterEach(() => {
   vi.unstubAllGlobals();

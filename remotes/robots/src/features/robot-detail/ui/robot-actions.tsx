@@ -7,7 +7,13 @@ import { $cloning, $enabling, robotCloneConfirmed, robotEnabledToggled } from '.
 /** Edit (name, description, icon), enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
 export function RobotActions({ robot }: { robot: Robot }) {
   const t = useT();
-  const m = useUnit({ enabling: $enabling, cloning: $cloning, toggled: robotEnabledToggled, cloneConfirmed: robotCloneConfirmed, editClicked: robotEditClicked });
+  const m = useUnit({
+    enabling: $enabling,
+    cloning: $cloning,
+    toggled: robotEnabledToggled,
+    cloneConfirmed: robotCloneConfirmed,
+    editClicked: robotEditClicked,
+  });
   const confirmProps = (ok: string) => ({
     okText: ok,
     cancelText: t('robots.detail.cancel'),

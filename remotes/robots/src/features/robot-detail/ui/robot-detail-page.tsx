@@ -9,7 +9,19 @@ import {
   Typography,
   IconArrowLeft,
 } from '@flotilla/shared/ui/semi';
-import { $role, failureText, hasPermission, OPERATORS, Permission, robotDetailPath, STAFF, useDateTime, useT, type Robot, type Role } from '@flotilla/shared';
+import {
+  $role,
+  failureText,
+  hasPermission,
+  OPERATORS,
+  Permission,
+  robotDetailPath,
+  STAFF,
+  useDateTime,
+  useT,
+  type Robot,
+  type Role,
+} from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
@@ -28,7 +40,16 @@ import { PresetTab } from '../../robot-preset/ui/preset-tab';
 
 import { SecretsTab } from '../../robot-secrets/ui/secrets-tab';
 import { ShareTab } from '../../robot-share/ui/share-tab';
-import { $actionFailure, $clonedRobot, $detailFailure, $detailStatus, $robot, $robotId, robotDetailOpened, robotDetailRetryClicked } from '../robot-detail.model';
+import {
+  $actionFailure,
+  $clonedRobot,
+  $detailFailure,
+  $detailStatus,
+  $robot,
+  $robotId,
+  robotDetailOpened,
+  robotDetailRetryClicked,
+} from '../robot-detail.model';
 import { RobotActions } from './robot-actions';
 
 /** One tab of the detail page, shown to the roles whose calls it makes (the server checks them too). */
@@ -50,7 +71,17 @@ export function RobotDetailPage() {
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const { id } = useParams();
-  const { robot: storedRobot, shownId, status: storedStatus, failure, actionFailure, cloned, role, opened, retried } = useUnit({
+  const {
+    robot: storedRobot,
+    shownId,
+    status: storedStatus,
+    failure,
+    actionFailure,
+    cloned,
+    role,
+    opened,
+    retried,
+  } = useUnit({
     role: $role,
     shownId: $robotId,
     robot: $robot,
@@ -75,7 +106,13 @@ export function RobotDetailPage() {
 
   const back = (
     <div>
-      <Button theme="borderless" type="tertiary" icon={<IconArrowLeft />} onClick={() => navigate(ROBOT_LIST_PATH)} style={{ paddingLeft: 0 }}>
+      <Button
+        theme="borderless"
+        type="tertiary"
+        icon={<IconArrowLeft />}
+        onClick={() => navigate(ROBOT_LIST_PATH)}
+        style={{ paddingLeft: 0 }}
+      >
         {t('robots.detail.back')}
       </Button>
     </div>

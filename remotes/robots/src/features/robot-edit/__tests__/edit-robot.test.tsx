@@ -26,7 +26,11 @@ describe('editing a robot', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('link', { name: 'Sales desk' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sales' })).toBeNull();
-    expect(requests.find((request) => request.method === 'PUT')!.body).toEqual({ name: 'Sales desk', description: 'Pricing', icon: '' });
+    expect(requests.find((request) => request.method === 'PUT')!.body).toEqual({
+      name: 'Sales desk',
+      description: 'Pricing',
+      icon: '',
+    });
     expect(screen.getByTestId('location').textContent).toBe('/robot');
 
     // Opened again, the form starts from the saved robot.
@@ -59,7 +63,11 @@ describe('editing a robot', () => {
 
   it("shows the server's reason and keeps what the user typed", async () => {
     const robot = makeRobot({ name: 'Sales' });
-    fakeRobotsApi([robot], (request) => (request.method === 'PUT' ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined));
+    fakeRobotsApi([robot], (request) =>
+      request.method === 'PUT'
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } }
+        : undefined,
+    );
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit “Sales”' }));
     await waitFor(() => expect(nameInput().value).toBe('Sales'));

@@ -2,12 +2,25 @@ import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef } from 'react';
 import { RobotFormModal } from '../../robot-form/ui/robot-form-modal';
-import { $editedRobot, $editFailure, $saving, editedRobotIcon, robotEditCancelled, robotEditSubmitted } from '../robot-edit.model';
+import {
+  $editedRobot,
+  $editFailure,
+  $saving,
+  editedRobotIcon,
+  robotEditCancelled,
+  robotEditSubmitted,
+} from '../robot-edit.model';
 
 /** The edit form of a robot: name (required), description and icon, filled with the robot's current ones. */
 export function EditRobotModal() {
   const t = useT();
-  const m = useUnit({ robot: $editedRobot, saving: $saving, failure: $editFailure, cancelled: robotEditCancelled, submitted: robotEditSubmitted });
+  const m = useUnit({
+    robot: $editedRobot,
+    saving: $saving,
+    failure: $editFailure,
+    cancelled: robotEditCancelled,
+    submitted: robotEditSubmitted,
+  });
   // The dialog keeps showing the robot while it closes (the model has already let it go).
   const shown = useRef(m.robot);
   if (m.robot) shown.current = m.robot;

@@ -16,7 +16,13 @@ function iconErrorText(error: IconError, t: (id: string, values?: Record<string,
 export function IconPicker({ field }: { field: IconField }) {
   const t = useT();
   const input = useRef<HTMLInputElement | null>(null);
-  const m = useUnit({ icon: field.$icon, error: field.$error, uploading: field.$uploading, chosen: field.chosen, removed: field.removed });
+  const m = useUnit({
+    icon: field.$icon,
+    error: field.$error,
+    uploading: field.$uploading,
+    chosen: field.chosen,
+    removed: field.removed,
+  });
   return (
     <div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
@@ -40,7 +46,13 @@ export function IconPicker({ field }: { field: IconField }) {
           {t(m.icon ? 'robots.icon.replace' : 'robots.icon.upload')}
         </Button>
         {m.icon && !m.uploading && (
-          <Button theme="borderless" type="tertiary" icon={<IconClose />} aria-label={t('robots.icon.remove')} onClick={m.removed} />
+          <Button
+            theme="borderless"
+            type="tertiary"
+            icon={<IconClose />}
+            aria-label={t('robots.icon.remove')}
+            onClick={m.removed}
+          />
         )}
       </div>
       {m.error ? (

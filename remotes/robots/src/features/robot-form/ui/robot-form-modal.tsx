@@ -32,7 +32,21 @@ export type RobotFormModalProps = {
 
 /** The dialog of a robot form (create, edit): its fields, the failure of the last submit, submit and cancel. */
 export function RobotFormModal(props: RobotFormModalProps) {
-  const { open, title, submitLabel, cancelLabel, failedTitle, failure, submitting, icon, initValues, formKey, onSubmit, onCancel, children } = props;
+  const {
+    open,
+    title,
+    submitLabel,
+    cancelLabel,
+    failedTitle,
+    failure,
+    submitting,
+    icon,
+    initValues,
+    formKey,
+    onSubmit,
+    onCancel,
+    children,
+  } = props;
   const formApi = useRef<FormApi<RobotFormValues> | null>(null);
   const uploading = useUnit(icon.$uploading);
   return (

@@ -12,20 +12,46 @@ afterEach(() => {
 
 type Requests = ReturnType<typeof fakeRobotsApi>['requests'];
 const answerQueries = (requests: Requests) =>
-  requests.filter((request) => request.path === '/v1/completions/processes').map((request) => Object.fromEntries(request.query));
+  requests
+    .filter((request) => request.path === '/v1/completions/processes')
+    .map((request) => Object.fromEntries(request.query));
 
 async function openLogs({ role = 'admin' as Role, fail = false } = {}) {
   const robot = makeRobot({ name: 'Concierge' });
   const { processId } = robot;
-  const sessions = [makeSession({ sessionId: 'sA', title: 'Return policy', completions: 2 }), makeSession({ sessionId: 'sB', title: 'Opening hours', channel: 'api' })];
+  const sessions = [
+    makeSession({ sessionId: 'sA', title: 'Return policy', completions: 2 }),
+    makeSession({ sessionId: 'sB', title: 'Opening hours', channel: 'api' }),
+  ];
   const answers = [
-    makeAnswer({ id: 'a1', processId, sessionId: 'sA', question: 'Can I return shoes?', feedback: 'dislike', feedbackText: 'Too vague', model: 'gpt-4o', usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 }, latencyMs: 2300, cost: 3 }),
-    makeAnswer({ id: 'a2', processId, sessionId: 'sA', question: 'Within how many days?', feedback: 'like', checked: true }),
+    makeAnswer({
+      id: 'a1',
+      processId,
+      sessionId: 'sA',
+      question: 'Can I return shoes?',
+      feedback: 'dislike',
+      feedbackText: 'Too vague',
+      model: 'gpt-4o',
+      usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 },
+      latencyMs: 2300,
+      cost: 3,
+    }),
+    makeAnswer({
+      id: 'a2',
+      processId,
+      sessionId: 'sA',
+      question: 'Within how many days?',
+      feedback: 'like',
+      checked: true,
+    }),
     makeAnswer({ id: 'a3', processId, sessionId: 'sB', question: 'When do you open?', channel: 'api' }),
   ];
   const api = fakeRobotsApi(
     [robot],
-    (request) => (fail && request.path === '/v1/completions/processes' ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : undefined),
+    (request) =>
+      fail && request.path === '/v1/completions/processes'
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } }
+        : undefined,
     { sessions, answers },
   );
   renderInShell(<App />, { path: `/ai/${processId}/detail`, scope: testScope(role) });
@@ -59,20 +85,49 @@ describe('logs tab', () => {
     await within(answersSection()).findByText('Can I return shoes?');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Disliked' }));
-    await waitFor(() => expect(answerQueries(requests).at(-1)).toEqual({ offset: '0', limit: '20', processId: robot.processId, feedback: 'dislike' }));
+    await waitFor(() =>
+      expect(answerQueries(requests).at(-1)).toEqual({
+        offset: '0',
+        limit: '20',
+        processId: robot.processId,
+        feedback: 'dislike',
+      }),
+    );
     await waitFor(() => expect(within(answersSection()).queryByText('Within how many days?')).toBeNull());
 
     fireEvent.click(screen.getByRole('radio', { name: 'Any feedback' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Not checked' }));
-    await waitFor(() => expect(answerQueries(requests).at(-1)).toEqual({ offset: '0', limit: '20', processId: robot.processId, checked: 'false' }));
+    await waitFor(() =>
+      expect(answerQueries(requests).at(-1)).toEqual({
+        offset: '0',
+        limit: '20',
+        processId: robot.processId,
+        checked: 'false',
+      }),
+    );
 
     fireEvent.click(within(screen.getByRole('region', { name: 'Sessions' })).getByText('Opening hours'));
-    await waitFor(() => expect(answerQueries(requests).at(-1)).toEqual({ offset: '0', limit: '20', processId: robot.processId, checked: 'false', sessionId: 'sB' }));
+    await waitFor(() =>
+      expect(answerQueries(requests).at(-1)).toEqual({
+        offset: '0',
+        limit: '20',
+        processId: robot.processId,
+        checked: 'false',
+        sessionId: 'sB',
+      }),
+    );
     expect(await within(answersSection()).findByText('When do you open?')).toBeTruthy();
     expect(within(answersSection()).queryByText('Can I return shoes?')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show every session' }));
-    await waitFor(() => expect(answerQueries(requests).at(-1)).toEqual({ offset: '0', limit: '20', processId: robot.processId, checked: 'false' }));
+    await waitFor(() =>
+      expect(answerQueries(requests).at(-1)).toEqual({
+        offset: '0',
+        limit: '20',
+        processId: robot.processId,
+        checked: 'false',
+      }),
+    );
   });
 
   it('hides the checked switch from operators', async () => {
@@ -86,10 +141,14 @@ describe('logs tab', () => {
   it.each(['agent', 'admin'] as const)('lets an %s mark an answer checked', async (role) => {
     const { requests } = await openLogs({ role });
     await within(answersSection()).findByText('Can I return shoes?');
-    const toggle = within(answerRow('Can I return shoes?')).getByRole('switch', { name: 'Checked: Can I return shoes?' });
+    const toggle = within(answerRow('Can I return shoes?')).getByRole('switch', {
+      name: 'Checked: Can I return shoes?',
+    });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
-    await waitFor(() => expect(within(answerRow('Can I return shoes?')).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(within(answerRow('Can I return shoes?')).getByRole('switch').getAttribute('aria-checked')).toBe('true'),
+    );
     const put = requests.find((request) => request.method === 'PUT')!;
     expect(put.path).toBe('/v1/completions/a1/checked');
     expect(put.body).toEqual({ checked: true });
@@ -106,7 +165,9 @@ describe('logs tab', () => {
     expect(sheet.getByText('3 credits')).toBeTruthy();
     expect(requests.some((request) => request.method === 'GET' && request.path === '/v1/completions/a1')).toBe(true);
     fireEvent.click(sheet.getByRole('switch', { name: 'Checked' }));
-    await waitFor(() => expect(sheet.getByRole('switch', { name: 'Checked' }).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(sheet.getByRole('switch', { name: 'Checked' }).getAttribute('aria-checked')).toBe('true'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Close the details' }));
     await waitFor(() => expect(screen.queryByText('Too vague')).toBeNull());
   });

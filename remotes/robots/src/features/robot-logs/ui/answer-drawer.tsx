@@ -2,7 +2,14 @@ import { Banner, Descriptions, SideSheet, Spin, Switch, Tag, Typography, IconClo
 import { failureText, REVIEWERS, useDateTime, usePermission, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { CSSProperties } from 'react';
-import { $checkingIds, $openAnswer, $openAnswerFailure, $openAnswerLoading, answerCheckedToggled, answerClosed } from '../robot-logs.model';
+import {
+  $checkingIds,
+  $openAnswer,
+  $openAnswerFailure,
+  $openAnswerLoading,
+  answerCheckedToggled,
+  answerClosed,
+} from '../robot-logs.model';
 import { AnswerStatusTag } from './answer-status-tag';
 import { ChannelTag } from './channel-tag';
 import { FeedbackMark } from './feedback-mark';
@@ -48,7 +55,13 @@ export function AnswerDrawer() {
       {answer && (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           {m.failure && (
-            <Banner type="warning" fullMode={false} closeIcon={null} title={t('robots.logs.detailFailed')} description={failureText(m.failure, t)} />
+            <Banner
+              type="warning"
+              fullMode={false}
+              closeIcon={null}
+              title={t('robots.logs.detailFailed')}
+              description={failureText(m.failure, t)}
+            />
           )}
           <section>
             <Typography.Text strong>{t('robots.logs.question')}</Typography.Text>

@@ -58,9 +58,18 @@ export function AnswerFiltersBar() {
       {sessionId && (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
           <Tag size="large" color="light-blue">
-            {t('robots.logs.filter.session', { title: short(session?.title || t('robots.logs.sessions.untitled'), 24) })}
+            {t('robots.logs.filter.session', {
+              title: short(session?.title || t('robots.logs.sessions.untitled'), 24),
+            })}
           </Tag>
-          <Button size="small" theme="borderless" type="tertiary" icon={<IconClose />} aria-label={t('robots.logs.filter.allSessions')} onClick={() => m.sessionPicked(null)} />
+          <Button
+            size="small"
+            theme="borderless"
+            type="tertiary"
+            icon={<IconClose />}
+            aria-label={t('robots.logs.filter.allSessions')}
+            onClick={() => m.sessionPicked(null)}
+          />
         </span>
       )}
       {m.status === 'ready' && (

@@ -7,7 +7,10 @@ const STATUS_LABELS = {
   error: 'robots.logs.status.error',
 } as const satisfies Record<CompletionLog['status'], string>;
 
-const STATUS_COLORS = { done: 'green', stopped: 'orange', error: 'red' } as const satisfies Record<CompletionLog['status'], string>;
+const STATUS_COLORS = { done: 'green', stopped: 'orange', error: 'red' } as const satisfies Record<
+  CompletionLog['status'],
+  string
+>;
 
 /** How the answer ended: complete, stopped by the user, or failed. */
 export function AnswerStatusTag({ status }: { status: CompletionLog['status'] }) {

@@ -4,7 +4,14 @@ import { failureText, REVIEWERS, useDateTime, usePermission, useT, type Completi
 import { EmptyState, ErrorState } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useMemo, type CSSProperties, type MouseEvent } from 'react';
-import { $answerFilters, $checkedChanges, $checkingIds, answerCheckedToggled, answerList, answerOpened } from '../robot-logs.model';
+import {
+  $answerFilters,
+  $checkedChanges,
+  $checkingIds,
+  answerCheckedToggled,
+  answerList,
+  answerOpened,
+} from '../robot-logs.model';
 import { AnswerStatusTag } from './answer-status-tag';
 import { ChannelTag } from './channel-tag';
 import { FeedbackMark } from './feedback-mark';
@@ -42,9 +49,15 @@ export function AnswersTable() {
     opened: answerOpened,
     toggled: answerCheckedToggled,
   });
+  const { changes, checkingIds, toggled } = m;
   const columns = useMemo<ColumnProps<CompletionLog>[]>(
     () => [
-      { title: t('robots.logs.column.time'), dataIndex: 'createdAt', width: 170, render: (_, answer) => formatDate(answer.createdAt) },
+      {
+        title: t('robots.logs.column.time'),
+        dataIndex: 'createdAt',
+        width: 170,
+        render: (_, answer) => formatDate(answer.createdAt),
+      },
       {
         title: t('robots.logs.question'),
         dataIndex: 'question',
@@ -55,22 +68,51 @@ export function AnswersTable() {
         title: t('robots.logs.answer'),
         dataIndex: 'answer',
         width: 260,
-        render: (_, answer) => <Typography.Text type="secondary"><span style={clamp(2)}>{answer.answer || t('robots.logs.noAnswer')}</span></Typography.Text>,
+        render: (_, answer) => (
+          <Typography.Text type="secondary">
+            <span style={clamp(2)}>{answer.answer || t('robots.logs.noAnswer')}</span>
+          </Typography.Text>
+        ),
       },
-      { title: t('robots.logs.column.channel'), dataIndex: 'channel', width: 100, render: (_, answer) => <ChannelTag channel={answer.channel} /> },
+      {
+        title: t('robots.logs.column.channel'),
+        dataIndex: 'channel',
+        width: 100,
+        render: (_, answer) => <ChannelTag channel={answer.channel} />,
+      },
       { title: t('robots.logs.column.model'), dataIndex: 'model', width: 120 },
-      { title: t('robots.logs.column.tokens'), dataIndex: 'usage', width: 90, render: (_, answer) => answer.usage.totalTokens },
-      { title: t('robots.logs.column.latency'), dataIndex: 'latencyMs', width: 90, render: (_, answer) => latency(answer.latencyMs) },
+      {
+        title: t('robots.logs.column.tokens'),
+        dataIndex: 'usage',
+        width: 90,
+        render: (_, answer) => answer.usage.totalTokens,
+      },
+      {
+        title: t('robots.logs.column.latency'),
+        dataIndex: 'latencyMs',
+        width: 90,
+        render: (_, answer) => latency(answer.latencyMs),
+      },
       { title: t('robots.logs.column.cost'), dataIndex: 'cost', width: 80, render: (_, answer) => answer.cost },
-      { title: t('robots.logs.column.status'), dataIndex: 'status', width: 100, render: (_, answer) => <AnswerStatusTag status={answer.status} /> },
-      { title: t('robots.logs.column.feedback'), dataIndex: 'feedback', width: 90, render: (_, answer) => <FeedbackMark feedback={answer.feedback} /> },
+      {
+        title: t('robots.logs.column.status'),
+        dataIndex: 'status',
+        width: 100,
+        render: (_, answer) => <AnswerStatusTag status={answer.status} />,
+      },
+      {
+        title: t('robots.logs.column.feedback'),
+        dataIndex: 'feedback',
+        width: 90,
+        render: (_, answer) => <FeedbackMark feedback={answer.feedback} />,
+      },
       {
         title: t('robots.logs.column.checked'),
         dataIndex: 'checked',
         width: 110,
         fixed: 'right',
         render: (_, answer) => {
-          const checked = m.changes[answer.id] ?? answer.checked;
+          const checked = changes[answer.id] ?? answer.checked;
           if (!canReview) {
             return (
               <Tag type="light" color={checked ? 'green' : 'grey'}>
@@ -83,19 +125,25 @@ export function AnswersTable() {
               <Switch
                 size="small"
                 checked={checked}
-                loading={m.checkingIds.includes(answer.id)}
+                loading={checkingIds.includes(answer.id)}
                 aria-label={t('robots.logs.checkedFor', { question: short(answer.question) })}
-                onChange={(next) => m.toggled({ id: answer.id, checked: next })}
+                onChange={(next) => toggled({ id: answer.id, checked: next })}
               />
             </span>
           );
         },
       },
     ],
-    [t, formatDate, latency, canReview, m.changes, m.checkingIds, m.toggled],
+    [t, formatDate, latency, canReview, changes, checkingIds, toggled],
   );
   if (m.status === 'error') {
-    return <ErrorState title={t('robots.logs.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />;
+    return (
+      <ErrorState
+        title={t('robots.logs.loadFailed')}
+        description={m.failure ? failureText(m.failure, t) : undefined}
+        onRetry={m.retried}
+      />
+    );
   }
   const filtered = m.filters.sessionId !== null || m.filters.feedback !== null || m.filters.checked !== null;
   return (
@@ -116,7 +164,11 @@ export function AnswersTable() {
         )
       }
       onRow={(answer) => (answer ? { onClick: () => m.opened(answer), style: { cursor: 'pointer' } } : {})}
-      pagination={m.total > m.pageSize ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.pageChanged } : false}
+      pagination={
+        m.total > m.pageSize
+          ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.pageChanged }
+          : false
+      }
     />
   );
 }

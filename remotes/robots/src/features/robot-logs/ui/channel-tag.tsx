@@ -8,7 +8,10 @@ export const CHANNEL_LABELS = {
   api: 'robots.logs.channel.api',
 } as const satisfies Record<CompletionLog['channel'], string>;
 
-const CHANNEL_COLORS = { visitor: 'blue', staff: 'violet', api: 'cyan' } as const satisfies Record<CompletionLog['channel'], string>;
+const CHANNEL_COLORS = { visitor: 'blue', staff: 'violet', api: 'cyan' } as const satisfies Record<
+  CompletionLog['channel'],
+  string
+>;
 
 /** Where a question came from: a share's visitor, the console's debug chat, or an API secret. */
 export function ChannelTag({ channel }: { channel: CompletionLog['channel'] }) {

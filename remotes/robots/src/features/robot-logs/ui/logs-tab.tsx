@@ -23,13 +23,19 @@ export function LogsTab({ robot }: { robot: RobotRef }) {
   }, [opened, processId, adminId]);
   return (
     <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-      <section style={{ flex: '0 1 320px', minWidth: 260, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label={t('robots.logs.sessions.heading')}>
+      <section
+        style={{ flex: '0 1 320px', minWidth: 260, display: 'flex', flexDirection: 'column', gap: 8 }}
+        aria-label={t('robots.logs.sessions.heading')}
+      >
         <Typography.Title heading={6} style={{ margin: 0 }}>
           {t('robots.logs.sessions.heading')}
         </Typography.Title>
         <SessionsPanel />
       </section>
-      <section style={{ flex: '1 1 560px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label={t('robots.logs.answersHeading')}>
+      <section
+        style={{ flex: '1 1 560px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+        aria-label={t('robots.logs.answersHeading')}
+      >
         <Typography.Title heading={6} style={{ margin: 0 }}>
           {t('robots.logs.answersHeading')}
         </Typography.Title>

@@ -40,12 +40,23 @@ export function SessionsPanel() {
           </div>
         ),
       },
-      { title: t('robots.logs.column.channel'), dataIndex: 'channel', width: 100, render: (_, session) => <ChannelTag channel={session.channel} /> },
+      {
+        title: t('robots.logs.column.channel'),
+        dataIndex: 'channel',
+        width: 100,
+        render: (_, session) => <ChannelTag channel={session.channel} />,
+      },
     ],
     [t, formatDate],
   );
   if (m.status === 'error') {
-    return <ErrorState title={t('robots.logs.sessions.loadFailed')} description={m.failure ? failureText(m.failure, t) : undefined} onRetry={m.retried} />;
+    return (
+      <ErrorState
+        title={t('robots.logs.sessions.loadFailed')}
+        description={m.failure ? failureText(m.failure, t) : undefined}
+        onRetry={m.retried}
+      />
+    );
   }
   const selected = m.filters.sessionId;
   return (
@@ -60,12 +71,19 @@ export function SessionsPanel() {
         session
           ? {
               onClick: () => m.picked(session.sessionId === selected ? null : session.sessionId),
-              style: { cursor: 'pointer', background: session.sessionId === selected ? 'var(--semi-color-primary-light-default)' : undefined },
+              style: {
+                cursor: 'pointer',
+                background: session.sessionId === selected ? 'var(--semi-color-primary-light-default)' : undefined,
+              },
               'aria-selected': session.sessionId === selected,
             }
           : {}
       }
-      pagination={m.total > m.pageSize ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.pageChanged, size: 'small' } : false}
+      pagination={
+        m.total > m.pageSize
+          ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.pageChanged, size: 'small' }
+          : false
+      }
     />
   );
 }

@@ -11,7 +11,11 @@ afterEach(() => {
 
 async function openPreset(options: { fail?: boolean; questions?: string[] } = {}) {
   const robot = makeRobot({ name: 'Concierge' });
-  const share = { ...defaultShare(robot), welcome: 'Hello there', suggestedQuestions: options.questions ?? ['Opening hours?'] };
+  const share = {
+    ...defaultShare(robot),
+    welcome: 'Hello there',
+    suggestedQuestions: options.questions ?? ['Opening hours?'],
+  };
   const api = fakeRobotsApi(
     [robot],
     (request) =>
@@ -30,7 +34,9 @@ describe('preset tab', () => {
     const { robot, requests } = await openPreset();
     expect(((await screen.findByLabelText('Welcome text')) as HTMLTextAreaElement).value).toBe('Hello there');
     expect((screen.getByLabelText('Suggested question 1') as HTMLInputElement).value).toBe('Opening hours?');
-    expect(requests.some((request) => request.path === `/v1/users/${robot.adminId}/processes/${robot.processId}/share`)).toBe(true);
+    expect(
+      requests.some((request) => request.path === `/v1/users/${robot.adminId}/processes/${robot.processId}/share`),
+    ).toBe(true);
   });
 
   it('adds and removes questions and saves the preset', async () => {
@@ -48,7 +54,9 @@ describe('preset tab', () => {
   });
 
   it('asks for an empty question and stops at ten', async () => {
-    const { requests } = await openPreset({ questions: Array.from({ length: 9 }, (_, index) => `Question ${index + 1}`) });
+    const { requests } = await openPreset({
+      questions: Array.from({ length: 9 }, (_, index) => `Question ${index + 1}`),
+    });
     await screen.findByLabelText('Welcome text');
     fireEvent.click(screen.getByRole('button', { name: /Add question/ }));
     expect((screen.getByRole('button', { name: /Add question/ }) as HTMLButtonElement).disabled).toBe(true);

@@ -65,7 +65,10 @@ export function PresetTab({ robot }: { robot: RobotRef }) {
           maxCount={WELCOME_MAX}
           rules={[{ max: WELCOME_MAX, message: t('robots.preset.welcomeTooLong', { max: WELCOME_MAX }) }]}
         />
-        <Form.Label text={t('robots.preset.questions')} extra={t('robots.preset.questionsHint', { max: maxQuestions })} />
+        <Form.Label
+          text={t('robots.preset.questions')}
+          extra={t('robots.preset.questionsHint', { max: maxQuestions })}
+        />
         <ArrayField field="suggestedQuestions">
           {({ add, arrayFields }) => (
             <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>

@@ -26,7 +26,10 @@ async function openSecrets({ role = 'admin' as Role, fail = false } = {}) {
   const scope = testScope(role);
   const api = fakeRobotsApi(
     [robot],
-    (request) => (fail && request.path === '/v1/secrets' && request.method === 'GET' ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : undefined),
+    (request) =>
+      fail && request.path === '/v1/secrets' && request.method === 'GET'
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } }
+        : undefined,
     { secrets: [existing(robot.processId)] },
   );
   renderInShell(<App />, { path: `/ai/${robot.processId}/detail`, scope });
@@ -57,7 +60,9 @@ describe('API keys tab', () => {
     await screen.findByRole('columnheader', { name: 'Last used' });
     await within(table()).findByText('Website');
     fireEvent.click(screen.getByRole('button', { name: /New API key/ }));
-    fireEvent.change(await screen.findByPlaceholderText('Where the key is used, for example: Website'), { target: { value: ' Mobile app ' } });
+    fireEvent.change(await screen.findByPlaceholderText('Where the key is used, for example: Website'), {
+      target: { value: ' Mobile app ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     const secret = fakeSecret(1);
@@ -69,7 +74,10 @@ describe('API keys tab', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Copy API key' }));
     expect(await screen.findByText('API key copied')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(secret);
-    expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/secrets')!.body).toEqual({ processId: robot.processId, name: 'Mobile app' });
+    expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/secrets')!.body).toEqual({
+      processId: robot.processId,
+      name: 'Mobile app',
+    });
 
     // The list shows the new key by its prefix only.
     expect(await within(table()).findByText('Mobile app')).toBeTruthy();
@@ -88,7 +96,9 @@ describe('API keys tab', () => {
     await screen.findByRole('columnheader', { name: 'Last used' });
     await within(table()).findByText('Website');
     fireEvent.click(screen.getByRole('button', { name: /New API key/ }));
-    fireEvent.change(await screen.findByPlaceholderText('Where the key is used, for example: Website'), { target: { value: 'Mobile' } });
+    fireEvent.change(await screen.findByPlaceholderText('Where the key is used, for example: Website'), {
+      target: { value: 'Mobile' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByText('API key created');
     await allSettled(secretsOpened, { scope, params: { processId: 'other', adminId: robot.adminId } });

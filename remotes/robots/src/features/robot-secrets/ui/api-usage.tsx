@@ -23,7 +23,11 @@ export function ApiUsage({ apiKey }: { apiKey?: string }) {
         <Typography.Text strong>{t('robots.secrets.baseUrl')}</Typography.Text>
         <div style={{ display: 'flex', gap: 8 }}>
           <Input readonly value={baseUrl} aria-label={t('robots.secrets.baseUrl')} style={{ flex: 1 }} />
-          <Button icon={<IconCopy />} aria-label={t('robots.secrets.copyBaseUrl')} onClick={() => copyText(baseUrl, 'robots.secrets.baseUrlCopied')}>
+          <Button
+            icon={<IconCopy />}
+            aria-label={t('robots.secrets.copyBaseUrl')}
+            onClick={() => copyText(baseUrl, 'robots.secrets.baseUrlCopied')}
+          >
             {t('robots.secrets.copy')}
           </Button>
         </div>
@@ -31,8 +35,16 @@ export function ApiUsage({ apiKey }: { apiKey?: string }) {
           {t('robots.secrets.baseUrlHint')}
         </Typography.Text>
       </div>
-      <Snippet title={t('robots.secrets.curl')} code={curlSnippet(baseUrl, key)} copyLabel={t('robots.secrets.copyCurl')} />
-      <Snippet title={t('robots.secrets.python')} code={openAiPythonSnippet(baseUrl, key)} copyLabel={t('robots.secrets.copyPython')} />
+      <Snippet
+        title={t('robots.secrets.curl')}
+        code={curlSnippet(baseUrl, key)}
+        copyLabel={t('robots.secrets.copyCurl')}
+      />
+      <Snippet
+        title={t('robots.secrets.python')}
+        code={openAiPythonSnippet(baseUrl, key)}
+        copyLabel={t('robots.secrets.copyPython')}
+      />
     </div>
   );
 }

@@ -18,7 +18,13 @@ const NAME_MAX = 100;
 export function CreateSecretModal() {
   const t = useT();
   const formApi = useRef<FormApi<{ name: string }> | null>(null);
-  const m = useUnit({ open: $secretCreateOpen, creating: $secretCreating, failure: $secretCreateFailure, cancelled: secretCreateCancelled, submitted: secretCreateSubmitted });
+  const m = useUnit({
+    open: $secretCreateOpen,
+    creating: $secretCreating,
+    failure: $secretCreateFailure,
+    cancelled: secretCreateCancelled,
+    submitted: secretCreateSubmitted,
+  });
   return (
     <Modal
       title={t('robots.secrets.createTitle')}
@@ -35,7 +41,14 @@ export function CreateSecretModal() {
       width={480}
     >
       {m.failure && (
-        <Banner type="danger" fullMode={false} closeIcon={null} title={t('robots.secrets.createFailed')} description={failureText(m.failure, t)} style={{ marginBottom: 12 }} />
+        <Banner
+          type="danger"
+          fullMode={false}
+          closeIcon={null}
+          title={t('robots.secrets.createFailed')}
+          description={failureText(m.failure, t)}
+          style={{ marginBottom: 12 }}
+        />
       )}
       {m.open && (
         <Form<{ name: string }>

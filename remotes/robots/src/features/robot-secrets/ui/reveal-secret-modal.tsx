@@ -25,12 +25,28 @@ export function RevealSecretModal() {
     >
       {revealed && (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <Banner type="warning" fullMode={false} closeIcon={null} title={t('robots.secrets.onceTitle')} description={t('robots.secrets.onceHint')} />
+          <Banner
+            type="warning"
+            fullMode={false}
+            closeIcon={null}
+            title={t('robots.secrets.onceTitle')}
+            description={t('robots.secrets.onceHint')}
+          />
           <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
             <Typography.Text strong>{t('robots.secrets.revealLabel', { name: revealed.name })}</Typography.Text>
             <div style={{ display: 'flex', gap: 8 }}>
-              <Input readonly value={revealed.secret} aria-label={t('robots.secrets.secret')} style={{ flex: 1, fontFamily: 'monospace' }} />
-              <Button theme="solid" icon={<IconCopy />} aria-label={t('robots.secrets.copySecret')} onClick={() => copyText(revealed.secret, 'robots.secrets.secretCopied')}>
+              <Input
+                readonly
+                value={revealed.secret}
+                aria-label={t('robots.secrets.secret')}
+                style={{ flex: 1, fontFamily: 'monospace' }}
+              />
+              <Button
+                theme="solid"
+                icon={<IconCopy />}
+                aria-label={t('robots.secrets.copySecret')}
+                onClick={() => copyText(revealed.secret, 'robots.secrets.secretCopied')}
+              >
                 {t('robots.secrets.copy')}
               </Button>
             </div>

@@ -48,6 +48,7 @@ export function SecretsTab({ robot }: { robot: RobotRef }) {
     return () => revealClosed();
   }, [opened, revealClosed, processId, adminId]);
 
+  const { deleteConfirmed, deletingIds } = m;
   const columns = useMemo<ColumnProps<ApiSecret>[]>(
     () => [
       { title: t('robots.secrets.column.name'), dataIndex: 'name' },
@@ -57,13 +58,22 @@ export function SecretsTab({ robot }: { robot: RobotRef }) {
         width: 200,
         render: (_, secret) => <Typography.Text code>{`${secret.prefix}…`}</Typography.Text>,
       },
-      { title: t('robots.secrets.column.createdAt'), dataIndex: 'createdAt', width: 190, render: (_, secret) => formatDate(secret.createdAt) },
+      {
+        title: t('robots.secrets.column.createdAt'),
+        dataIndex: 'createdAt',
+        width: 190,
+        render: (_, secret) => formatDate(secret.createdAt),
+      },
       {
         title: t('robots.secrets.column.lastUsedAt'),
         dataIndex: 'lastUsedAt',
         width: 190,
         render: (_, secret) =>
-          secret.lastUsedAt ? formatDate(secret.lastUsedAt) : <Typography.Text type="tertiary">{t('robots.secrets.neverUsed')}</Typography.Text>,
+          secret.lastUsedAt ? (
+            formatDate(secret.lastUsedAt)
+          ) : (
+            <Typography.Text type="tertiary">{t('robots.secrets.neverUsed')}</Typography.Text>
+          ),
       },
       {
         title: t('robots.secrets.column.actions'),
@@ -80,21 +90,21 @@ export function SecretsTab({ robot }: { robot: RobotRef }) {
             okButtonProps={{ 'aria-label': t('robots.secrets.delete') }}
             cancelButtonProps={{ 'aria-label': t('robots.secrets.cancel') }}
             onConfirm={() => {
-              m.deleteConfirmed(secret);
+              deleteConfirmed(secret);
             }}
           >
             <Button
               type="danger"
               theme="borderless"
               icon={<IconDelete />}
-              loading={m.deletingIds.includes(secret.id)}
+              loading={deletingIds.includes(secret.id)}
               aria-label={t('robots.secrets.deleteSecret', { name: secret.name })}
             />
           </Popconfirm>
         ),
       },
     ],
-    [t, formatDate, m.deleteConfirmed, m.deletingIds],
+    [t, formatDate, deleteConfirmed, deletingIds],
   );
 
   let list;
@@ -113,7 +123,15 @@ export function SecretsTab({ robot }: { robot: RobotRef }) {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }}>
-      <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 16,
+          flexWrap: 'wrap',
+        }}
+      >
         <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
           <Typography.Title heading={6} style={{ margin: 0 }}>
             <IconKey style={{ marginRight: 8 }} />

@@ -21,7 +21,13 @@ export function Snippet({ title, code, copyLabel }: { title: string; code: strin
     <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography.Text strong>{title}</Typography.Text>
-        <Button size="small" theme="borderless" icon={<IconCopy />} aria-label={copyLabel} onClick={() => copyText(code, 'robots.secrets.snippetCopied')}>
+        <Button
+          size="small"
+          theme="borderless"
+          icon={<IconCopy />}
+          aria-label={copyLabel}
+          onClick={() => copyText(code, 'robots.secrets.snippetCopied')}
+        >
           {t('robots.secrets.copy')}
         </Button>
       </div>

@@ -12,12 +12,20 @@ afterEach(() => {
 
 async function openShare(options: { fail?: boolean } = {}) {
   const robot = makeRobot({ name: 'Concierge' });
-  const share = { ...defaultShare(robot), allowedOrigins: ['https://shop.example.com'], rateLimitPerMinute: 30, themeColor: '#112233' };
+  const share = {
+    ...defaultShare(robot),
+    allowedOrigins: ['https://shop.example.com'],
+    rateLimitPerMinute: 30,
+    themeColor: '#112233',
+  };
   const api = fakeRobotsApi(
     [robot],
     (request) =>
       options.fail && request.method === 'PUT' && request.path.endsWith('/share')
-        ? { status: 422, body: { detail: [{ loc: ['body', 'rateLimitPerMinute'], msg: 'rate limit too high', type: 'range' }] } }
+        ? {
+            status: 422,
+            body: { detail: [{ loc: ['body', 'rateLimitPerMinute'], msg: 'rate limit too high', type: 'range' }] },
+          }
         : undefined,
     { shares: { [robot.processId]: share } },
   );
@@ -30,7 +38,9 @@ async function openShare(options: { fail?: boolean } = {}) {
 describe('share tab', () => {
   it('loads the settings and shows the link on this origin', async () => {
     const { share } = await openShare();
-    expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(`${location.origin}/chat/${share.shareId}`);
+    expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(
+      `${location.origin}/chat/${share.shareId}`,
+    );
     expect((screen.getByLabelText('Theme colour') as HTMLInputElement).value).toBe('#112233');
     expect(screen.getByText('https://shop.example.com')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Share enabled' }).getAttribute('aria-checked')).toBe('false');
@@ -39,11 +49,18 @@ describe('share tab', () => {
   it('turns the share on and off', async () => {
     const { robot, requests } = await openShare();
     fireEvent.click(screen.getByRole('switch', { name: 'Share enabled' }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Share enabled' }).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Share enabled' }).getAttribute('aria-checked')).toBe('true'),
+    );
     fireEvent.click(screen.getByRole('switch', { name: 'Share enabled' }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Share enabled' }).getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Share enabled' }).getAttribute('aria-checked')).toBe('false'),
+    );
     const base = `/v1/users/${robot.adminId}/processes/${robot.processId}/share`;
-    expect(requests.filter((request) => request.method === 'PUT').map((request) => request.path)).toEqual([`${base}/enable`, `${base}/disable`]);
+    expect(requests.filter((request) => request.method === 'PUT').map((request) => request.path)).toEqual([
+      `${base}/enable`,
+      `${base}/disable`,
+    ]);
   });
 
   it('copies the link', async () => {
@@ -62,7 +79,12 @@ describe('share tab', () => {
     expect(await screen.findByText('Share settings saved')).toBeTruthy();
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.path).toBe(`/v1/users/${robot.adminId}/processes/${robot.processId}/share`);
-    expect(put?.body).toEqual({ allowedOrigins: ['https://shop.example.com'], rateLimitPerMinute: 30, expiresAt: null, themeColor: '#ABCDEF' });
+    expect(put?.body).toEqual({
+      allowedOrigins: ['https://shop.example.com'],
+      rateLimitPerMinute: 30,
+      expiresAt: null,
+      themeColor: '#ABCDEF',
+    });
   });
 
   it('says what a theme colour looks like and sends nothing', async () => {

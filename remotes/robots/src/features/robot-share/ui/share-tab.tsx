@@ -132,7 +132,10 @@ export function ShareTab({ robot }: { robot: RobotRef }) {
               validator: (_rule: unknown, value: unknown) =>
                 !Array.isArray(value) ||
                 (value.length <= SHARE_LIMITS.allowedOrigins &&
-                  value.every((origin) => typeof origin === 'string' && origin.length <= ORIGIN_MAX_LENGTH && ORIGIN.test(origin.trim()))),
+                  value.every(
+                    (origin) =>
+                      typeof origin === 'string' && origin.length <= ORIGIN_MAX_LENGTH && ORIGIN.test(origin.trim()),
+                  )),
               message: t('robots.share.allowedOriginsInvalid', { max: SHARE_LIMITS.allowedOrigins }),
             },
           ]}
@@ -166,8 +169,21 @@ export function ShareTab({ robot }: { robot: RobotRef }) {
           label={t('robots.share.themeColor')}
           placeholder={DEFAULT_THEME_COLOR}
           style={{ width: 200 }}
-          prefix={<span style={{ display: 'inline-block', width: 14, height: 14, marginLeft: 8, borderRadius: 3, background: m.share.themeColor }} />}
-          rules={[{ pattern: THEME_COLOR, message: t('robots.share.themeColorInvalid', { example: DEFAULT_THEME_COLOR }) }]}
+          prefix={
+            <span
+              style={{
+                display: 'inline-block',
+                width: 14,
+                height: 14,
+                marginLeft: 8,
+                borderRadius: 3,
+                background: m.share.themeColor,
+              }}
+            />
+          }
+          rules={[
+            { pattern: THEME_COLOR, message: t('robots.share.themeColorInvalid', { example: DEFAULT_THEME_COLOR }) },
+          ]}
         />
         <Button htmlType="submit" theme="solid" type="primary" loading={m.saving} style={{ marginTop: 12 }}>
           {t('robots.share.save')}

@@ -41,7 +41,9 @@ describe('robot tags', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: 'New tag name' }), { target: { value: '  Gold ' } });
     fireEvent.click(dialog.getByRole('button', { name: /Add/ }));
     expect(await dialog.findByText('Gold')).toBeTruthy();
-    expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/processes/tag')!.body).toEqual({ name: 'Gold' });
+    expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/processes/tag')!.body).toEqual(
+      { name: 'Gold' },
+    );
     expect((dialog.getByRole('textbox', { name: 'New tag name' }) as HTMLInputElement).value).toBe('');
 
     fireEvent.change(dialog.getByRole('textbox', { name: 'New tag name' }), { target: { value: 'VIP' } });
@@ -70,7 +72,9 @@ describe('robot tags', () => {
     expect(await screen.findByText('Delete tag “VIP”?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(dialog.queryByText('VIP')).toBeNull());
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === '/v1/processes/tag/t1')).toBe(true);
+    expect(requests.some((request) => request.method === 'DELETE' && request.path === '/v1/processes/tag/t1')).toBe(
+      true,
+    );
     // Back to every robot, without the tag.
     expect(await screen.findByRole('link', { name: 'Other' })).toBeTruthy();
     const lists = requests.filter((request) => request.method === 'GET' && request.path === '/v1/processes');
@@ -89,7 +93,10 @@ describe('robot tags', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(salesRow()).getByText('Support')).toBeTruthy());
     expect(within(salesRow()).queryByText('VIP')).toBeNull();
-    expect(requests.find((request) => request.path === '/v1/processes/tag/bind')!.body).toEqual({ processId: robot.processId, tagIds: ['t2'] });
+    expect(requests.find((request) => request.path === '/v1/processes/tag/bind')!.body).toEqual({
+      processId: robot.processId,
+      tagIds: ['t2'],
+    });
   });
 
   it('offers no tag management to agents', async () => {

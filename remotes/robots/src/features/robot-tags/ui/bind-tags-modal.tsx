@@ -8,7 +8,13 @@ import { TagChoices } from './tag-choices';
 /** Picks the tags of one robot; saving replaces them all. */
 export function BindTagsModal() {
   const t = useT();
-  const m = useUnit({ robot: $bindRobot, binding: $binding, failure: $bindFailure, cancelled: tagBindCancelled, submitted: tagBindSubmitted });
+  const m = useUnit({
+    robot: $bindRobot,
+    binding: $binding,
+    failure: $bindFailure,
+    cancelled: tagBindCancelled,
+    submitted: tagBindSubmitted,
+  });
   const robot = m.robot;
   // The form starts from the robot's tags each time it opens (the robot is unset while it is closed).
   const [form, setForm] = useState<{ robot: Robot | null; tagIds: string[] }>({ robot: null, tagIds: [] });
@@ -31,7 +37,14 @@ export function BindTagsModal() {
       width={480}
     >
       {m.failure && (
-        <Banner type="danger" fullMode={false} closeIcon={null} title={t('robots.tags.bindFailed')} description={failureText(m.failure, t)} style={{ marginBottom: 12 }} />
+        <Banner
+          type="danger"
+          fullMode={false}
+          closeIcon={null}
+          title={t('robots.tags.bindFailed')}
+          description={failureText(m.failure, t)}
+          style={{ marginBottom: 12 }}
+        />
       )}
       {robot && <TagChoices value={tagIds} onChange={(ids) => setForm({ robot, tagIds: ids })} />}
     </Modal>

@@ -28,13 +28,29 @@ export function ManageTagsModal() {
   });
   let body;
   if (m.status === 'error') {
-    body = <ErrorState title={t('robots.tags.loadFailed')} description={m.loadFailure ? failureText(m.loadFailure, t) : undefined} onRetry={m.retried} />;
+    body = (
+      <ErrorState
+        title={t('robots.tags.loadFailed')}
+        description={m.loadFailure ? failureText(m.loadFailure, t) : undefined}
+        onRetry={m.retried}
+      />
+    );
   } else if (m.status !== 'ready') {
     body = <Spin tip={t('robots.tab.loading')} style={{ width: '100%', padding: 24 }} />;
   } else if (m.tags.length === 0) {
     body = <EmptyState title={t('robots.tags.empty')} description={t('robots.tags.emptyHint')} />;
   } else {
-    body = <List size="small" dataSource={m.tags} renderItem={(tag) => <List.Item key={tag.id}><TagRow tag={tag} /></List.Item>} />;
+    body = (
+      <List
+        size="small"
+        dataSource={m.tags}
+        renderItem={(tag) => (
+          <List.Item key={tag.id}>
+            <TagRow tag={tag} />
+          </List.Item>
+        )}
+      />
+    );
   }
   return (
     <Modal

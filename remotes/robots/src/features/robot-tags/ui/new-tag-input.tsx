@@ -8,7 +8,11 @@ import { TAG_NAME_MAX } from './tag-name-max';
 export function NewTagInput() {
   const t = useT();
   const [name, setName] = useState('');
-  const { changing, created, submitted } = useUnit({ changing: $tagChanging, created: $tagsCreated, submitted: tagCreateSubmitted });
+  const { changing, created, submitted } = useUnit({
+    changing: $tagChanging,
+    created: $tagsCreated,
+    submitted: tagCreateSubmitted,
+  });
   // A created tag clears the input; a refused one keeps it for correcting.
   const [seen, setSeen] = useState(created);
   if (seen !== created) {

@@ -6,12 +6,24 @@ import { $tags, $tagsLoadFailure, $tagsStatus, tagsRetryClicked } from '../robot
 
 export function TagChoices({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
   const t = useT();
-  const { tags, status, loadFailure, retried } = useUnit({ tags: $tags, status: $tagsStatus, loadFailure: $tagsLoadFailure, retried: tagsRetryClicked });
+  const { tags, status, loadFailure, retried } = useUnit({
+    tags: $tags,
+    status: $tagsStatus,
+    loadFailure: $tagsLoadFailure,
+    retried: tagsRetryClicked,
+  });
   if (status === 'error') {
-    return <ErrorState title={t('robots.tags.loadFailed')} description={loadFailure ? failureText(loadFailure, t) : undefined} onRetry={retried} />;
+    return (
+      <ErrorState
+        title={t('robots.tags.loadFailed')}
+        description={loadFailure ? failureText(loadFailure, t) : undefined}
+        onRetry={retried}
+      />
+    );
   }
   if (status !== 'ready') return <Spin tip={t('robots.tab.loading')} style={{ width: '100%', padding: 24 }} />;
-  if (tags.length === 0) return <EmptyState title={t('robots.tags.empty')} description={t('robots.tags.bindEmptyHint')} />;
+  if (tags.length === 0)
+    return <EmptyState title={t('robots.tags.empty')} description={t('robots.tags.bindEmptyHint')} />;
   return (
     <CheckboxGroup
       aria-label={t('robots.tags.bindLabel')}

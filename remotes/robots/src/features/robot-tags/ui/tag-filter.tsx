@@ -4,7 +4,14 @@ import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { $tags, $tagsStatus } from '../robot-tags.model';
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Picks the tag a list is filtered by; cleared, it shows robots with any tag or none. */
 export function TagFilter({ value, onChange }: { value: string | null; onChange: (tagId: string | null) => void }) {

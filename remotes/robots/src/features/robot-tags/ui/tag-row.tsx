@@ -7,7 +7,11 @@ import { TAG_NAME_MAX } from './tag-name-max';
 
 export function TagRow({ tag }: { tag: RobotTag }) {
   const t = useT();
-  const { changing, renamed, deleted } = useUnit({ changing: $tagChanging, renamed: tagRenameSubmitted, deleted: tagDeleteConfirmed });
+  const { changing, renamed, deleted } = useUnit({
+    changing: $tagChanging,
+    renamed: tagRenameSubmitted,
+    deleted: tagDeleteConfirmed,
+  });
   const [draft, setDraft] = useState<string | null>(null);
   const save = () => {
     if (draft === null || !draft.trim()) return;
@@ -38,7 +42,13 @@ export function TagRow({ tag }: { tag: RobotTag }) {
       <Typography.Text style={{ flex: 1 }} ellipsis={{ showTooltip: true }}>
         {tag.name}
       </Typography.Text>
-      <Button theme="borderless" icon={<IconEdit />} disabled={changing} aria-label={t('robots.tags.rename', { name: tag.name })} onClick={() => setDraft(tag.name)} />
+      <Button
+        theme="borderless"
+        icon={<IconEdit />}
+        disabled={changing}
+        aria-label={t('robots.tags.rename', { name: tag.name })}
+        onClick={() => setDraft(tag.name)}
+      />
       <Popconfirm
         title={t('robots.tags.deleteTitle', { name: tag.name })}
         content={t('robots.tags.deleteContent')}
@@ -52,7 +62,13 @@ export function TagRow({ tag }: { tag: RobotTag }) {
           deleted(tag);
         }}
       >
-        <Button theme="borderless" type="danger" icon={<IconDelete />} disabled={changing} aria-label={t('robots.tags.deleteTag', { name: tag.name })} />
+        <Button
+          theme="borderless"
+          type="danger"
+          icon={<IconDelete />}
+          disabled={changing}
+          aria-label={t('robots.tags.deleteTag', { name: tag.name })}
+        />
       </Popconfirm>
     </div>
   );

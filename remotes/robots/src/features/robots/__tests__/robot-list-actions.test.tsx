@@ -11,7 +11,10 @@ afterEach(() => {
 });
 
 type Requests = ReturnType<typeof fakeRobotsApi>['requests'];
-const listQueries = (requests: Requests) => requests.filter((request) => request.method === 'GET' && request.path === '/v1/processes').map((request) => request.query);
+const listQueries = (requests: Requests) =>
+  requests
+    .filter((request) => request.method === 'GET' && request.path === '/v1/processes')
+    .map((request) => request.query);
 const png = (bytes: number, name = 'bot.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
 
 async function openCreate() {
@@ -26,7 +29,9 @@ async function openCreate() {
 describe('robot list: search, tag filter and pages', () => {
   it('asks the server for the keyword, the tag and the page together', async () => {
     const vip = { id: 't1', name: 'VIP' };
-    const robots = Array.from({ length: 45 }, (_, index) => makeRobot({ name: `Sales ${index}`, tags: index % 2 ? [] : [vip] }));
+    const robots = Array.from({ length: 45 }, (_, index) =>
+      makeRobot({ name: `Sales ${index}`, tags: index % 2 ? [] : [vip] }),
+    );
     const { requests } = fakeRobotsApi(robots, undefined, { tags: [vip, { id: 't2', name: 'Support' }] });
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     await screen.findByRole('link', { name: 'Sales 0' });
@@ -65,11 +70,14 @@ describe('robot list: create with an icon', () => {
     const preview = (await screen.findByRole('img', { name: 'Icon preview' })) as HTMLImageElement;
     const upload = requests.find((request) => request.path === '/v2/processes/icon')!;
     expect(upload.method).toBe('POST');
-    const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/v2/processes/icon'))![1]!.body as FormData;
+    const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/v2/processes/icon'))![1]!
+      .body as FormData;
     expect((sent.get('file') as File).name).toBe('bot.png');
     expect(preview.getAttribute('src')).toMatch(/^\/files\/icons\/icon-\d+\.png$/);
 
-    fireEvent.change(screen.getByPlaceholderText('For example: After-sales assistant'), { target: { value: 'Concierge' } });
+    fireEvent.change(screen.getByPlaceholderText('For example: After-sales assistant'), {
+      target: { value: 'Concierge' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(robots[0]!.name).toBe('Concierge'));
     const post = requests.find((request) => request.method === 'POST' && request.path === '/v1/processes')!;
@@ -79,22 +87,32 @@ describe('robot list: create with an icon', () => {
 
   it('refuses a file that is too large or no image before sending it', async () => {
     const { requests } = await openCreate();
-    fireEvent.change(screen.getByLabelText('Robot icon file'), { target: { files: [png(ICON_LIMITS.maxBytes + 1, 'huge.png')] } });
+    fireEvent.change(screen.getByLabelText('Robot icon file'), {
+      target: { files: [png(ICON_LIMITS.maxBytes + 1, 'huge.png')] },
+    });
     expect(await screen.findByText('This image is too large: the icon can be at most 1024 KB')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Robot icon file'), { target: { files: [png(100, 'notes.txt', 'text/plain')] } });
+    fireEvent.change(screen.getByLabelText('Robot icon file'), {
+      target: { files: [png(100, 'notes.txt', 'text/plain')] },
+    });
     expect(await screen.findByText('Use a PNG, JPEG, WebP or GIF image')).toBeTruthy();
     expect(requests.some((request) => request.path === '/v2/processes/icon')).toBe(false);
 
     fireEvent.change(screen.getByPlaceholderText('For example: After-sales assistant'), { target: { value: 'Plain' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/ai\//));
-    expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/processes')!.body).toEqual({ name: 'Plain', type: 'simple' });
+    expect(requests.find((request) => request.method === 'POST' && request.path === '/v1/processes')!.body).toEqual({
+      name: 'Plain',
+      type: 'simple',
+    });
   });
 
   it("shows the server's reason when it refuses the icon", async () => {
     fakeRobotsApi([makeRobot({ name: 'Existing' })], (request) =>
       request.path === '/v2/processes/icon'
-        ? { status: 422, body: { detail: [{ loc: ['body', 'file'], msg: 'The image could not be read', type: 'image' }] } }
+        ? {
+            status: 422,
+            body: { detail: [{ loc: ['body', 'file'], msg: 'The image could not be read', type: 'image' }] },
+          }
         : undefined,
     );
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
@@ -131,7 +149,9 @@ describe('robot list: row actions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Clone “Sales”' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Clone' }));
     expect(await screen.findByRole('link', { name: 'Sales (copy)' })).toBeTruthy();
-    expect(requests.some((request) => request.method === 'GET' && request.path === `/v1/processes/${robot.processId}/clone`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'GET' && request.path === `/v1/processes/${robot.processId}/clone`),
+    ).toBe(true);
     expect(screen.getAllByRole('link')[0]!.textContent).toBe('Sales (copy)');
   });
 
@@ -147,7 +167,9 @@ describe('robot list: row actions', () => {
 
   it("shows the server's message when a robot cannot be changed", async () => {
     fakeRobotsApi([makeRobot({ name: 'Sales', enabled: false })], (request) =>
-      request.path.endsWith('/enableProcess') ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } } : undefined,
+      request.path.endsWith('/enableProcess')
+        ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } }
+        : undefined,
     );
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     fireEvent.click(await screen.findByRole('button', { name: 'Enable “Sales”' }));
@@ -163,7 +185,10 @@ describe('robot list: row action tooltips', () => {
     const edit = await screen.findByRole('button', { name: 'Edit “Sales”' });
     const tags = screen.getByRole('button', { name: 'Edit the tags of “Sales”' });
     // A hidden tooltip stays in the page while it fades out (happy-dom ends no animation).
-    const tooltipShown = (text: string) => screen.queryAllByRole('tooltip').some((tooltip) => tooltip.textContent === text && !tooltip.className.includes('animation-hide'));
+    const tooltipShown = (text: string) =>
+      screen
+        .queryAllByRole('tooltip')
+        .some((tooltip) => tooltip.textContent === text && !tooltip.className.includes('animation-hide'));
     expect(screen.queryAllByRole('tooltip')).toEqual([]);
 
     fireEvent.pointerOver(edit);

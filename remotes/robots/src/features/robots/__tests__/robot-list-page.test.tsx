@@ -59,21 +59,30 @@ describe('robot list page', () => {
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     await screen.findByRole('link', { name: 'Existing' });
     fireEvent.click(screen.getByRole('button', { name: /New robot/ }));
-    fireEvent.change(await screen.findByPlaceholderText('For example: After-sales assistant'), { target: { value: 'Concierge' } });
+    fireEvent.change(await screen.findByPlaceholderText('For example: After-sales assistant'), {
+      target: { value: 'Concierge' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/ai/${robots[0]!.processId}/detail/`));
     expect(await screen.findByRole('heading', { name: /Concierge/ })).toBeTruthy();
-    expect(requests.find((request) => request.method === 'POST')!.body).toMatchObject({ name: 'Concierge', type: 'simple' });
+    expect(requests.find((request) => request.method === 'POST')!.body).toMatchObject({
+      name: 'Concierge',
+      type: 'simple',
+    });
 
     // Back on the list, which shows the new robot first and stays there.
     fireEvent.click(screen.getByRole('button', { name: /Robots$/ }));
-    await waitFor(() => expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Concierge', 'Existing']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Concierge', 'Existing']),
+    );
     expect(screen.getByTestId('location').textContent).toBe('/robot');
   });
 
   it('shows an error with Retry when the list fails', async () => {
     let failing = true;
-    fakeRobotsApi([makeRobot({ name: 'Sales' })], () => (failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined));
+    fakeRobotsApi([makeRobot({ name: 'Sales' })], () =>
+      failing ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : undefined,
+    );
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     expect(await screen.findByText('The robots could not be loaded')).toBeTruthy();
     expect(screen.getByText('Internal server error')).toBeTruthy();
@@ -96,7 +105,11 @@ describe('robot list page', () => {
   });
 
   it('opens the detail page of a robot that is clicked', async () => {
-    const robot = makeRobot({ name: 'Sales', description: 'Answers pricing questions', tags: [{ id: 't1', name: 'VIP' }] });
+    const robot = makeRobot({
+      name: 'Sales',
+      description: 'Answers pricing questions',
+      tags: [{ id: 't1', name: 'VIP' }],
+    });
     fakeRobotsApi([robot]);
     renderInShell(<App />, { path: '/robot', scope: testScope('admin') });
     fireEvent.click((await screen.findByText('Answers pricing questions')).closest('tr')!);
@@ -107,7 +120,13 @@ describe('robot list page', () => {
 
   it('keeps name, status and actions on a narrow screen', async () => {
     fakeRobotsApi([makeRobot({ name: 'Sales', type: 'flow' })]);
-    const scope = fork({ values: [[$user, sessionUser('admin')], [$locale, 'en-US'], [$settings, { ...DEFAULT_SETTINGS, device: 'mobile' }]] });
+    const scope = fork({
+      values: [
+        [$user, sessionUser('admin')],
+        [$locale, 'en-US'],
+        [$settings, { ...DEFAULT_SETTINGS, device: 'mobile' }],
+      ],
+    });
     renderInShell(<App />, { path: '/robot', scope });
     const row = (await screen.findByRole('link', { name: 'Sales' })).closest('tr')!;
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);

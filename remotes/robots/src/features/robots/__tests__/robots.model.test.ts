@@ -85,14 +85,20 @@ describe('robots model', () => {
 
   it('keeps the form open with the server message when creating fails', async () => {
     fakeRobotsApi([], (request) =>
-      request.method === 'POST' ? { status: 409, body: { code: 'CONFLICT', message: 'A robot with this name exists' } } : undefined,
+      request.method === 'POST'
+        ? { status: 409, body: { code: 'CONFLICT', message: 'A robot with this name exists' } }
+        : undefined,
     );
     const scope = fork();
     await allSettled(robotsPageOpened, { scope });
     await allSettled(robotCreateClicked, { scope });
     await allSettled(robotCreateSubmitted, { scope, params: { name: 'Twin' } });
     expect(scope.getState($createOpen)).toBe(true);
-    expect(scope.getState($createFailure)).toEqual({ status: 409, code: 'CONFLICT', message: 'A robot with this name exists' });
+    expect(scope.getState($createFailure)).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'A robot with this name exists',
+    });
     expect(scope.getState($robots)).toEqual([]);
   });
 
@@ -102,7 +108,9 @@ describe('robots model', () => {
     const scope = fork();
     await allSettled(robotsPageOpened, { scope });
     await allSettled(robotDeleteConfirmed, { scope, params: doomed });
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === `/v1/processes/${doomed.processId}`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'DELETE' && request.path === `/v1/processes/${doomed.processId}`),
+    ).toBe(true);
     expect(listRequests(requests)).toHaveLength(2);
     expect(scope.getState($robots).map((robot) => robot.name)).toEqual(['Kept']);
     expect(scope.getState($total)).toBe(1);

@@ -3,14 +3,27 @@ import { Form } from '@flotilla/shared/ui/semi-forms';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { RobotFormModal, type RobotFormValues } from '../../robot-form/ui/robot-form-modal';
-import { $createFailure, $createOpen, $creating, newRobotIcon, robotCreateCancelled, robotCreateSubmitted } from '../robots.model';
+import {
+  $createFailure,
+  $createOpen,
+  $creating,
+  newRobotIcon,
+  robotCreateCancelled,
+  robotCreateSubmitted,
+} from '../robots.model';
 
 const INITIAL_VALUES: RobotFormValues = { type: 'simple' };
 
 /** The create form: name (required), description, icon, simple or flow. Its fields reset each time it opens. */
 export function CreateRobotModal() {
   const t = useT();
-  const m = useUnit({ open: $createOpen, creating: $creating, failure: $createFailure, cancelled: robotCreateCancelled, submitted: robotCreateSubmitted });
+  const m = useUnit({
+    open: $createOpen,
+    creating: $creating,
+    failure: $createFailure,
+    cancelled: robotCreateCancelled,
+    submitted: robotCreateSubmitted,
+  });
   return (
     <RobotFormModal
       open={m.open}

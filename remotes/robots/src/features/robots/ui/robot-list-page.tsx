@@ -11,7 +11,17 @@ import { RobotTypeTag } from '../../../ui/robot-type-tag';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';
-import { $createdRobot, $keyword, $rowFailure, $tagFilter, createdRobotOpened, robotCreateClicked, robotList, robotsPageOpened, robotTagFilterChanged } from '../robots.model';
+import {
+  $createdRobot,
+  $keyword,
+  $rowFailure,
+  $tagFilter,
+  createdRobotOpened,
+  robotCreateClicked,
+  robotList,
+  robotsPageOpened,
+  robotTagFilterChanged,
+} from '../robots.model';
 import { RobotListDialogs } from './robot-list-dialogs';
 import { RobotRowActions } from './robot-row-actions';
 
@@ -19,8 +29,17 @@ const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 const STATUS_WIDTH = 120;
 const ACTIONS_WIDTH = 230;
 /** A narrow screen's table is at least this wide (room for a name next to status and actions) and scrolls sideways. */
-const narrowTable = { scroller: { overflowX: 'auto' }, table: { minWidth: 210 + STATUS_WIDTH + ACTIONS_WIDTH } } as const;
-const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 'min(420px, 50vw)' } as const;
+const narrowTable = {
+  scroller: { overflowX: 'auto' },
+  table: { minWidth: 210 + STATUS_WIDTH + ACTIONS_WIDTH },
+} as const;
+const ellipsis = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  maxWidth: 'min(420px, 50vw)',
+} as const;
 
 /** `/robot`: the robots of the tenant, searched, filtered by tag and paged on the server. */
 export function RobotListPage() {
@@ -100,9 +119,32 @@ export function RobotListPage() {
         ),
       },
       // On a narrow screen (the shell's mobile mode, under 1024 px) the name, status and actions keep the room.
-      ...(narrow ? [] : [{ title: t('robots.list.column.type'), dataIndex: 'type', width: 120, render: (_: unknown, robot: Robot) => <RobotTypeTag type={robot.type} /> }]),
-      { title: t('robots.list.column.status'), dataIndex: 'enabled', width: STATUS_WIDTH, render: (_, robot) => <RobotStatusTag enabled={robot.enabled} /> },
-      ...(narrow ? [] : [{ title: t('robots.list.column.updatedAt'), dataIndex: 'updatedAt', width: 200, render: (_: unknown, robot: Robot) => formatDate(robot.updatedAt) }]),
+      ...(narrow
+        ? []
+        : [
+            {
+              title: t('robots.list.column.type'),
+              dataIndex: 'type',
+              width: 120,
+              render: (_: unknown, robot: Robot) => <RobotTypeTag type={robot.type} />,
+            },
+          ]),
+      {
+        title: t('robots.list.column.status'),
+        dataIndex: 'enabled',
+        width: STATUS_WIDTH,
+        render: (_, robot) => <RobotStatusTag enabled={robot.enabled} />,
+      },
+      ...(narrow
+        ? []
+        : [
+            {
+              title: t('robots.list.column.updatedAt'),
+              dataIndex: 'updatedAt',
+              width: 200,
+              render: (_: unknown, robot: Robot) => formatDate(robot.updatedAt),
+            },
+          ]),
     ];
     if (!canManage) return base;
     return [
@@ -147,7 +189,9 @@ export function RobotListPage() {
               list={robotList}
               rowKey="processId"
               columns={columns}
-              onRow={(robot) => (robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {})}
+              onRow={(robot) =>
+                robot ? { onClick: () => navigate(robotDetailPath(robot.processId)), style: { cursor: 'pointer' } } : {}
+              }
               searchLabel={t('robots.list.search')}
               filters={<TagFilter value={model.tagFilter} onChange={model.tagFilterChanged} />}
               totalLabel={(count) => t('robots.list.total', { count })}

@@ -13,7 +13,13 @@ import { useT, type Robot } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { robotEditClicked } from '../../robot-edit/robot-edit.model';
 import { tagBindOpened } from '../../robot-tags/robot-tags.model';
-import { $deletingIds, $rowBusyIds, robotDeleteConfirmed, robotRowCloneConfirmed, robotRowEnabledToggled } from '../robots.model';
+import {
+  $deletingIds,
+  $rowBusyIds,
+  robotDeleteConfirmed,
+  robotRowCloneConfirmed,
+  robotRowEnabledToggled,
+} from '../robots.model';
 import { Action } from './action';
 
 /** The actions of one robot of the list: enable or disable, edit, tags, clone, delete. */
@@ -55,17 +61,38 @@ export function RobotRowActions({ robot }: { robot: Robot }) {
           {...confirmProps(t('robots.detail.disable'), t('robots.detail.cancel'))}
         >
           <span>
-            <Action label={disable} button={<Button theme="borderless" icon={<IconPause />} loading={busy} aria-label={disable} />} />
+            <Action
+              label={disable}
+              button={<Button theme="borderless" icon={<IconPause />} loading={busy} aria-label={disable} />}
+            />
           </span>
         </Popconfirm>
       ) : (
         <Action
           label={enable}
-          button={<Button theme="borderless" icon={<IconPlay />} loading={busy} aria-label={enable} onClick={() => m.toggled({ robot, enabled: true })} />}
+          button={
+            <Button
+              theme="borderless"
+              icon={<IconPlay />}
+              loading={busy}
+              aria-label={enable}
+              onClick={() => m.toggled({ robot, enabled: true })}
+            />
+          }
         />
       )}
-      <Action label={edit} button={<Button theme="borderless" icon={<IconEdit />} aria-label={edit} onClick={() => m.editClicked(robot)} />} />
-      <Action label={tags} button={<Button theme="borderless" icon={<IconPriceTag />} aria-label={tags} onClick={() => m.tagsClicked(robot)} />} />
+      <Action
+        label={edit}
+        button={
+          <Button theme="borderless" icon={<IconEdit />} aria-label={edit} onClick={() => m.editClicked(robot)} />
+        }
+      />
+      <Action
+        label={tags}
+        button={
+          <Button theme="borderless" icon={<IconPriceTag />} aria-label={tags} onClick={() => m.tagsClicked(robot)} />
+        }
+      />
       <Popconfirm
         title={t('robots.detail.cloneTitle', { name: robot.name })}
         content={t('robots.detail.cloneContent')}
@@ -75,7 +102,10 @@ export function RobotRowActions({ robot }: { robot: Robot }) {
         {...confirmProps(t('robots.detail.clone'), t('robots.detail.cancel'))}
       >
         <span>
-          <Action label={clone} button={<Button theme="borderless" icon={<IconCopyAdd />} loading={busy} aria-label={clone} />} />
+          <Action
+            label={clone}
+            button={<Button theme="borderless" icon={<IconCopyAdd />} loading={busy} aria-label={clone} />}
+          />
         </span>
       </Popconfirm>
       <Popconfirm
@@ -90,7 +120,15 @@ export function RobotRowActions({ robot }: { robot: Robot }) {
         <span>
           <Action
             label={remove}
-            button={<Button type="danger" theme="borderless" icon={<IconDelete />} loading={m.deletingIds.includes(robot.processId)} aria-label={remove} />}
+            button={
+              <Button
+                type="danger"
+                theme="borderless"
+                icon={<IconDelete />}
+                loading={m.deletingIds.includes(robot.processId)}
+                aria-label={remove}
+              />
+            }
           />
         </span>
       </Popconfirm>

@@ -10,7 +10,8 @@ const TOTALS = { robots: 7, datasets: 3, cases: 12, users: 4 };
 
 /** The four list calls answering their totals (empty pages); `refusal` answers one of them instead, when it returns. */
 function fakeCounts(refusal: (path: string) => Refusal | undefined = () => undefined) {
-  const counted = (endpoint: FakeRoute['endpoint'], total: number) => on(endpoint, ({ request }) => refusal(request.path) ?? { list: [], total });
+  const counted = (endpoint: FakeRoute['endpoint'], total: number) =>
+    on(endpoint, ({ request }) => refusal(request.path) ?? { list: [], total });
   return fakeApi([
     counted(ListRobots, TOTALS.robots),
     counted(ListDatasets, TOTALS.datasets),
@@ -28,7 +29,10 @@ describe('/dashboard', () => {
   it('shows the real counts as cards linking to their lists', async () => {
     const calls = fakeCounts();
 
-    renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'admin', nickname: 'Ada' })]] }) });
+    renderInShell(<App />, {
+      path: '/dashboard',
+      scope: fork({ values: [[$user, makeUser({ role: 'admin', nickname: 'Ada' })]] }),
+    });
 
     expect(await screen.findByText('12')).toBeTruthy();
     expect(screen.getByText('Welcome back, Ada')).toBeTruthy();
@@ -43,7 +47,10 @@ describe('/dashboard', () => {
   it('does not count users for an operator, also on /dashboard/workplace', async () => {
     const calls = fakeCounts();
 
-    renderInShell(<App />, { path: '/dashboard/workplace', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
+    renderInShell(<App />, {
+      path: '/dashboard/workplace',
+      scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }),
+    });
 
     expect(await screen.findByText('12')).toBeTruthy();
     expect(screen.queryByTestId('overview-users')).toBeNull();

@@ -2,7 +2,14 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { $user } from '@flotilla/shared';
 import { makeUser } from '../../../test-utils/fake-users';
-import { $overview, dashboardOpened, loadOverviewFx, overviewKeysFor, overviewRetryClicked, type OverviewKey } from '../dashboard.model';
+import {
+  $overview,
+  dashboardOpened,
+  loadOverviewFx,
+  overviewKeysFor,
+  overviewRetryClicked,
+  type OverviewKey,
+} from '../dashboard.model';
 
 describe('dashboard model', () => {
   it('counts users for admins only', () => {

@@ -1,4 +1,12 @@
-import { Button, Card, Typography, IconArticle, IconBookStroked, IconComment, IconUserGroup } from '@flotilla/shared/ui/semi';
+import {
+  Button,
+  Card,
+  Typography,
+  IconArticle,
+  IconBookStroked,
+  IconComment,
+  IconUserGroup,
+} from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,7 +19,17 @@ const CARDS: Record<OverviewKey, { path: string; icon: ReactNode }> = {
   users: { path: '/employee-list', icon: <IconUserGroup /> },
 };
 
-export function CountCard({ kind, count, locale, onRetry }: { kind: OverviewKey; count: OverviewCount | undefined; locale: string; onRetry: () => void }) {
+export function CountCard({
+  kind,
+  count,
+  locale,
+  onRetry,
+}: {
+  kind: OverviewKey;
+  count: OverviewCount | undefined;
+  locale: string;
+  onRetry: () => void;
+}) {
   const t = useT();
   const { path, icon } = CARDS[kind];
   return (
@@ -32,7 +50,9 @@ export function CountCard({ kind, count, locale, onRetry }: { kind: OverviewKey;
           </Button>
         </div>
       ) : (
-        <div className="flu-dashboard__total">{count?.status === 'ready' ? new Intl.NumberFormat(locale).format(count.total) : '—'}</div>
+        <div className="flu-dashboard__total">
+          {count?.status === 'ready' ? new Intl.NumberFormat(locale).format(count.total) : '—'}
+        </div>
       )}
       <div className="flu-dashboard__hint">{t(`users.dashboard.${kind}.hint`)}</div>
       <Link className="flu-dashboard__link" to={path}>

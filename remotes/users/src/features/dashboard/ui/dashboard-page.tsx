@@ -19,7 +19,9 @@ export function DashboardPage() {
   const allFailed = keys.length > 0 && keys.every((key) => overview[key]?.status === 'failed');
   const firstFailure = keys.map((key) => overview[key]).find((count) => count?.status === 'failed');
 
-  const title = user ? t('users.dashboard.greeting', { name: user.nickname || user.username }) : t('users.dashboard.title');
+  const title = user
+    ? t('users.dashboard.greeting', { name: user.nickname || user.username })
+    : t('users.dashboard.title');
   return (
     <Page>
       <PageHeader title={title} description={t('users.dashboard.subtitle')} />

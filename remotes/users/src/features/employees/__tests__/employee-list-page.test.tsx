@@ -23,7 +23,13 @@ afterEach(() => {
 
 describe('/employee-list', () => {
   it('shows one row per user with role, agent flag and status', async () => {
-    const alice = makeUser({ username: 'alice', nickname: 'Alice', phone: '13800000000', role: 'agent', isAgent: true });
+    const alice = makeUser({
+      username: 'alice',
+      nickname: 'Alice',
+      phone: '13800000000',
+      role: 'agent',
+      isAgent: true,
+    });
     const bob = makeUser({ username: 'bob', nickname: 'Bob', role: 'operator', ban: true });
     const calls = fakeApi([listing([alice, bob])]);
 
@@ -52,7 +58,11 @@ describe('/employee-list', () => {
 
   it('shows an error with Retry when the list fails, and Retry loads again', async () => {
     let fail = true;
-    const calls = fakeApi([on(ListUsers, () => (fail ? refuse(500, 'INTERNAL', 'Database is down') : { list: [makeUser({ username: 'carol' })], total: 1 }))]);
+    const calls = fakeApi([
+      on(ListUsers, () =>
+        fail ? refuse(500, 'INTERNAL', 'Database is down') : { list: [makeUser({ username: 'carol' })], total: 1 },
+      ),
+    ]);
 
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
@@ -107,7 +117,10 @@ describe('/employee-list', () => {
 
   it('freezes a user only after the confirmation, with the right URL', async () => {
     const erin = makeUser({ id: 'u-42', username: 'erin' });
-    const calls = fakeApi([listing([erin]), on(FreezeUser, ({ params }) => (params.id === erin.id ? { ...erin, ban: true } : undefined))]);
+    const calls = fakeApi([
+      listing([erin]),
+      on(FreezeUser, ({ params }) => (params.id === erin.id ? { ...erin, ban: true } : undefined)),
+    ]);
     renderInShell(<App />, { path: '/employee-list', scope: adminScope() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Freeze erin' }));

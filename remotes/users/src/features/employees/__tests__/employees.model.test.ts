@@ -72,7 +72,9 @@ describe('employees model', () => {
     const slowUser = makeUser({ username: 'slow' });
     const fastUser = makeUser({ username: 'fast' });
     const load = vi.fn((query: ListUsersQuery) =>
-      query.role === 'admin' ? Promise.resolve({ list: [fastUser], total: 1 }) : new Promise<UserListResponse>((resolve) => (releaseSlow = resolve)),
+      query.role === 'admin'
+        ? Promise.resolve({ list: [fastUser], total: 1 })
+        : new Promise<UserListResponse>((resolve) => (releaseSlow = resolve)),
     );
     const scope = fork({ handlers: [[loadUsersFx, load]] });
 
@@ -105,7 +107,12 @@ describe('employees model', () => {
   it('freezes a user, then reloads the list', async () => {
     const load = listHandler(() => ({ list: [], total: 0 }));
     const freeze = vi.fn(async () => ({ ok: true }));
-    const scope = fork({ handlers: [[loadUsersFx, load], [freezeUserFx, freeze]] });
+    const scope = fork({
+      handlers: [
+        [loadUsersFx, load],
+        [freezeUserFx, freeze],
+      ],
+    });
 
     await allSettled(userFreezeConfirmed, { scope, params: 'u7' });
 
@@ -120,8 +127,20 @@ describe('employees model', () => {
       .fn()
       .mockRejectedValueOnce(new HttpError(409, 'USERNAME_TAKEN', 'Username taken', null))
       .mockResolvedValueOnce(makeUser({ username: 'bob' }));
-    const scope = fork({ handlers: [[loadUsersFx, load], [createUserFx, create], [showSuccessFx, notify]] });
-    const body = { username: 'bob', nickname: 'Bob', password: 'secret-123', role: 'operator' as const, isAgent: false };
+    const scope = fork({
+      handlers: [
+        [loadUsersFx, load],
+        [createUserFx, create],
+        [showSuccessFx, notify],
+      ],
+    });
+    const body = {
+      username: 'bob',
+      nickname: 'Bob',
+      password: 'secret-123',
+      role: 'operator' as const,
+      isAgent: false,
+    };
 
     await allSettled(createUserClicked, { scope });
     await allSettled(createUserSubmitted, { scope, params: body });

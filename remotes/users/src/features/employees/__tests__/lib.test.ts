@@ -4,7 +4,10 @@ import { toCreateUserBody, validateNewUser } from '../lib/validate-user';
 
 describe('list query', () => {
   it('leaves empty filters out and maps status to ban', () => {
-    expect(toListQuery({ keyword: ' ', role: 'all', status: 'all' }, { page: 1, pageSize: 20 })).toEqual({ offset: 0, limit: 20 });
+    expect(toListQuery({ keyword: ' ', role: 'all', status: 'all' }, { page: 1, pageSize: 20 })).toEqual({
+      offset: 0,
+      limit: 20,
+    });
     expect(toListQuery({ keyword: 'x', role: 'admin', status: 'frozen' }, { page: 2, pageSize: 50 })).toEqual({
       offset: 50,
       limit: 50,
@@ -30,8 +33,21 @@ describe('new user validation', () => {
   });
 
   it('accepts a valid form and builds the body', () => {
-    const values = { username: ' jo.doe@x ', nickname: ' Jo ', phone: '', password: '12345678', role: 'agent' as const, isAgent: true };
+    const values = {
+      username: ' jo.doe@x ',
+      nickname: ' Jo ',
+      phone: '',
+      password: '12345678',
+      role: 'agent' as const,
+      isAgent: true,
+    };
     expect(validateNewUser(values)).toEqual({});
-    expect(toCreateUserBody(values)).toEqual({ username: 'jo.doe@x', nickname: 'Jo', password: '12345678', role: 'agent', isAgent: true });
+    expect(toCreateUserBody(values)).toEqual({
+      username: 'jo.doe@x',
+      nickname: 'Jo',
+      password: '12345678',
+      role: 'agent',
+      isAgent: true,
+    });
   });
 });

@@ -15,7 +15,14 @@ import {
 } from '../lib/validate-user';
 import { $createError, $createOpen, $creating, createUserDismissed, createUserSubmitted } from '../employees.model';
 
-const INITIAL_VALUES: NewUserValues = { username: '', nickname: '', phone: '', password: '', role: 'operator', isAgent: false };
+const INITIAL_VALUES: NewUserValues = {
+  username: '',
+  nickname: '',
+  phone: '',
+  password: '',
+  role: 'operator',
+  isAgent: false,
+};
 
 function errorText(t: (id: string, values?: Record<string, unknown>) => string, error: Failure): string {
   if (error.code === 'USERNAME_TAKEN') return t('users.create.usernameTaken');
@@ -25,7 +32,13 @@ function errorText(t: (id: string, values?: Record<string, unknown>) => string, 
 /** The "New user" dialog: validates as the server does, then sends the form. */
 export function CreateUserModal() {
   const t = useT();
-  const [open, creating, error, dismissed, submitted] = useUnit([$createOpen, $creating, $createError, createUserDismissed, createUserSubmitted]);
+  const [open, creating, error, dismissed, submitted] = useUnit([
+    $createOpen,
+    $creating,
+    $createError,
+    createUserDismissed,
+    createUserSubmitted,
+  ]);
   const formApi = useRef<FormApi<NewUserValues> | null>(null);
   const check = (validate: (value: never) => string | undefined) => (value: unknown) => {
     const id = validate(value as never);
@@ -48,7 +61,13 @@ export function CreateUserModal() {
       width={520}
     >
       {error && (
-        <Banner type="danger" closeIcon={null} description={errorText(t, error)} style={{ marginBottom: 16 }} data-testid="create-user-error" />
+        <Banner
+          type="danger"
+          closeIcon={null}
+          description={errorText(t, error)}
+          style={{ marginBottom: 16 }}
+          data-testid="create-user-error"
+        />
       )}
       <Form<NewUserValues>
         initValues={INITIAL_VALUES}

@@ -1,6 +1,16 @@
 import { Button, Input, Select, Table, Tag, Typography, IconPlus, IconSearch } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { $locale, $user, ADMINS, formatDateTime, Permission, ROLES, useT, type Role, type User } from '@flotilla/shared';
+import {
+  $locale,
+  $user,
+  ADMINS,
+  formatDateTime,
+  Permission,
+  ROLES,
+  useT,
+  type Role,
+  type User,
+} from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -55,9 +65,10 @@ export function EmployeeListPage() {
   });
   const [keyword, setKeyword] = useState(filters.keyword);
 
+  const { opened } = events;
   useEffect(() => {
-    events.opened();
-  }, [events.opened]);
+    opened();
+  }, [opened]);
 
   const columns = useMemo<ColumnProps<User>[]>(
     () => [
@@ -81,13 +92,21 @@ export function EmployeeListPage() {
         title: t('users.field.isAgent'),
         dataIndex: 'isAgent',
         render: (isAgent: boolean) =>
-          isAgent ? <Tag color="cyan">{t('users.agent.yes')}</Tag> : <span className="flu-employees__muted">{t('users.agent.no')}</span>,
+          isAgent ? (
+            <Tag color="cyan">{t('users.agent.yes')}</Tag>
+          ) : (
+            <span className="flu-employees__muted">{t('users.agent.no')}</span>
+          ),
       },
       {
         title: t('users.field.status'),
         dataIndex: 'ban',
         render: (ban: boolean) =>
-          ban ? <Tag color="grey">{t('users.status.frozen')}</Tag> : <Tag color="green">{t('users.status.active')}</Tag>,
+          ban ? (
+            <Tag color="grey">{t('users.status.frozen')}</Tag>
+          ) : (
+            <Tag color="green">{t('users.status.active')}</Tag>
+          ),
       },
       {
         title: t('users.field.createAt'),
@@ -98,7 +117,9 @@ export function EmployeeListPage() {
         title: t('users.field.actions'),
         dataIndex: 'id',
         fixed: 'right',
-        render: (_: unknown, user: User) => <FreezeAction user={user} busy={busyIds.includes(user.id)} isSelf={me?.id === user.id} />,
+        render: (_: unknown, user: User) => (
+          <FreezeAction user={user} busy={busyIds.includes(user.id)} isSelf={me?.id === user.id} />
+        ),
       },
     ],
     [t, locale, busyIds, me?.id],
@@ -115,7 +136,11 @@ export function EmployeeListPage() {
 
   return (
     <Page>
-      <PageHeader title={t('users.employees.title')} description={t('users.employees.description')} extra={createButton} />
+      <PageHeader
+        title={t('users.employees.title')}
+        description={t('users.employees.description')}
+        extra={createButton}
+      />
       <Surface>
         <div className="flu-employees__toolbar">
           <Input
@@ -162,7 +187,11 @@ export function EmployeeListPage() {
                 filtered ? (
                   <EmptyState title={t('users.list.noMatch')} description={t('users.list.noMatchHint')} />
                 ) : (
-                  <EmptyState title={t('users.list.empty')} description={t('users.list.emptyHint')} action={createButton} />
+                  <EmptyState
+                    title={t('users.list.empty')}
+                    description={t('users.list.emptyHint')}
+                    action={createButton}
+                  />
                 )
               ) : null
             }

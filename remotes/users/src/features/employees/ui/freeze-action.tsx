@@ -1,10 +1,7 @@
 import { Button, Popconfirm } from '@flotilla/shared/ui/semi';
 import { useT, type User } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import {
-  userFreezeConfirmed,
-  userUnfreezeConfirmed,
-} from '../employees.model';
+import { userFreezeConfirmed, userUnfreezeConfirmed } from '../employees.model';
 
 /** The freeze / unfreeze action of one row, behind a confirmation. */
 export function FreezeAction({ user, busy, isSelf }: { user: User; busy: boolean; isSelf: boolean }) {

@@ -50,14 +50,21 @@ function fakeTasksApi(tasks: Task[], overrides: FakeRoute[] = []) {
       return task && Object.assign(task, { status: 'cancelled' } as const);
     }),
   ]);
-  return { requests, listQueries: () => requests.filter((request) => request.path === '/v1/tasks').map((request) => request.query.toString()) };
+  return {
+    requests,
+    listQueries: () =>
+      requests.filter((request) => request.path === '/v1/tasks').map((request) => request.query.toString()),
+  };
 }
 
 /** The task list's pauses in the test's hands: `tick()` is "2 seconds later". */
 function scopeWithManualPolling(role: Role = 'admin') {
   const pending: Array<() => void> = [];
   const scope = fork({
-    values: [[$user, sessionUser(role)], [$locale, 'en-US']],
+    values: [
+      [$user, sessionUser(role)],
+      [$locale, 'en-US'],
+    ],
     handlers: [[taskPolling.waitFx, () => new Promise<void>((resolve) => pending.push(resolve))]],
   });
   return {
@@ -70,13 +77,20 @@ function scopeWithManualPolling(role: Role = 'admin') {
 }
 
 const row = (title: string) => screen.getByText(title).closest('tr')!;
-const progressOf = (title: string) => screen.getByRole('progressbar', { name: `Progress of ${title}` }).getAttribute('aria-valuenow');
+const progressOf = (title: string) =>
+  screen.getByRole('progressbar', { name: `Progress of ${title}` }).getAttribute('aria-valuenow');
 
 describe('/task-list', () => {
   it('shows each task with its type, status, progress, error and times', async () => {
     const { listQueries } = fakeTasksApi([
       makeTask({ title: 'manual.pdf', status: 'running', progress: 0.42, datasetId: 'd1', fileId: 'f9' }),
-      makeTask({ title: 'faq.xlsx', type: 'importQa', status: 'failed', progress: 0.1, error: 'Column "answer" is missing' }),
+      makeTask({
+        title: 'faq.xlsx',
+        type: 'importQa',
+        status: 'failed',
+        progress: 0.1,
+        error: 'Column "answer" is missing',
+      }),
     ]);
     const polling = scopeWithManualPolling();
     renderInShell(<App />, { path: '/task-list', scope: polling.scope });
@@ -101,7 +115,10 @@ describe('/task-list', () => {
   });
 
   it('filters by status on the server', async () => {
-    const { listQueries } = fakeTasksApi([makeTask({ title: 'ok.pdf' }), makeTask({ title: 'bad.pdf', status: 'failed', error: 'Corrupt' })]);
+    const { listQueries } = fakeTasksApi([
+      makeTask({ title: 'ok.pdf' }),
+      makeTask({ title: 'bad.pdf', status: 'failed', error: 'Corrupt' }),
+    ]);
     renderInShell(<App />, { path: '/task-list', scope: scopeWithManualPolling().scope });
     await screen.findByText('ok.pdf');
     fireEvent.click(screen.getByRole('combobox', { name: 'Filter by status' }));
@@ -160,13 +177,17 @@ describe('/task-list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry broken.pdf' }));
     await waitFor(() => expect(within(row('broken.pdf')).getByText('Queued')).toBeTruthy());
-    expect(requests.some((request) => request.method === 'POST' && request.path === `/v1/tasks/${failed.id}/retry`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'POST' && request.path === `/v1/tasks/${failed.id}/retry`),
+    ).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel long.pdf' }));
     expect(await screen.findByText('Cancel “long.pdf”?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel task' }));
     await waitFor(() => expect(within(row('long.pdf')).getByText('Cancelled')).toBeTruthy());
-    expect(requests.some((request) => request.method === 'POST' && request.path === `/v1/tasks/${running.id}/cancel`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'POST' && request.path === `/v1/tasks/${running.id}/cancel`),
+    ).toBe(true);
     expect(screen.getByRole('button', { name: 'Retry long.pdf' })).toBeTruthy();
   });
 

@@ -2,7 +2,15 @@ import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListTasks, type Task, type TaskStatus } from '@flotilla/shared';
 import { fakeApi, on } from '@flotilla/shared/test';
-import { $taskStatusFilter, isTaskMoving, isTaskRetryable, taskList, taskListOpened, taskPolling, taskStatusFilterChanged } from '../tasks.model';
+import {
+  $taskStatusFilter,
+  isTaskMoving,
+  isTaskRetryable,
+  taskList,
+  taskListOpened,
+  taskPolling,
+  taskStatusFilterChanged,
+} from '../tasks.model';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,11 +47,23 @@ describe('tasks model', () => {
     await allSettled(taskStatusFilterChanged, { scope, params: 'running' });
     expect(scope.getState($taskStatusFilter)).toBe('running');
     await allSettled(taskStatusFilterChanged, { scope, params: 'all' });
-    expect(requests.map((request) => request.query.toString())).toEqual(['offset=0&limit=20', 'offset=0&limit=20&status=running', 'offset=0&limit=20']);
+    expect(requests.map((request) => request.query.toString())).toEqual([
+      'offset=0&limit=20',
+      'offset=0&limit=20&status=running',
+      'offset=0&limit=20',
+    ]);
   });
 
   it('knows which tasks move and which can be retried', () => {
-    expect(['queued', 'running', 'done', 'failed', 'cancelled'].map((status) => isTaskMoving({ status: status as TaskStatus }))).toEqual([true, true, false, false, false]);
-    expect(['queued', 'running', 'done', 'failed', 'cancelled'].map((status) => isTaskRetryable({ status: status as TaskStatus }))).toEqual([false, false, false, true, true]);
+    expect(
+      ['queued', 'running', 'done', 'failed', 'cancelled'].map((status) =>
+        isTaskMoving({ status: status as TaskStatus }),
+      ),
+    ).toEqual([true, true, false, false, false]);
+    expect(
+      ['queued', 'running', 'done', 'failed', 'cancelled'].map((status) =>
+        isTaskRetryable({ status: status as TaskStatus }),
+      ),
+    ).toEqual([false, false, false, true, true]);
   });
 });

@@ -11,7 +11,13 @@ export function TaskActions({ task }: { task: Task }) {
     const label = t('users.tasks.retry', { title: task.title });
     return (
       <Tooltip content={label}>
-        <Button theme="borderless" icon={<IconRefresh />} loading={busy} aria-label={label} onClick={() => m.retried(task)} />
+        <Button
+          theme="borderless"
+          icon={<IconRefresh />}
+          loading={busy}
+          aria-label={label}
+          onClick={() => m.retried(task)}
+        />
       </Tooltip>
     );
   }

@@ -1,6 +1,16 @@
 import { Banner, Progress, Select, Table, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { $role, failureText, ROUTES, roleAllowed, TASK_STATUSES, useDateTime, useT, type Task, type TaskStatus } from '@flotilla/shared';
+import {
+  $role,
+  failureText,
+  ROUTES,
+  roleAllowed,
+  TASK_STATUSES,
+  useDateTime,
+  useT,
+  type Task,
+  type TaskStatus,
+} from '@flotilla/shared';
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useId, useMemo, type CSSProperties } from 'react';
@@ -26,7 +36,16 @@ const STATUS_COLORS: Record<TaskStatus, 'grey' | 'blue' | 'green' | 'red' | 'ora
   cancelled: 'orange',
 };
 const STATUS_FILTERS: TaskStatusFilter[] = ['all', ...TASK_STATUSES];
-const visuallyHidden: CSSProperties = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', border: 0 };
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  border: 0,
+};
 /** The file a task works on is a page of the datasets area, reached by its URL (never by importing that remote). */
 const FILE_ROUTE = ROUTES.find((route) => route.name === 'fileDetail' && route.owner === 'datasets');
 
@@ -85,7 +104,9 @@ export function TaskListPage() {
         title: t('users.tasks.column.status'),
         dataIndex: 'status',
         width: 110,
-        render: (_: unknown, task: Task) => <Tag color={STATUS_COLORS[task.status]}>{t(`users.tasks.status.${task.status}`)}</Tag>,
+        render: (_: unknown, task: Task) => (
+          <Tag color={STATUS_COLORS[task.status]}>{t(`users.tasks.status.${task.status}`)}</Tag>
+        ),
       },
       {
         title: t('users.tasks.column.progress'),
@@ -98,7 +119,13 @@ export function TaskListPage() {
               percent={percent}
               showInfo
               size="small"
-              stroke={task.status === 'failed' ? 'var(--semi-color-danger)' : task.status === 'done' ? 'var(--semi-color-success)' : undefined}
+              stroke={
+                task.status === 'failed'
+                  ? 'var(--semi-color-danger)'
+                  : task.status === 'done'
+                    ? 'var(--semi-color-success)'
+                    : undefined
+              }
               aria-label={t('users.tasks.progress', { title: task.title })}
             />
           );
@@ -116,9 +143,24 @@ export function TaskListPage() {
             <Typography.Text type="quaternary">—</Typography.Text>
           ),
       },
-      { title: t('users.tasks.column.createdAt'), dataIndex: 'createdAt', width: 180, render: (_: unknown, task: Task) => formatDate(task.createdAt) },
-      { title: t('users.tasks.column.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (_: unknown, task: Task) => formatDate(task.updatedAt) },
-      { title: t('users.tasks.column.actions'), dataIndex: 'actions', width: 90, render: (_: unknown, task: Task) => <TaskActions task={task} /> },
+      {
+        title: t('users.tasks.column.createdAt'),
+        dataIndex: 'createdAt',
+        width: 180,
+        render: (_: unknown, task: Task) => formatDate(task.createdAt),
+      },
+      {
+        title: t('users.tasks.column.updatedAt'),
+        dataIndex: 'updatedAt',
+        width: 180,
+        render: (_: unknown, task: Task) => formatDate(task.updatedAt),
+      },
+      {
+        title: t('users.tasks.column.actions'),
+        dataIndex: 'actions',
+        width: 90,
+        render: (_: unknown, task: Task) => <TaskActions task={task} />,
+      },
     ],
     [t, formatDate, canOpenFiles],
   );
@@ -128,7 +170,9 @@ export function TaskListPage() {
     <Page>
       <PageHeader title={t('users.tasks.title')} description={t('users.tasks.description')} />
       <Surface>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+        <div
+          style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}
+        >
           <div>
             {/* Semi's Select sets its own aria-label ("selected"); a label element names it instead. */}
             <span id={labelId} style={visuallyHidden}>
@@ -152,7 +196,9 @@ export function TaskListPage() {
                 {t('users.tasks.live')}
               </Typography.Text>
             )}
-            {m.status === 'ready' && <Typography.Text type="tertiary">{t('users.tasks.total', { count: m.total })}</Typography.Text>}
+            {m.status === 'ready' && (
+              <Typography.Text type="tertiary">{t('users.tasks.total', { count: m.total })}</Typography.Text>
+            )}
           </div>
         </div>
         {m.actionFailure && (
@@ -188,7 +234,11 @@ export function TaskListPage() {
                 <div style={{ height: 120 }} />
               )
             }
-            pagination={m.total > m.pageSize ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.paged } : false}
+            pagination={
+              m.total > m.pageSize
+                ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.paged }
+                : false
+            }
           />
         )}
       </Surface>
