@@ -33,7 +33,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TTS_LIMITS, type TtsVoice } from '@flotilla/shared/contracts';
-import { PARSE_BUDGET, type ParseBudget } from './knowledge/parse-budget';
+import { PARSE_BUDGET, type ParseBudget } from './lib/parse-budget';
 import { normalizeOrigin } from './lib/origins';
 import { systemClock, type Clock } from './lib/clock';
 

@@ -24,12 +24,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: RegExp }> = [
  * Upward imports that wait for their owner's next change, as `from -> to`. The test fails when one is gone,
  * so that the list only shrinks.
  */
-const WAITING = [
-  // The pure byte checks moved to lib/upload-content.ts; file-types.ts still imports them through the old path.
-  'knowledge/file-types.ts -> plugins/app/uploads/upload-content.ts',
-  // The parse budget's type and defaults belong with the configuration (lib/), which reads them.
-  'config.ts -> knowledge/parse-budget.ts',
-];
+const WAITING: string[] = [];
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 

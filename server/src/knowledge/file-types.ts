@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DatasetFileType } from '@flotilla/shared/contracts';
-import { isUtf8Text, sniffContentType } from '../plugins/app/uploads/upload-content';
+import { isUtf8Text, sniffContentType } from '../lib/upload-content';
 import type { Reason } from './reasons';
 
 /** The document types a dataset file can hold (a QA import is csv or xlsx). */

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { startChildProcess } from '../lib/child-process';
 import type { DocumentType } from './file-types';
-import type { ParseBudget } from './parse-budget';
+import type { ParseBudget } from '../lib/parse-budget';
 import type { BatchLimits, ParseRequest, ParseResponse, StoredFile } from './parse-process';
 import type { ParseProgress, Sheet } from './parsers/index';
 import { ReasonError } from './reasons';

@@ -1,5 +1,5 @@
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
-import { RATIO_FLOOR_BYTES, type ParseBudget } from './parse-budget';
+import { RATIO_FLOOR_BYTES, type ParseBudget } from '../lib/parse-budget';
 import { ReasonError } from './reasons';
 
 /** The part of the budget a zip is held to before any parser inflates it. */

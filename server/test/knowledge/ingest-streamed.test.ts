@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetFile, SegmentListResponse } from '@flotilla/shared/contracts';
 import { ingestHandlers } from '../../src/jobs/ingest';
 import { JobRun, JobStopped } from '../../src/jobs/worker';
-import { PARSE_BUDGET } from '../../src/knowledge/parse-budget';
+import { PARSE_BUDGET } from '../../src/lib/parse-budget';
 import { ParsePool, type DocumentParser, type SplitDocument } from '../../src/knowledge/parse-pool';
 import { inlineTokenizer, type Tokenizer } from '../../src/knowledge/tokenize-pool';
 import { UploadFiles } from '../../src/plugins/app/uploads/upload-files';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARSE_BUDGET } from '../../src/knowledge/parse-budget';
+import { PARSE_BUDGET } from '../../src/lib/parse-budget';
 import { ParsePool } from '../../src/knowledge/parse-pool';
 import { checkZipBudget } from '../../src/knowledge/zip-budget';
 import { docx, pdf } from '../support/documents';

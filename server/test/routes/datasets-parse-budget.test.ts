@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetFile, SplitPreviewResponse } from '@flotilla/shared/contracts';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { PARSE_BUDGET } from '../../src/knowledge/parse-budget';
+import { PARSE_BUDGET } from '../../src/lib/parse-budget';
 import { message } from '../../src/lib/messages';
 import { ADMIN, createTestApp, freshStorage, useTestApp, type TestApp } from '../helper';
 import { createDataset, en, upload, uploadAndWait } from '../support/datasets';

@@ -1,7 +1,7 @@
 /**
  * What reading one uploaded file may cost. An upload of at most FLOTILLA_MAX_FILE_MB can still expand to far
  * more than the server can hold (a docx or xlsx is a zip: 600 KB of deflated XML can be 200 MB of text), so
- * every parse runs in a parser process (parse-pool.ts) within these limits, and a file over any of them fails with
+ * every parse runs in a parser process (knowledge/parse-pool.ts) within these limits, and a file over any of them fails with
  * FILE_TOO_COMPLEX instead of taking the server down.
  */
 export type ParseBudget = {
