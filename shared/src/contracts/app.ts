@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
 
 /** `/version.json`: the console compares it with the first one seen; any other version is new. */
 export const VersionInfoSchema = Type.Object({ version: Type.String(), buildTime: Type.String() });
@@ -14,3 +15,10 @@ export type RemotesConfig = Static<typeof RemotesConfigSchema>;
 export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
 
 export const HealthSchema = Type.Object({ status: Type.Literal('ok'), db: Type.String() });
+
+/** Liveness, with a database round trip. */
+export const GetHealth = endpoint({ method: 'GET', path: '/healthz', response: HealthSchema });
+/** The console's version and build time; the console polls it (past every cache) to notice a new deployment. */
+export const GetVersionInfo = endpoint({ method: 'GET', path: '/version.json', response: VersionInfoSchema });
+/** Where each remote's manifest lives; the console reads it past every cache. */
+export const GetRemotesConfig = endpoint({ method: 'GET', path: '/remotes.json', response: RemotesConfigSchema });

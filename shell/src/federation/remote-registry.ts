@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import { CLIENT_ERRORS, REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@flotilla/shared/contracts';
+import {
+  CLIENT_ERRORS,
+  GetRemotesConfig,
+  REMOTES_CONFIG_ELEMENT_ID,
+  type RemotesConfig,
+} from '@flotilla/shared/contracts';
 
 /** What a remote's `./App` must export (see README.md in this folder). */
 export type RemoteAppModule = { default: ComponentType };
@@ -51,7 +56,7 @@ export class FederationError extends Error {
 export async function fetchRemotesConfig(): Promise<RemotesConfig> {
   let response: Response;
   try {
-    response = await fetch(`/remotes.json?t=${Date.now()}`, { cache: 'no-store' });
+    response = await fetch(`${GetRemotesConfig.path}?t=${Date.now()}`, { cache: 'no-store' });
   } catch (cause) {
     throw new FederationError(
       FEDERATION_ERRORS.configUnavailable,

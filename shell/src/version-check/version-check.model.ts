@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { LIMITS, type VersionInfo } from '@flotilla/shared';
+import { GetVersionInfo, LIMITS, type VersionInfo } from '@flotilla/shared';
 
 /**
  * The version fetched is compared with the first one seen; any other version is new.
@@ -18,7 +18,7 @@ export const newVersionFound = createEvent<VersionInfo>();
 
 /** `GET /version.json?t=<timestamp>`; the timestamp defeats caches. */
 export const fetchVersionFx = createEffect(async (): Promise<VersionInfo> => {
-  const response = await fetch(`/version.json?t=${Date.now()}`, { cache: 'no-store' });
+  const response = await fetch(`${GetVersionInfo.path}?t=${Date.now()}`, { cache: 'no-store' });
   if (!response.ok) throw new Error(`version.json answered ${response.status}`);
   return (await response.json()) as VersionInfo;
 });
