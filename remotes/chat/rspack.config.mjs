@@ -78,7 +78,7 @@ function pageConfig(mode) {
 }
 
 // In development one federated build serves both the remote and the page (through src/index.ts),
-// as every app does; a production build emits the remote (remoteEntry.js, mf-manifest.json, the
+// as every app does; a production build emits the remote (remoteEntry.<hash>.js, mf-manifest.json, the
 // exposes) and the standalone page separately.
 export default (_env, argv) => {
   const remote = createAppConfig(
