@@ -16,3 +16,4 @@ export * from './paged-table';
 export * from './remote-boundary';
 export * from './semi-locale';
 export * from '../federation';
+export * from './visually-hidden';

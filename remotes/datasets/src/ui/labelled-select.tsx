@@ -1,17 +1,7 @@
 import { Select } from '@flotilla/shared/ui/semi';
 import type { SelectProps } from '@flotilla/shared/ui/semi';
-import { useId, type CSSProperties } from 'react';
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  border: 0,
-};
+import { useId } from 'react';
+import { VISUALLY_HIDDEN } from '@flotilla/shared/ui';
 
 /**
  * A Semi Select named by `label`: Semi sets its own aria-label ("selected"), so a hidden label element
@@ -21,7 +11,7 @@ export function LabelledSelect({ label, ...props }: SelectProps & { label: strin
   const labelId = useId();
   return (
     <>
-      <span id={labelId} style={visuallyHidden}>
+      <span id={labelId} style={VISUALLY_HIDDEN}>
         {label}
       </span>
       <Select {...props} aria-labelledby={labelId} />

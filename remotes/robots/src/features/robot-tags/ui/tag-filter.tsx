@@ -2,16 +2,8 @@ import { Select } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
+import { VISUALLY_HIDDEN } from '@flotilla/shared/ui';
 import { $tags, $tagsStatus } from '../robot-tags.model';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Picks the tag a list is filtered by; cleared, it shows robots with any tag or none. */
 export function TagFilter({ value, onChange }: { value: string | null; onChange: (tagId: string | null) => void }) {
@@ -21,7 +13,7 @@ export function TagFilter({ value, onChange }: { value: string | null; onChange:
   return (
     <>
       {/* Semi's Select sets its own aria-label ("selected"); a label element names it instead. */}
-      <span id={labelId} style={visuallyHidden}>
+      <span id={labelId} style={VISUALLY_HIDDEN}>
         {t('robots.tags.filter')}
       </span>
       <Select

@@ -11,9 +11,9 @@ import {
   type Task,
   type TaskStatus,
 } from '@flotilla/shared';
-import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { EmptyState, ErrorState, Page, PageHeader, Surface, VISUALLY_HIDDEN } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useEffect, useId, useMemo, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import {
   $tableLoading,
@@ -36,16 +36,6 @@ const STATUS_COLORS: Record<TaskStatus, 'grey' | 'blue' | 'green' | 'red' | 'ora
   cancelled: 'orange',
 };
 const STATUS_FILTERS: TaskStatusFilter[] = ['all', ...TASK_STATUSES];
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  border: 0,
-};
 /** The file a task works on is a page of the datasets area, reached by its URL (never by importing that remote). */
 const FILE_ROUTE = ROUTES.find((route) => route.name === 'fileDetail' && route.owner === 'datasets');
 
@@ -175,7 +165,7 @@ export function TaskListPage() {
         >
           <div>
             {/* Semi's Select sets its own aria-label ("selected"); a label element names it instead. */}
-            <span id={labelId} style={visuallyHidden}>
+            <span id={labelId} style={VISUALLY_HIDDEN}>
               {t('users.tasks.statusFilter')}
             </span>
             <Select
