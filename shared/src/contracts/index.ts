@@ -6,6 +6,7 @@ export * from './client-errors';
 export * from './auth';
 export * from './users';
 export * from './processes';
+export * from './flows';
 export * from './datasets';
 export * from './tasks';
 export * from './cases';
