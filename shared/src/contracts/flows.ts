@@ -123,7 +123,7 @@ export const ConditionRuleSchema = Type.Object(
 export type ConditionRule = Static<typeof ConditionRuleSchema>;
 
 export const FLOW_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type FlowHttpMethod = (typeof HTTP_METHODS)[number];
+export type FlowHttpMethod = (typeof FLOW_HTTP_METHODS)[number];
 
 /** The data of each node type; text fields marked "templated" take `{{…}}` variables. */
 export const FLOW_NODE_DATA = {
