@@ -7,10 +7,19 @@ import {
   RobotSessionListResponseSchema,
   RobotSessionsBodySchema,
 } from './chat';
+import { TraceStepSchema } from './flow-trace';
+import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 
 // A robot's logs as staff review them: its answers and sessions, one answer, its review state. The
 // schemas are the chat's: a logged answer is a completion with who asked, model, tokens and cost.
+
+/** One answer with the trace of the flow that gave it (what each node did; empty for answers older than flows). */
+export const AnswerDetailSchema = Type.Composite([
+  CompletionLogSchema,
+  Type.Object({ trace: Type.Array(TraceStepSchema) }),
+]);
+export type AnswerDetail = Static<typeof AnswerDetailSchema>;
 
 /** One page of a robot's answers, newest first, filtered by session, feedback and review state. */
 export const ListRobotAnswers = endpoint({
@@ -26,12 +35,12 @@ export const ListRobotSessions = endpoint({
   body: RobotSessionsBodySchema,
   response: RobotSessionListResponseSchema,
 });
-/** One answer as the logs show it: who asked, model, tokens, latency, cost. */
+/** One answer as the logs show it: who asked, model, tokens, latency, cost, and each node's trace. */
 export const GetRobotAnswer = endpoint({
   method: 'GET',
   path: '/v1/completions/{completionId}',
   params: CompletionParamsSchema,
-  response: CompletionLogSchema,
+  response: AnswerDetailSchema,
 });
 /** Marks an answer reviewed, or not (agents and admins); answers it. */
 export const SetAnswerChecked = endpoint({

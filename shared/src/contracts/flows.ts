@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 import { endpoint } from './endpoint';
+import { TraceStepSchema } from './flow-trace';
 import { RobotParamsSchema } from './processes';
 
 // A robot's flow: a graph of nodes the flow engine runs for every question. A v3 flow is drawn as a graph;
@@ -246,20 +247,6 @@ export const DebugFlowBodySchema = Type.Object({
   sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 export type DebugFlowBody = Static<typeof DebugFlowBodySchema>;
-
-export const TRACE_STATUSES = ['ok', 'error', 'skipped'] as const;
-export type TraceStatus = (typeof TRACE_STATUSES)[number];
-/** What one node did in a run: its input and output (long texts cut), how long it took, its error. */
-export const TraceStepSchema = Type.Object({
-  nodeId: Type.String(),
-  type: Type.String(),
-  status: Type.Union(TRACE_STATUSES.map((s) => Type.Literal(s))),
-  input: Type.Unknown(),
-  output: Type.Unknown(),
-  ms: Type.Number({ minimum: 0 }),
-  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
-});
-export type TraceStep = Static<typeof TraceStepSchema>;
 
 export const DebugFlowResponseSchema = Type.Object({
   answer: Type.String(),

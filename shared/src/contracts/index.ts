@@ -7,6 +7,7 @@ export * from './auth';
 export * from './users';
 export * from './processes';
 export * from './flows';
+export * from './flow-trace';
 export * from './datasets';
 export * from './tasks';
 export * from './cases';

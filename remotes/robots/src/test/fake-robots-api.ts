@@ -388,7 +388,10 @@ export function fakeRobotsApi(
       );
       return page(matching, query);
     }),
-    on(GetRobotAnswer, ({ params }) => findAnswer(params.completionId) ?? answerNotFound()),
+    on(GetRobotAnswer, ({ params }) => {
+      const answer = findAnswer(params.completionId);
+      return answer ? { ...answer, trace: [] } : answerNotFound();
+    }),
     on(SetAnswerChecked, ({ params, body }) => {
       const answer = findAnswer(params.completionId);
       return answer ? Object.assign(answer, { checked: body.checked }) : answerNotFound();
