@@ -1,5 +1,12 @@
 import type { Generated } from 'kysely';
-import type { DatasetFileStatus, DatasetFileType, Role, TaskStatus, TaskType } from '@flotilla/shared/contracts';
+import type {
+  DatasetFileStatus,
+  DatasetFileType,
+  FlowVersion,
+  Role,
+  TaskStatus,
+  TaskType,
+} from '@flotilla/shared/contracts';
 
 /**
  * Tables as the code sees them. Names are camelCase here and snake_case in the database: Kysely's
@@ -188,10 +195,45 @@ export interface CompletionsTable {
   cost: number;
   status: 'done' | 'stopped' | 'error';
   errorCode: string | null;
+  /** JSON array of the flow's trace steps (what each node did). */
+  trace: string;
   feedback: 'like' | 'dislike' | null;
   feedbackText: string;
   checked: Flag;
   createdAt: string;
+}
+
+export interface ProcessFlowsTable {
+  processId: string;
+  tenantId: string;
+  version: FlowVersion;
+  /** JSON `{ nodes, edges }`. */
+  draft: string;
+  published: string | null;
+  publishedAt: string | null;
+  publishedVersionId: string | null;
+  updatedAt: string;
+}
+
+export interface ProcessFlowVersionsTable {
+  id: string;
+  tenantId: string;
+  processId: string;
+  number: number;
+  version: FlowVersion;
+  graph: string;
+  nodeCount: number;
+  publishedAt: string;
+  publishedBy: string;
+}
+
+export interface FlowSessionStatesTable {
+  sessionId: string;
+  tenantId: string;
+  processId: string;
+  /** JSON FlowSessionState (engine/flow): session variables, collected forms, the node waiting for an answer. */
+  state: string;
+  updatedAt: string;
 }
 
 export interface CreditBalancesTable {
@@ -349,6 +391,9 @@ export interface DB {
   datasetFiles: DatasetFilesTable;
   segments: SegmentsTable;
   jobs: JobsTable;
+  processFlows: ProcessFlowsTable;
+  processFlowVersions: ProcessFlowVersionsTable;
+  flowSessionStates: FlowSessionStatesTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

@@ -168,6 +168,7 @@ export function createAnswerEngine(
             cost: failure ? 0 : price,
             status,
             errorCode: failure?.code ?? null,
+            trace: [],
           });
         }
         if (failure) {

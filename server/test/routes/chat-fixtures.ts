@@ -43,6 +43,7 @@ export async function answered(
     images: [],
     files: [],
     citations: [],
+    trace: [],
     model: 'builtin',
     usage: { promptTokens: 7, completionTokens: 5, totalTokens: 12 },
     latencyMs: 42,

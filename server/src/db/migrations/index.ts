@@ -8,6 +8,7 @@ import * as knowledge from './005-knowledge';
 import * as searchIndex from './006-search-index';
 import * as jobParsing from './007-job-parsing';
 import * as segmentGenerations from './008-segment-generations';
+import * as flows from './009-flows';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-search-index': searchIndex,
   '007-job-parsing': jobParsing,
   '008-segment-generations': segmentGenerations,
+  '009-flows': flows,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

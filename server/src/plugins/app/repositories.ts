@@ -5,6 +5,7 @@ import { creditsRepository } from './credits/credits-repository';
 import { cataloguesRepository } from './datasets/catalogues-repository';
 import { datasetFilesRepository } from './datasets/dataset-files-repository';
 import { datasetsRepository } from './datasets/datasets-repository';
+import { flowsRepository } from './flows/flows-repository';
 import { jobsRepository } from './jobs/jobs-repository';
 import { menuRepository } from './menu/menu-repository';
 import { processesRepository } from './processes/processes-repository';
@@ -27,6 +28,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0]) {
     menu: menuRepository(db),
     processes,
     robotConfigs: robotConfigsRepository(db),
+    flows: flowsRepository(db),
     robotTags: robotTagsRepository(db, processes.get),
     shares: sharesRepository(db),
     datasets: datasetsRepository(db),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type {
+  AnswerDetail,
   Attachment,
   ChatSession,
   Citation,
@@ -12,6 +13,7 @@ import type {
   Page,
   PageQuery,
   RobotSession,
+  TraceStep,
   Usage,
 } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
@@ -97,6 +99,8 @@ export type CompletionRecord = {
   cost: number;
   status: CompletionStatus;
   errorCode: string | null;
+  /** What each node of the robot's flow did for this answer. */
+  trace: TraceStep[];
 };
 
 /** A title from the first question: its first line, shortened. */
@@ -243,14 +247,14 @@ export function chatsRepository(db: Database) {
       return row && toCompletion(row);
     },
 
-    /** A completion of the tenant, as the robot's logs show it. */
-    async getLog(tenantId: string, completionId: string): Promise<CompletionLog | undefined> {
+    /** A completion of the tenant, as the robot's logs show it, with its flow's trace. */
+    async getLog(tenantId: string, completionId: string): Promise<AnswerDetail | undefined> {
       const row = await scoped(db, tenantId)
         .selectFrom('completions')
         .selectAll()
         .where('id', '=', completionId)
         .executeTakeFirst();
-      return row && toCompletionLog(row);
+      return row && { ...toCompletionLog(row), trace: JSON.parse(row.trace) as TraceStep[] };
     },
 
     /** Deletes a completion of the tenant; false when there is none. */
@@ -372,6 +376,7 @@ export function chatsRepository(db: Database) {
             cost: record.cost,
             status: record.status,
             errorCode: record.errorCode,
+            trace: JSON.stringify(record.trace),
             feedback: null,
             feedbackText: '',
             checked: 0,
