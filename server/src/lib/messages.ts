@@ -53,6 +53,27 @@ const MESSAGES = {
   IMPORT_FAILED: { 'zh-CN': '导入失败', 'en-US': 'Import failed' },
   DATABASE_ERROR: { 'zh-CN': '数据库错误', 'en-US': 'Database error' },
   INTERNAL: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
+  URL_INVALID: { 'zh-CN': '网址格式不正确', 'en-US': 'This is not a valid web address' },
+  URL_NOT_ALLOWED: {
+    'zh-CN': '只能访问 http 或 https 网址，且网址中不能包含账号密码',
+    'en-US': 'Only http and https addresses without a username or password can be read',
+  },
+  ADDRESS_NOT_ALLOWED: {
+    'zh-CN': '该网址指向内部或保留地址，不允许访问',
+    'en-US': 'This address leads to an internal or reserved network and cannot be read',
+  },
+  DNS_FAILED: { 'zh-CN': '无法解析该网址的域名', 'en-US': 'The domain name of this address could not be found' },
+  TOO_MANY_REDIRECTS: { 'zh-CN': '网页重定向次数过多', 'en-US': 'The page redirected too many times' },
+  FETCH_TIMEOUT: { 'zh-CN': '网页响应超时', 'en-US': 'The page took too long to answer' },
+  FETCH_TOO_LARGE: { 'zh-CN': '网页内容过大', 'en-US': 'The page is too large' },
+  HTTP_FAILED: {
+    'zh-CN': '无法连接该网址，或对方返回了错误',
+    'en-US': 'The site could not be reached or answered with an error',
+  },
+  UNSUPPORTED_CONTENT: {
+    'zh-CN': '该网页内容不是文字（如图片、PDF 或二进制文件），无法读取',
+    'en-US': 'The page is not text (an image, a PDF or a binary file) and cannot be read',
+  },
   // Keys more precise than a code.
   CANNOT_FREEZE_SELF: { 'zh-CN': '不能冻结自己的账号', 'en-US': 'You cannot freeze your own account' },
   PLATFORM_OWNER_ONLY: { 'zh-CN': '仅平台所有者可以创建租户', 'en-US': 'Only the platform owner can create tenants' },

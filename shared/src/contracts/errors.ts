@@ -37,6 +37,16 @@ export const ERROR_CODES = [
   'IMPORT_FAILED',
   'DATABASE_ERROR',
   'INTERNAL',
+  // Outbound requests to addresses users give (web reader, HTTP request nodes).
+  'URL_INVALID',
+  'URL_NOT_ALLOWED',
+  'ADDRESS_NOT_ALLOWED',
+  'DNS_FAILED',
+  'TOO_MANY_REDIRECTS',
+  'FETCH_TIMEOUT',
+  'FETCH_TOO_LARGE',
+  'HTTP_FAILED',
+  'UNSUPPORTED_CONTENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -17,6 +17,7 @@ export * from './chat';
 export * from './answer-logs';
 export * from './secrets';
 export * from './credits';
+export * from './plugins';
 export * from './app';
 export * from './permissions';
 export * from './routes';
