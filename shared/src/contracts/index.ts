@@ -8,6 +8,7 @@ export * from './users';
 export * from './processes';
 export * from './flows';
 export * from './flow-trace';
+export * from './business-scenes';
 export * from './datasets';
 export * from './tasks';
 export * from './cases';
