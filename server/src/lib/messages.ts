@@ -74,6 +74,8 @@ const MESSAGES = {
     'zh-CN': '该网页内容不是文字（如图片、PDF 或二进制文件），无法读取',
     'en-US': 'The page is not text (an image, a PDF or a binary file) and cannot be read',
   },
+  SCENE_NOT_FOUND: { 'zh-CN': '该机器人不是业务场景机器人', 'en-US': 'This robot was not built from a business scene' },
+  SCENE_TEMPLATE_NOT_FOUND: { 'zh-CN': '场景模板不存在', 'en-US': 'Scene template not found' },
   // Keys more precise than a code.
   CANNOT_FREEZE_SELF: { 'zh-CN': '不能冻结自己的账号', 'en-US': 'You cannot freeze your own account' },
   PLATFORM_OWNER_ONLY: { 'zh-CN': '仅平台所有者可以创建租户', 'en-US': 'Only the platform owner can create tenants' },
@@ -172,6 +174,18 @@ const MESSAGES = {
   },
   JOB_FAILED: { 'zh-CN': '任务执行出错，可重试', 'en-US': 'The task failed; retry it' },
   EMBEDDING_FAILED: { 'zh-CN': '向量模型服务出错，请稍后重试', 'en-US': 'The embedding service failed; retry later' },
+  // Why a business scene's form was refused (422 at `['body', 'values', field]`).
+  SCENE_VALUE_REQUIRED: { 'zh-CN': '请填写此项', 'en-US': 'This field is required' },
+  SCENE_VALUE_WRONG_KIND: {
+    'zh-CN': '此项的值类型不对（文字或知识库列表）',
+    'en-US': 'This field takes another kind of value (text or a list of datasets)',
+  },
+  SCENE_VALUE_TOO_LONG: { 'zh-CN': '此项内容过长', 'en-US': 'This field is too long' },
+  SCENE_VALUE_UNKNOWN: { 'zh-CN': '模板没有此项', 'en-US': 'The template has no such field' },
+  SCENE_VALUE_UNUSABLE: {
+    'zh-CN': '此项内容无法用于流程（例如引用了不存在的变量）',
+    'en-US': 'The flow cannot use this text (for example, it names a variable that does not exist)',
+  },
   // Added to the name of a copied robot, in the language of the console that copied it.
   ROBOT_COPY_SUFFIX: { 'zh-CN': '（副本）', 'en-US': ' (copy)' },
   // What a new robot says before its operator writes its own, in the language of the console that created it.

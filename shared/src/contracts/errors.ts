@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'FETCH_TOO_LARGE',
   'HTTP_FAILED',
   'UNSUPPORTED_CONTENT',
+  // Business-scene robots.
+  'SCENE_NOT_FOUND',
+  'SCENE_TEMPLATE_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
