@@ -44,6 +44,13 @@ const MESSAGES = {
     'zh-CN': '模型服务响应超时，请稍后再试',
     'en-US': 'The model service timed out, please try again later',
   },
+  FLOW_NODE_FAILED: {
+    'zh-CN': '机器人流程执行出错，请稍后再试',
+    'en-US': "The robot's flow failed, please try again later",
+  },
+  FLOW_INVALID: { 'zh-CN': '流程无法运行', 'en-US': 'This flow cannot run' },
+  FLOW_NOT_FOUND: { 'zh-CN': '该机器人没有流程', 'en-US': 'This robot has no flow' },
+  FLOW_VERSION_NOT_FOUND: { 'zh-CN': '流程版本不存在', 'en-US': 'Flow version not found' },
   UPLOAD_TOO_LARGE: { 'zh-CN': '文件过大', 'en-US': 'The file is too large' },
   UNSUPPORTED_FILE_TYPE: { 'zh-CN': '不支持的文件类型', 'en-US': 'This file type is not supported' },
   USERNAME_TAKEN: { 'zh-CN': '用户名已被占用', 'en-US': 'This username is taken' },

@@ -47,6 +47,11 @@ export const ERROR_CODES = [
   'FETCH_TOO_LARGE',
   'HTTP_FAILED',
   'UNSUPPORTED_CONTENT',
+  // Flows.
+  'FLOW_NOT_FOUND',
+  'FLOW_VERSION_NOT_FOUND',
+  'FLOW_INVALID',
+  'FLOW_NODE_FAILED',
   // Business-scene robots.
   'SCENE_NOT_FOUND',
   'SCENE_TEMPLATE_NOT_FOUND',

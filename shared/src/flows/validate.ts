@@ -62,6 +62,9 @@ export function validateFlow(version: FlowVersion, graph: { nodes: unknown[]; ed
   const byId = new Map<string, FlowNode>();
   for (const node of nodes) {
     if (byId.has(node.id)) add({ code: 'duplicateId', nodeId: node.id, field: 'id', detail: 'two nodes have this id' });
+    // `{{start.…}}` and `{{session.…}}` name the question and the session: no other node may take those names.
+    if (node.id === 'session' || (node.id === 'start' && node.type !== 'start'))
+      add({ code: 'duplicateId', nodeId: node.id, field: 'id', detail: `${node.id} is a reserved name` });
     byId.set(node.id, node);
     for (const error of Value.Errors(dataSchema(version, node), node.data)) {
       const path = error.path.split('/').filter(Boolean);

@@ -44,6 +44,8 @@ export default fp(
       if (error instanceof AppError) {
         // Input a route schema cannot check (an upload's size or content): FastAPI's shape, the code as its type.
         if (error.statusCode === 422) {
+          // Several problems at once (a flow's nodes) come worded already; one comes as its location.
+          if (Array.isArray(error.extra.detail)) return reply.code(422).send({ detail: error.extra.detail });
           const loc = (error.extra.loc as Array<string | number> | undefined) ?? ['body'];
           return reply.code(422).send({ detail: [{ loc, msg: message(error.messageKey, locale), type: error.code }] });
         }
