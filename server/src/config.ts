@@ -34,6 +34,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TTS_LIMITS, type TtsVoice } from '@flotilla/shared/contracts';
 import { PARSE_BUDGET, type ParseBudget } from './lib/parse-budget';
+import type { OutboundPolicy } from './lib/outbound/index';
 import { normalizeOrigin } from './lib/origins';
 import { systemClock, type Clock } from './lib/clock';
 
@@ -76,6 +77,12 @@ export type Config = {
   userCreatePerDay: number;
   /** Time of the login and user-creation throttles: the system's; tests pass a manual clock. */
   clock: Clock;
+  /**
+   * Tests only, never from the environment: how outbound requests (web reader, HTTP request nodes) resolve
+   * names and which addresses they may reach, so a test stays on the machine. Unset in production: the
+   * system's DNS and public addresses only.
+   */
+  outbound?: OutboundPolicy;
 };
 
 /** An OpenAI-compatible embeddings endpoint: id and name are public; the endpoint and key stay on the server. */

@@ -7,6 +7,7 @@ import creditsRoutes from './credits/index';
 import datasetsRoutes from './datasets/index';
 import metaRoutes from './meta/index';
 import openAiRoutes from './openai/index';
+import pluginsRoutes from './plugins/index';
 import processesRoutes from './processes/index';
 import secretsRoutes from './secrets/index';
 import segmentsRoutes from './segments/index';
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(tasksRoutes);
   await fastify.register(casesRoutes);
   await fastify.register(metaRoutes);
+  await fastify.register(pluginsRoutes);
   await fastify.register(webRoutes);
 };
 
