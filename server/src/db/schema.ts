@@ -236,6 +236,16 @@ export interface FlowSessionStatesTable {
   updatedAt: string;
 }
 
+export interface BusinessScenesTable {
+  processId: string;
+  tenantId: string;
+  templateId: string;
+  /** JSON of the form's values by field name (text, or dataset ids). */
+  values: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface CreditBalancesTable {
   userId: string;
   tenantId: string;
@@ -394,6 +404,7 @@ export interface DB {
   processFlows: ProcessFlowsTable;
   processFlowVersions: ProcessFlowVersionsTable;
   flowSessionStates: FlowSessionStatesTable;
+  businessScenes: BusinessScenesTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import answersRoutes from './answers/index';
 import authRoutes from './auth/index';
+import businessScenesRoutes from './business-scenes/index';
 import casesRoutes from './cases/index';
 import chatRoutes from './chat/index';
 import creditsRoutes from './credits/index';
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(tenantsRoutes);
   await fastify.register(usersRoutes);
   await fastify.register(processesRoutes);
+  await fastify.register(businessScenesRoutes);
   await fastify.register(sharesRoutes);
   await fastify.register(chatRoutes);
   await fastify.register(uploadsRoutes);

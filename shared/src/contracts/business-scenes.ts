@@ -56,7 +56,11 @@ export type SceneTemplate = Static<typeof SceneTemplateSchema>;
 export const SceneTemplateListResponseSchema = Type.Array(SceneTemplateSchema);
 export type SceneTemplateListResponse = Static<typeof SceneTemplateListResponseSchema>;
 
-/** The form's values by field name: text for text fields, dataset ids for a datasets field. */
+/**
+ * The form's values by field name: text for text fields, dataset ids for a datasets field. As everywhere
+ * in the API, one value and a list of that one value are the same (the server's validator turns `["id"]`
+ * into `"id"`): the server reads each value by its field's kind.
+ */
 export const SceneValuesSchema = Type.Record(
   FieldNameSchema,
   Type.Union([

@@ -9,6 +9,7 @@ import * as searchIndex from './006-search-index';
 import * as jobParsing from './007-job-parsing';
 import * as segmentGenerations from './008-segment-generations';
 import * as flows from './009-flows';
+import * as businessScenes from './010-business-scenes';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-job-parsing': jobParsing,
   '008-segment-generations': segmentGenerations,
   '009-flows': flows,
+  '010-business-scenes': businessScenes,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

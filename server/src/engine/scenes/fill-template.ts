@@ -55,14 +55,19 @@ const TEXT_LIMITS: Record<Exclude<SceneFieldKind, 'datasets'>, number> = {
   textarea: SCENE_LIMITS.textarea,
 };
 
+/**
+ * One field's value: given, or its default. A single id and a list of one id are the same value (the
+ * server's validator turns `["id"]` into `"id"`), as are a text and a list holding only that text.
+ */
 function fieldValue(field: SceneTemplateField, given: SceneValues[string] | undefined, locale: Locale) {
   if (field.kind === 'datasets') {
-    if (given === undefined) return { value: [] as string[] };
-    if (!Array.isArray(given)) return { problem: 'wrongKind' as const };
-    const ids = [...new Set(given)];
+    const list = given === undefined ? [] : typeof given === 'string' ? [given] : given;
+    if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) return { problem: 'wrongKind' as const };
+    const ids = [...new Set(list)];
     return ids.length === 0 && field.required ? { problem: 'required' as const } : { value: ids };
   }
-  const text = given === undefined ? (field.default?.[locale] ?? '') : given;
+  const single = Array.isArray(given) && given.length === 1 ? given[0] : given;
+  const text = single === undefined ? (field.default?.[locale] ?? '') : single;
   if (typeof text !== 'string') return { problem: 'wrongKind' as const };
   if (field.required && text.trim() === '') return { problem: 'required' as const };
   if ([...text].length > TEXT_LIMITS[field.kind]) return { problem: 'tooLong' as const };

@@ -11,6 +11,7 @@ import { menuRepository } from './menu/menu-repository';
 import { processesRepository } from './processes/processes-repository';
 import { robotConfigsRepository } from './processes/robot-configs-repository';
 import { robotTagsRepository } from './processes/robot-tags-repository';
+import { scenesRepository } from './scenes/scenes-repository';
 import { secretsRepository } from './secrets/secrets-repository';
 import { segmentsRepository } from './segments/segments-repository';
 import { sharesRepository } from './shares/shares-repository';
@@ -29,6 +30,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0]) {
     processes,
     robotConfigs: robotConfigsRepository(db),
     flows: flowsRepository(db),
+    scenes: scenesRepository(db),
     robotTags: robotTagsRepository(db, processes.get),
     shares: sharesRepository(db),
     datasets: datasetsRepository(db),

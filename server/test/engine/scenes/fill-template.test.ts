@@ -90,7 +90,7 @@ describe('fillTemplate', () => {
 
 describe('sceneValues and buildSceneFlow refuse by field', () => {
   it('a required datasets field left empty, text where ids go, an unknown field, a blank required text, a long text', () => {
-    const faq = buildSceneFlow(byId('after-sales-faq'), { datasets: [], prompt: ['x'], color: 'red' }, 'en-US');
+    const faq = buildSceneFlow(byId('after-sales-faq'), { datasets: [], prompt: ['x', 'y'], color: 'red' }, 'en-US');
     expect(faq).toEqual({
       ok: false,
       issues: [
