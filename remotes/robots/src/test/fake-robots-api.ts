@@ -47,6 +47,7 @@ import {
   type RobotSession,
   type RobotTag,
   type ShareSettings,
+  type TraceStep,
   type ValidationError,
 } from '@flotilla/shared';
 import {
@@ -171,6 +172,8 @@ export type FakeRobotsState = {
   /** The sessions `ListRobotSessions` lists (for any robot). */
   sessions?: RobotSession[];
   answers?: CompletionLog[];
+  /** The trace each answer's detail carries, by answer id (none: an empty trace). */
+  traces?: Record<string, TraceStep[]>;
 };
 
 /** The secret the fake server answers for its `n`-th created API secret. */
@@ -191,7 +194,7 @@ function overrideAnswer(response: FakeResponse | undefined): unknown {
  * An in-memory robots API made of the endpoints' descriptors, behaving like the server's (keyword and
  * tag filters, offset/limit, create first in the list, delete, 404, enable/disable, clone, basic config
  * with its switches, preset, share settings, models, datasets, tags, icon upload, API secrets (each
- * shown once, listed by prefix), sessions and answers with their filters and checked state). Requests
+ * shown once, listed by prefix), sessions and answers with their filters, checked state and traces). Requests
  * and answers are checked against the contracts. `override` answers a request first when it returns
  * (typically a failure).
  */
@@ -390,7 +393,7 @@ export function fakeRobotsApi(
     }),
     on(GetRobotAnswer, ({ params }) => {
       const answer = findAnswer(params.completionId);
-      return answer ? { ...answer, trace: [] } : answerNotFound();
+      return answer ? { ...answer, trace: state.traces?.[answer.id] ?? [] } : answerNotFound();
     }),
     on(SetAnswerChecked, ({ params, body }) => {
       const answer = findAnswer(params.completionId);

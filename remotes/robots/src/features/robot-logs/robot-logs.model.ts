@@ -8,6 +8,7 @@ import {
   type ListRobotCompletionsQuery,
   type RobotSession,
   type RobotSessionsBody,
+  type TraceStep,
 } from '@flotilla/shared';
 import type { RobotRef } from '../../lib/robot-ref';
 import { getAnswer } from './api/get-answer';
@@ -63,6 +64,8 @@ export const $openAnswer = createStore<CompletionLog | null>(null, { skipVoid: f
   .on(answerOpened, (_, answer) => answer)
   .reset(answerClosed, logsOpened);
 export const $openAnswerLoading = loadAnswerFx.pending;
+/** What each node of the flow did for the open answer (empty until the server's copy is in, or without a flow). */
+export const $openTrace = createStore<TraceStep[]>([]).reset(answerOpened, answerClosed, logsOpened);
 /** Why the details could not be loaded (the row's copy stays on screen). */
 export const $openAnswerFailure = createStore<Failure | null>(null, { skipVoid: false })
   .on(loadAnswerFx.failData, (_, error) => toFailure(error))
@@ -116,13 +119,14 @@ sample({ clock: answerFeedbackFilterChanged, fn: (feedback) => ({ feedback }), t
 sample({ clock: answerCheckedFilterChanged, fn: (checked) => ({ checked }), target: answerList.filtersChanged });
 
 sample({ clock: answerOpened, fn: (answer) => answer.id, target: loadAnswerFx });
-sample({
+const openAnswerLoaded = sample({
   clock: loadAnswerFx.done,
   source: $openAnswer,
   filter: (open, { params }) => open?.id === params,
   fn: (_, { result }) => result,
-  target: $openAnswer,
 });
+sample({ clock: openAnswerLoaded, fn: ({ trace: _, ...answer }): CompletionLog => answer, target: $openAnswer });
+sample({ clock: openAnswerLoaded, fn: ({ trace }) => trace, target: $openTrace });
 
 sample({
   clock: answerCheckedToggled,

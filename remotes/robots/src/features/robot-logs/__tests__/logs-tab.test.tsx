@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@flotilla/shared';
+import type { Role, TraceStep } from '@flotilla/shared';
 import { renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
 import { fakeRobotsApi, makeAnswer, makeRobot, makeSession } from '../../../test/fake-robots-api';
@@ -16,7 +16,7 @@ const answerQueries = (requests: Requests) =>
     .filter((request) => request.path === '/v1/completions/processes')
     .map((request) => Object.fromEntries(request.query));
 
-async function openLogs({ role = 'admin' as Role, fail = false } = {}) {
+async function openLogs({ role = 'admin' as Role, fail = false, traces = {} as Record<string, TraceStep[]> } = {}) {
   const robot = makeRobot({ name: 'Concierge' });
   const { processId } = robot;
   const sessions = [
@@ -52,7 +52,7 @@ async function openLogs({ role = 'admin' as Role, fail = false } = {}) {
       fail && request.path === '/v1/completions/processes'
         ? { status: 500, body: { code: 'INTERNAL', message: 'Database is down' } }
         : undefined,
-    { sessions, answers },
+    { sessions, answers, traces },
   );
   renderInShell(<App />, { path: `/ai/${processId}/detail`, scope: testScope(role) });
   fireEvent.click(await screen.findByRole('tab', { name: 'Logs' }));
@@ -170,6 +170,58 @@ describe('logs tab', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Close the details' }));
     await waitFor(() => expect(screen.queryByText('Too vague')).toBeNull());
+  });
+
+  it('shows what each node of the flow did for an answer, its input and output on demand', async () => {
+    const long = 'x'.repeat(5000);
+    await openLogs({
+      traces: {
+        a1: [
+          {
+            nodeId: 'start',
+            type: 'start',
+            status: 'ok',
+            input: {},
+            output: { question: 'Can I return shoes?' },
+            ms: 0,
+          },
+          {
+            nodeId: 'search_k3f9',
+            type: 'knowledgeSearch',
+            status: 'error',
+            input: { query: 'Can I return shoes?' },
+            output: { text: long },
+            ms: 1200,
+            error: { code: 'FLOW_NODE_TIMEOUT', message: 'The search took too long' },
+          },
+          { nodeId: 'reply_2', type: 'reply', status: 'skipped', input: null, output: null, ms: 3 },
+        ],
+      },
+    });
+    fireEvent.click(await within(answersSection()).findByText('Can I return shoes?'));
+    const trace = within(await screen.findByRole('region', { name: 'Flow trace' }));
+    expect(trace.getByText('3 nodes')).toBeTruthy();
+    const items = trace.getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('summary')!.textContent)).toEqual([
+      '1.StartstartOK0 ms',
+      '2.Knowledge searchsearch_k3f9Failed1.2 s',
+      '3.Replyreply_2Skipped3 ms',
+    ]);
+    const search = within(items[1]!);
+    fireEvent.click(search.getByText('Knowledge search'));
+    expect(search.getByText('FLOW_NODE_TIMEOUT: The search took too long')).toBeTruthy();
+    const [input, output] = items[1]!.querySelectorAll('pre');
+    expect(JSON.parse(input!.textContent!)).toEqual({ query: 'Can I return shoes?' });
+    // A long value is cut, with a mark saying so.
+    expect(output!.textContent!.length).toBeLessThan(2100);
+    expect(output!.textContent!.endsWith('…')).toBe(true);
+  });
+
+  it('shows no trace for an answer without one', async () => {
+    await openLogs();
+    fireEvent.click(await within(answersSection()).findByText('Can I return shoes?'));
+    expect(await screen.findByText('Too vague')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Flow trace' })).toBeNull();
   });
 
   it('shows an error with Retry when the answers cannot be loaded', async () => {

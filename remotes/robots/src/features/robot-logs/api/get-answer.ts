@@ -1,6 +1,6 @@
-import { GetRobotAnswer, request, type CompletionLog } from '@flotilla/shared';
+import { GetRobotAnswer, request, type AnswerDetail } from '@flotilla/shared';
 
-/** One answer as the logs show it. */
-export function getAnswer(id: string): Promise<CompletionLog> {
+/** One answer as the logs show it, with the trace of the flow that gave it. */
+export function getAnswer(id: string): Promise<AnswerDetail> {
   return request(GetRobotAnswer, { params: { completionId: id } });
 }

@@ -7,12 +7,14 @@ import {
   $openAnswer,
   $openAnswerFailure,
   $openAnswerLoading,
+  $openTrace,
   answerCheckedToggled,
   answerClosed,
 } from '../robot-logs.model';
 import { AnswerStatusTag } from './answer-status-tag';
 import { ChannelTag } from './channel-tag';
 import { FeedbackMark } from './feedback-mark';
+import { TraceSteps } from './trace-steps';
 import { useLatency } from './use-latency';
 
 const textBlock: CSSProperties = {
@@ -34,6 +36,7 @@ export function AnswerDrawer() {
     answer: $openAnswer,
     loading: $openAnswerLoading,
     failure: $openAnswerFailure,
+    trace: $openTrace,
     checkingIds: $checkingIds,
     closed: answerClosed,
     toggled: answerCheckedToggled,
@@ -141,6 +144,7 @@ export function AnswerDrawer() {
               },
             ]}
           />
+          <TraceSteps trace={m.trace} />
         </div>
       )}
     </SideSheet>
