@@ -30,8 +30,9 @@ const boundaries = [
   {
     target: './server/src',
     from: ['./shared', './shell', './remotes'],
-    except: ['./src/contracts'],
-    message: 'The server imports only @flotilla/shared/contracts (schemas and codes), never browser code.',
+    except: ['./src/contracts', './src/flows'],
+    message:
+      'The server imports only @flotilla/shared/contracts (schemas and codes) and @flotilla/shared/flows (the checks of a flow), never browser code.',
   },
 ];
 

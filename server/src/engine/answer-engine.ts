@@ -2,20 +2,30 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LOCALE,
   type Attachment,
+  type BasicConfig,
   type Citation,
+  type FlowGraph,
+  type FlowVersion,
   type Locale,
   type QaEvent,
-  type Usage,
+  type TraceStep,
 } from '@flotilla/shared/contracts';
+import { compileV1 } from '@flotilla/shared/flows';
 import type { Config } from '../config';
 import type { DocumentParser } from '../knowledge/parse-pool';
 import { AppError, notFound } from '../lib/app-error';
-import { ProviderError } from '../lib/provider-error';
+import { readWebPage, safeFetch, type OutboundPolicy } from '../lib/outbound';
 import { UploadFiles } from '../plugins/app/uploads/upload-files';
 import type { ChatAccess } from '../plugins/app/chats/chats-repository';
 import type { Repositories } from '../plugins/app/repositories';
 import type { Embedder } from '../search/embeddings';
 import { attachmentContext, ownAttachments, storedAttachment } from './attachments';
+import { basicFlow } from './flow/basic-flow';
+import { classFromAnswer, classifyInstructions } from './flow/classify-prompt';
+import { NodeError } from './flow/node-error';
+import type { FlowServices } from './flow/node-types';
+import { indexFlow, runFlow, type FlowOutcome } from './flow/run-flow';
+import { parseSessionState, serializeSessionState } from './flow/session-state';
 import { findKnowledge } from './knowledge';
 import { builtinProvider } from './providers/builtin';
 import { openAiProvider } from './providers/openai';
@@ -44,11 +54,26 @@ export type PreparedAnswer = {
   run(signal: AbortSignal): AsyncGenerator<QaEvent>;
 };
 
-const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+/** What a debug run of a draft flow answers. */
+export type DebugOutcome = { answer: string; trace: TraceStep[]; sessionId: string };
+
+/** The codes an answer's `error` event carries. */
+type FailureCode = 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'INSUFFICIENT_CREDITS' | 'FLOW_NODE_FAILED';
+
+/** The error event of a run that a failing node ended: a model's own failure keeps its code. */
+function failureCode(failure: NodeError): FailureCode {
+  return failure.code === 'PROVIDER_ERROR' || failure.code === 'PROVIDER_TIMEOUT' ? failure.code : 'FLOW_NODE_FAILED';
+}
+
+/** A flow as the engine runs it: a v1 flow is compiled to its graph. */
+export function runnableGraph(version: FlowVersion, graph: FlowGraph): FlowGraph {
+  return version === 'v1' ? compileV1(graph.nodes) : graph;
+}
 
 /**
- * Answers questions for robots: picks the robot's model and provider, keeps its session, charges the
- * robot owner's credits (a failed answer is refunded) and stores every answer.
+ * Answers questions for robots by running their flow (a robot without a published flow runs the fixed
+ * flow of its basic config): picks the models, keeps the session and its flow state, charges the robot
+ * owner's credits (a failed answer is refunded) and stores every answer with its trace.
  */
 export function createAnswerEngine(
   repos: Repositories,
@@ -57,6 +82,8 @@ export function createAnswerEngine(
   parser: DocumentParser,
   log?: { warn(object: unknown, message: string): void },
 ) {
+  // Tests point outbound requests at a resolver of their own; production has none (system DNS, public addresses).
+  const outbound: OutboundPolicy = config.outbound ?? {};
   const builtin = builtinProvider();
   const uploadFiles = new UploadFiles(config.dataDir);
   const upstreams = new Map(
@@ -70,19 +97,157 @@ export function createAnswerEngine(
     if (!upstream) throw new AppError(400, 'BAD_REQUEST', 'UNKNOWN_MODEL');
     return { provider: upstream.provider, upstreamModel: upstream.model.model, price: upstream.model.price };
   };
+  const nodeProvider = (modelId: string) => {
+    try {
+      return providerFor(modelId);
+    } catch {
+      throw new NodeError('UNKNOWN_MODEL', `The model ${modelId} is not configured`);
+    }
+  };
+
+  /** What one answer costs: the dearest model its flow may call (a flow that calls none costs the robot's). */
+  const priceOf = (graph: FlowGraph, basic: BasicConfig): number => {
+    const models = graph.nodes.flatMap((node) =>
+      node.type === 'aiChat' || node.type === 'classify' ? [node.data.model ?? basic.model] : [],
+    );
+    const prices = (models.length > 0 ? models : [basic.model]).map((id) =>
+      id === 'builtin' ? 0 : (upstreams.get(id)?.model.price ?? 0),
+    );
+    return Math.max(0, ...prices);
+  };
+
+  /** The flow a robot answers visitors with. */
+  const answeringFlow = async (access: ChatAccess, basic: BasicConfig): Promise<FlowGraph> => {
+    const published = await repos.flows.published(access.tenantId, access.processId);
+    return published ? runnableGraph(published.version, published.graph) : basicFlow(basic);
+  };
+
+  type Turn = {
+    access: ChatAccess;
+    basic: BasicConfig;
+    welcome: string;
+    question: string;
+    locale: Locale;
+    history: ChatTurn[];
+    extraSystemPrompt?: string;
+    attachments: Pick<AnswerRequest, 'images' | 'documents' | 'unread'>;
+  };
+
+  /** What the nodes of one answer reach: the robot's knowledge and models, the public web. */
+  const servicesFor = (turn: Turn): FlowServices => ({
+    async searchKnowledge(datasetIds, query, limit) {
+      const knowledge = await findKnowledge(
+        {
+          segments: repos.segments,
+          embedder,
+          onEmbeddingError: (error) =>
+            log?.warn({ err: error }, 'knowledge search: embedding the question failed, full-text only'),
+        },
+        turn.access.tenantId,
+        { librarySearch: true, datasetIds },
+        query,
+        limit,
+      );
+      return knowledge;
+    },
+    answer(request, signal) {
+      const { provider, upstreamModel } = nodeProvider(request.model ?? turn.basic.model);
+      return provider.stream(
+        {
+          model: upstreamModel,
+          systemPrompt: [request.prompt ?? turn.basic.systemPrompt, turn.extraSystemPrompt ?? '']
+            .filter(Boolean)
+            .join('\n\n'),
+          temperature: request.temperature ?? turn.basic.temperature,
+          history: turn.history,
+          question: turn.question,
+          fallbackReply: turn.basic.fallbackReply,
+          welcome: turn.welcome,
+          knowledge: request.knowledge,
+          ...(request.qaAnswer !== undefined ? { qaAnswer: request.qaAnswer } : {}),
+          ...turn.attachments,
+          locale: turn.locale,
+        },
+        signal,
+      );
+    },
+    async classifyWithModel(model, query, classes, signal) {
+      const { provider, upstreamModel } = nodeProvider(model ?? turn.basic.model);
+      if (provider === builtin) return 'builtin';
+      let text = '';
+      let usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      const request: AnswerRequest = {
+        model: upstreamModel,
+        systemPrompt: classifyInstructions(classes),
+        temperature: 0,
+        history: [],
+        question: query,
+        fallbackReply: '',
+        welcome: '',
+        knowledge: [],
+        images: [],
+        documents: [],
+        unread: [],
+        locale: turn.locale,
+      };
+      for await (const chunk of provider.stream(request, signal)) {
+        if (chunk.type === 'usage') usage = chunk.usage;
+        else text += chunk.text;
+      }
+      return { classId: classFromAnswer(text, classes), usage };
+    },
+    fetch: (url, options) => safeFetch(url, { ...options, ...outbound }),
+    readWebPage: (url, options) => readWebPage(url, { ...options, ...outbound }),
+  });
+
+  /** Runs a flow for one turn, as QA deltas, and returns its outcome. */
+  async function* runTurn(
+    graph: FlowGraph,
+    turn: Turn,
+    sessionId: string,
+    signal: AbortSignal,
+  ): AsyncGenerator<string, FlowOutcome> {
+    const { tenantId, processId } = turn.access;
+    const state = parseSessionState(await repos.flows.sessionState(tenantId, processId, sessionId));
+    const outcome = yield* runFlow(
+      indexFlow(graph),
+      {
+        question: turn.question,
+        locale: turn.locale,
+        state,
+        services: servicesFor(turn),
+        fallbackReply: turn.basic.fallbackReply,
+      },
+      signal,
+    );
+    await repos.flows.saveSessionState(tenantId, processId, sessionId, serializeSessionState(outcome.state));
+    return outcome;
+  }
+
+  /** The robot's basic config and welcome, or a 404 for a robot that is gone. */
+  const robotSettings = async (access: ChatAccess) => {
+    const [basic, share] = await Promise.all([
+      repos.robotConfigs.get(access.tenantId, access.processId),
+      repos.shares.forProcess(access.tenantId, access.processId),
+    ]);
+    if (!basic) throw notFound('ROBOT_NOT_FOUND');
+    return { basic, welcome: share?.welcome ?? '' };
+  };
+
+  const checkCredits = async (access: ChatAccess, price: number) => {
+    if (price > 0 && (await repos.credits.balance(access.tenantId, access.adminId)) < price) {
+      throw new AppError(400, 'INSUFFICIENT_CREDITS');
+    }
+  };
 
   return {
     /** Checks everything that can refuse a question (model, session, attachments, credits) before any answer streams. */
     async prepare(access: ChatAccess, input: AskInput): Promise<PreparedAnswer> {
-      const [basic, share] = await Promise.all([
-        repos.robotConfigs.get(access.tenantId, access.processId),
-        repos.shares.forProcess(access.tenantId, access.processId),
-      ]);
-      if (!basic) throw notFound('ROBOT_NOT_FOUND');
-      const { provider, upstreamModel, price } = providerFor(basic.model);
-      if (price > 0 && (await repos.credits.balance(access.tenantId, access.adminId)) < price) {
-        throw new AppError(400, 'INSUFFICIENT_CREDITS');
-      }
+      const { basic, welcome } = await robotSettings(access);
+      const graph = await answeringFlow(access, basic);
+      const { provider } = providerFor(basic.model);
+      const price = priceOf(graph, basic);
+      await checkCredits(access, price);
       // A new session's row is written with its first answer (recordCompletion), after the upstream call.
       const session = input.sessionId
         ? await repos.chats.findSession(access, input.sessionId)
@@ -95,9 +260,9 @@ export function createAnswerEngine(
       const run = async function* (signal: AbortSignal): AsyncGenerator<QaEvent> {
         const started = Date.now();
         let answer = '';
-        let usage = ZERO_USAGE;
+        let outcome: FlowOutcome | undefined;
         let citations: Citation[] = [];
-        let failure: { code: 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'INSUFFICIENT_CREDITS' } | undefined;
+        let failure: { code: FailureCode } | undefined;
         // Charged up front (a race with another answer may have spent the credits since the check).
         const charged =
           price > 0 ? await repos.credits.debit(access.tenantId, access.adminId, price, completionId) : true;
@@ -105,49 +270,33 @@ export function createAnswerEngine(
         try {
           if (!failure) {
             const earlier = newSession ? [] : await repos.chats.history(access, session.sessionId, basic.historyLength);
-            const history =
-              input.history ??
-              earlier.flatMap(({ question, answer: reply }): ChatTurn[] => [
-                { role: 'user', content: question },
-                { role: 'assistant', content: reply },
-              ]);
-            const knowledge = await findKnowledge(
-              {
-                segments: repos.segments,
-                embedder,
-                onEmbeddingError: (error) =>
-                  log?.warn({ err: error }, 'knowledge search: embedding the question failed, full-text only'),
-              },
-              access.tenantId,
+            const turn: Turn = {
+              access,
               basic,
-              input.question,
-            );
-            citations = knowledge.citations;
-            const attachments = await attachmentContext(uploadFiles, parser, attached, provider.reads, signal);
-            const request: AnswerRequest = {
-              model: upstreamModel,
-              systemPrompt: [basic.systemPrompt, input.extraSystemPrompt ?? ''].filter(Boolean).join('\n\n'),
-              temperature: basic.temperature,
-              history,
+              welcome,
               question: input.question,
-              fallbackReply: basic.fallbackReply,
-              welcome: share?.welcome ?? '',
-              knowledge: citations,
-              ...(knowledge.qaAnswer !== undefined ? { qaAnswer: knowledge.qaAnswer } : {}),
-              ...attachments,
               locale: input.locale ?? DEFAULT_LOCALE,
+              history:
+                input.history ??
+                earlier.flatMap(({ question, answer: reply }): ChatTurn[] => [
+                  { role: 'user', content: question },
+                  { role: 'assistant', content: reply },
+                ]),
+              ...(input.extraSystemPrompt !== undefined ? { extraSystemPrompt: input.extraSystemPrompt } : {}),
+              attachments: await attachmentContext(uploadFiles, parser, attached, provider.reads, signal),
             };
-            for await (const chunk of provider.stream(request, signal)) {
-              if (chunk.type === 'usage') usage = chunk.usage;
-              else {
-                answer += chunk.text;
-                yield { type: 'delta', text: chunk.text };
+            const steps = runTurn(graph, turn, session.sessionId, signal);
+            for (let step = await steps.next(); ; step = await steps.next()) {
+              if (step.done) {
+                outcome = step.value;
+                break;
               }
+              answer += step.value;
+              yield { type: 'delta', text: step.value };
             }
+            citations = outcome.citations;
+            if (outcome.failure) failure = { code: failureCode(outcome.failure) };
           }
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-          failure = { code: error.code };
         } finally {
           // Stored whatever happened, also when the client went away (the generator is then closed early).
           const status = failure ? 'error' : signal.aborted ? 'stopped' : 'done';
@@ -163,22 +312,63 @@ export function createAnswerEngine(
             files: attached.files.map(storedAttachment),
             citations,
             model: basic.model,
-            usage,
+            usage: outcome?.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
             latencyMs: Date.now() - started,
             cost: failure ? 0 : price,
             status,
             errorCode: failure?.code ?? null,
-            trace: [],
+            trace: outcome?.trace ?? [],
           });
         }
         if (failure) {
           yield { type: 'error', code: failure.code, message: failure.code };
           return;
         }
-        yield { type: 'done', completionId, sessionId: session.sessionId, citations, usage };
+        yield {
+          type: 'done',
+          completionId,
+          sessionId: session.sessionId,
+          citations,
+          usage: outcome?.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+        };
       };
 
       return { sessionId: session.sessionId, completionId, run };
+    },
+
+    /**
+     * Runs a robot's draft flow once, as its editor's debug panel asks: the same nodes and services as an
+     * answer, charged the same, but not stored as an answer. `sessionId` continues a debug conversation.
+     */
+    async debug(
+      access: ChatAccess,
+      draft: { version: FlowVersion; graph: FlowGraph },
+      input: { question: string; sessionId?: string; locale: Locale },
+      signal: AbortSignal,
+    ): Promise<DebugOutcome> {
+      const { basic, welcome } = await robotSettings(access);
+      const graph = runnableGraph(draft.version, draft.graph);
+      const price = priceOf(graph, basic);
+      await checkCredits(access, price);
+      const sessionId = input.sessionId ?? `debug-${randomUUID()}`;
+      const chargeId = randomUUID();
+      if (price > 0 && !(await repos.credits.debit(access.tenantId, access.adminId, price, chargeId)))
+        throw new AppError(400, 'INSUFFICIENT_CREDITS');
+      const turn: Turn = {
+        access,
+        basic,
+        welcome,
+        question: input.question,
+        locale: input.locale,
+        history: [],
+        attachments: { images: [], documents: [], unread: [] },
+      };
+      const steps = runTurn(graph, turn, sessionId, signal);
+      let step = await steps.next();
+      while (!step.done) step = await steps.next();
+      const outcome = step.value;
+      if (outcome.failure && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, chargeId);
+      return { answer: outcome.answer, trace: outcome.trace, sessionId };
     },
 
     /** Closes the upstream models' connection pools (when the server closes). */

@@ -56,6 +56,7 @@ export async function findKnowledge(
   tenantId: string,
   basic: Pick<BasicConfig, 'librarySearch' | 'datasetIds'>,
   question: string,
+  maxCitations: number = MAX_CITATIONS,
 ): Promise<Knowledge> {
   if (!basic.librarySearch || basic.datasetIds.length === 0) return { citations: [] };
   const datasets = await deps.segments.datasets(tenantId, basic.datasetIds);
@@ -65,7 +66,7 @@ export async function findKnowledge(
     query: question,
     mode: 'hybrid',
     offset: 0,
-    limit: CANDIDATES,
+    limit: Math.max(CANDIDATES, maxCitations),
     withTotal: false,
   });
   const relevant = list.filter((hit) => hit.score >= RELEVANCE_THRESHOLD);
@@ -75,5 +76,5 @@ export async function findKnowledge(
     .filter(({ match }) => match >= QA_MATCH_THRESHOLD)
     .sort((a, b) => b.match - a.match)[0];
   if (qa) return { citations: [citation(qa.hit, 1)], qaAnswer: qa.hit.answer };
-  return { citations: relevant.slice(0, MAX_CITATIONS).map((hit, i) => citation(hit, i + 1)) };
+  return { citations: relevant.slice(0, maxCitations).map((hit, i) => citation(hit, i + 1)) };
 }

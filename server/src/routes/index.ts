@@ -6,6 +6,7 @@ import casesRoutes from './cases/index';
 import chatRoutes from './chat/index';
 import creditsRoutes from './credits/index';
 import datasetsRoutes from './datasets/index';
+import flowsRoutes from './flows/index';
 import metaRoutes from './meta/index';
 import openAiRoutes from './openai/index';
 import pluginsRoutes from './plugins/index';
@@ -26,6 +27,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(usersRoutes);
   await fastify.register(processesRoutes);
   await fastify.register(businessScenesRoutes);
+  await fastify.register(flowsRoutes);
   await fastify.register(sharesRoutes);
   await fastify.register(chatRoutes);
   await fastify.register(uploadsRoutes);

@@ -294,6 +294,7 @@ describe('POST /v2/qa with an OpenAI-compatible model, and credits', () => {
     const { share } = await sharedRobot({ model: 'paid-model' });
     await t.post('/v1/users/recharge', { token: admin, body: { userId: adminId, amount: 10 } });
     upstream.setMode({ kind: 'hang' });
+    const receivedBefore = upstream.received.length;
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const leaving = new AbortController();
     const response = await fetch(`${address}/v2/qa`, {
@@ -304,6 +305,8 @@ describe('POST /v2/qa with an OpenAI-compatible model, and credits', () => {
     });
     expect(response.status).toBe(200);
     const abandonedBefore = upstream.abandoned;
+    // The visitor leaves once the model has the question (the flow first reads the session's state).
+    await expect.poll(() => upstream.received.length).toBe(receivedBefore + 1);
     leaving.abort();
     await expect.poll(() => upstream.abandoned).toBe(abandonedBefore + 1);
     await expect

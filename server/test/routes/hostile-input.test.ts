@@ -102,6 +102,7 @@ function idFor(route: Route, name: string): string | undefined {
     fileId: ids.fileId,
     sid: ids.segmentId,
     tagId: ids.tagId,
+    versionId: ids.versionId,
   };
   return byName[name];
 }
@@ -217,10 +218,14 @@ beforeAll(async () => {
   const tenant = await t.createTenant(owner);
   const token = tenant.token;
   const ids: Record<string, string> = { adminId: tenant.admin.id };
-  const robot = (await t.post('/v1/processes', { token, body: { name: 'attacker robot' } })).json<{
+  // A flow robot: its flow has a published version for the flow routes.
+  const robot = (await t.post('/v1/processes', { token, body: { name: 'attacker robot', type: 'flow' } })).json<{
     processId: string;
   }>();
   ids.robotId = robot.processId;
+  ids.versionId = (await t.get(`/v1/processes/${ids.robotId}/flow/versions`, { token })).json<{
+    list: Array<{ id: string }>;
+  }>().list[0]!.id;
   const share = (await t.get(`/v1/users/${ids.adminId}/processes/${ids.robotId}/share`, { token })).json<{
     shareId: string;
   }>();

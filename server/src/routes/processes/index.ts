@@ -23,6 +23,7 @@ import {
   UpdateRobot,
   type ModelOption,
 } from '@flotilla/shared/contracts';
+import { newV3Flow } from '@flotilla/shared/flows';
 import { versionedReads } from '../../db/data-versions';
 import { AppError, found, notFound } from '../../lib/app-error';
 import { message } from '../../lib/messages';
@@ -33,7 +34,7 @@ import { route } from '../endpoint-route';
 const tags = ['robots'];
 
 const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { processes, robotConfigs, robotTags, shares } = fastify.repos;
+  const { flows, processes, robotConfigs, robotTags, shares } = fastify.repos;
   // The built-in provider needs no model or network; configured OpenAI-compatible models
   // are offered by id, name and price only: their endpoints and keys stay on the server.
   const models: ModelOption[] = [
@@ -62,10 +63,20 @@ const processesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, CreateRobot, {
     config: { auth: OPERATORS },
     tags,
-    summary: "Create a robot (with its share, disabled); its fallback reply is in the request's language",
+    summary:
+      "Create a robot (with its share, disabled); its fallback reply is in the request's language; a flow robot starts with a published start → aiChat → end flow",
     handler: async (request) => {
       const { tenantId, userId } = request.auth;
-      return processes.create(tenantId, userId, request.body, newRobotConfig(request.locale));
+      const robot = await processes.create(tenantId, userId, request.body, newRobotConfig(request.locale));
+      if (robot.type !== 'flow') return robot;
+      // A flow robot answers from the start: its first flow is published at once.
+      try {
+        await flows.createPublished(tenantId, robot.processId, 'v3', newV3Flow(), userId);
+      } catch (error) {
+        await processes.remove(tenantId, robot.processId);
+        throw error;
+      }
+      return robot;
     },
   });
 

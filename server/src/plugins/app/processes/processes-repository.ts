@@ -265,6 +265,22 @@ export function processesRepository(db: Database) {
             .insertInto('processConfigs', { ...withoutTenant(config), processId: id, updatedAt: now })
             .execute();
 
+        // Its flow goes with it, draft and published; its version history stays with the original.
+        const flow = await tenant
+          .selectFrom('processFlows')
+          .selectAll()
+          .where('processId', '=', processId)
+          .executeTakeFirst();
+        if (flow)
+          await tenant
+            .insertInto('processFlows', {
+              ...withoutTenant(flow),
+              processId: id,
+              publishedVersionId: null,
+              updatedAt: now,
+            })
+            .execute();
+
         const bindings = await tenant
           .selectFrom('processTagBindings')
           .select('tagId')

@@ -1,0 +1,40 @@
+/** Why a node failed, as its trace and the failure branch (`{{<nodeId>.error.code}}`) show it. */
+export const NODE_ERROR_CODES = [
+  'NODE_TIMEOUT',
+  'PROVIDER_ERROR',
+  'PROVIDER_TIMEOUT',
+  'UNKNOWN_MODEL',
+  'HTTP_STATUS',
+  'URL_INVALID',
+  'URL_NOT_ALLOWED',
+  'ADDRESS_NOT_ALLOWED',
+  'DNS_FAILED',
+  'TOO_MANY_REDIRECTS',
+  'TIMEOUT',
+  'TOO_LARGE',
+  'HTTP_FAILED',
+  'UNSUPPORTED_CONTENT',
+  'NODE_FAILED',
+] as const;
+export type NodeErrorCode = (typeof NODE_ERROR_CODES)[number];
+
+/** A node's failure: a stable code and a message for the operator (never shown to visitors as it is). */
+export class NodeError extends Error {
+  constructor(
+    readonly code: NodeErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NodeError';
+  }
+}
+
+/** Any error a node's work threw, as a NodeError (codes of known errors kept, the rest NODE_FAILED). */
+export function asNodeError(error: unknown): NodeError {
+  if (error instanceof NodeError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code === 'string' && (NODE_ERROR_CODES as readonly string[]).includes(code))
+    return new NodeError(code as NodeErrorCode, message);
+  return new NodeError('NODE_FAILED', message);
+}
