@@ -16,6 +16,9 @@ const RobotDetailPage = lazy(() =>
 const FlowV1Page = lazy(() =>
   import('../features/flow-v1/ui/flow-v1-page').then((module) => ({ default: module.FlowV1Page })),
 );
+const FlowEditorPage = lazy(() =>
+  import('../features/flow-editor/ui/flow-editor-page').then((module) => ({ default: module.FlowEditorPage })),
+);
 
 /**
  * The robots area, mounted by the shell inside its router. Flow editors and business scenes are
@@ -28,6 +31,7 @@ export default function App() {
       <Route path={ownedRoutePath('robots', 'robot')} element={<RobotListPage />} />
       <Route path={ownedRoutePath('robots', 'robotDetail')} element={<RobotDetailPage />} />
       <Route path={ownedRoutePath('robots', 'flow')} element={<FlowV1Page />} />
+      <Route path={ownedRoutePath('robots', 'flowV3')} element={<FlowEditorPage />} />
       <Route path="*" element={<NotFoundState backTo={ROBOT_LIST_PATH} backLabel={t('robots.notFound.back')} />} />
     </Routes>
   );

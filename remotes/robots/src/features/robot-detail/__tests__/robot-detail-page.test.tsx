@@ -29,9 +29,9 @@ describe('robot detail page', () => {
     expect(screen.getByTestId('location').textContent).toBe('/robot');
   });
 
-  it('leaves pages that do not exist yet to the not-found fallback', async () => {
+  it('leaves paths no page has to the not-found fallback', async () => {
     fakeRobotsApi([]);
-    renderInShell(<App />, { path: '/ai/p1/flow/v3', scope: testScope('admin') });
+    renderInShell(<App />, { path: '/ai/p1/nothing-here', scope: testScope('admin') });
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useT, type Robot } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { robotEditClicked } from '../../robot-edit/robot-edit.model';
 import { $cloning, $enabling, robotCloneConfirmed, robotEnabledToggled } from '../robot-detail.model';
+import { FlowEntryButton } from './flow-entry-button';
 
 /** Edit (name, description, icon), enable (one click) or disable (confirmed: its share stops answering) and clone (confirmed). */
 export function RobotActions({ robot }: { robot: Robot }) {
@@ -23,6 +24,7 @@ export function RobotActions({ robot }: { robot: Robot }) {
   });
   return (
     <Space wrap>
+      <FlowEntryButton robot={robot} />
       <Button icon={<IconEdit />} onClick={() => m.editClicked(robot)}>
         {t('robots.detail.edit')}
       </Button>
