@@ -78,6 +78,24 @@ describe('robot list page', () => {
     expect(screen.getByTestId('location').textContent).toBe('/robot');
   });
 
+  it('creates a flow robot and opens its flow editor', async () => {
+    const { requests, robots } = fakeRobotsApi([]);
+    renderInShell(<App />, { path: '/robot', scope: testScope('operator') });
+    await screen.findByText('No robots yet');
+    fireEvent.click(screen.getAllByRole('button', { name: /New robot/ })[0]!);
+    fireEvent.change(await screen.findByPlaceholderText('For example: After-sales assistant'), {
+      target: { value: 'Order desk' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /Flow/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/ai/${robots[0]!.processId}/flow/v3`));
+    expect(requests.find((request) => request.method === 'POST')!.body).toMatchObject({
+      name: 'Order desk',
+      type: 'flow',
+    });
+    expect(robots[0]!.type).toBe('flow');
+  });
+
   it('shows an error with Retry when the list fails', async () => {
     let failing = true;
     fakeRobotsApi([makeRobot({ name: 'Sales' })], () =>

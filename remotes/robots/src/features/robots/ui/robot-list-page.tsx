@@ -5,6 +5,7 @@ import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/sha
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { flowV3Path } from '../../../lib/paths';
 import { RobotAvatar } from '../../../ui/robot-avatar';
 import { RobotStatusTag } from '../../../ui/robot-status-tag';
 import { RobotTypeTag } from '../../../ui/robot-type-tag';
@@ -66,12 +67,12 @@ export function RobotListPage() {
     opened();
     tagsWanted();
   }, [opened, tagsWanted]);
-  // A robot was just created: its detail page is where it gets set up.
+  // A robot was just created: a simple one is set up on its detail page, a flow robot in its flow editor.
   const { created, createdOpened } = model;
   useEffect(() => {
     if (!created) return;
     createdOpened();
-    navigate(robotDetailPath(created.processId));
+    navigate(created.type === 'flow' ? flowV3Path(created.processId) : robotDetailPath(created.processId));
   }, [created, createdOpened, navigate]);
 
   const createButton = canManage && (
