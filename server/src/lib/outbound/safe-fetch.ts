@@ -93,6 +93,11 @@ function requestHeaders(headers: Record<string, string> = {}): Record<string, st
   return kept;
 }
 
+/** A cap as given when it is a finite number above 0, else its default. */
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
 function parseUrl(input: string | URL): URL {
   let url: URL;
   try {
@@ -216,13 +221,13 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
     lookup: options.lookup ?? ((host, lookupOptions) => dnsLookup(host, lookupOptions)),
     isAllowedAddress: options.isAllowedAddress ?? ((address) => isPublicAddress(address)),
   };
-  const timeoutMs = options.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
-  const maxBytes = options.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? OUTBOUND_DEFAULTS.maxRedirects;
+  const timeoutMs = positive(options.timeoutMs, OUTBOUND_DEFAULTS.timeoutMs);
+  const maxBytes = positive(options.maxBytes, OUTBOUND_DEFAULTS.maxBytes);
+  const maxRedirects = options.maxRedirects === 0 ? 0 : positive(options.maxRedirects, OUTBOUND_DEFAULTS.maxRedirects);
   let method: OutboundMethod = options.method ?? 'GET';
   if (!OUTBOUND_METHODS.includes(method)) throw new OutboundError('URL_NOT_ALLOWED', `method ${String(method)}`);
   let body = method === 'GET' || method === 'HEAD' ? undefined : options.body;
-  const maxRequestBytes = options.maxRequestBytes ?? OUTBOUND_DEFAULTS.maxRequestBytes;
+  const maxRequestBytes = positive(options.maxRequestBytes, OUTBOUND_DEFAULTS.maxRequestBytes);
   if (body !== undefined && Buffer.byteLength(body) > maxRequestBytes)
     throw new OutboundError('TOO_LARGE', `request body over ${maxRequestBytes} bytes`);
   let headers = requestHeaders(options.headers);
