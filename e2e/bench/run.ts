@@ -4,7 +4,7 @@
 // robots list, against the same floor (after-login.ts); requests/s of `GET /v1/processes` (50 rows, authenticated) against a bare Fastify
 // route; time to first token through `/v2/qa` against the upstream model directly, and 200 concurrent
 // streams; knowledge ingestion MB/s and search p50/p95 at 10k and 100k segments against raw FTS5
-// (knowledge.ts) — all measured in this one run on this machine.
+// (knowledge.ts); the flow engine's cost per node against a plain call loop (flow-engine.ts) — all measured in this one run on this machine.
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { ADMIN, ensureBuilds, startServer } from '../support/server';
 import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { afterLoginLines, benchAfterLogin } from './after-login';
 import { APP_MESSAGE_BOX, benchUsable, median } from './first-paint';
+import { benchFlowEngine } from './flow-engine';
 import { benchIngestLatency } from './ingest-latency';
 import { benchKnowledge } from './knowledge';
 import { measureJs } from './page-weight';
@@ -125,6 +126,8 @@ async function main() {
       bare.stop();
     }
 
+    // In-process: the flow engine's own cost per node.
+    const flowEngine = await benchFlowEngine();
     // In-process, on its own SQLite database; the server above is idle by now.
     const knowledge = await benchKnowledge();
     // API latency while a ~48 MB file is uploaded and ingested, on a server of its own.
@@ -143,6 +146,7 @@ async function main() {
       `                          the app took it over at median ${ms(median(usable.chatApp))} → ${(median(usable.chatApp) / floorMs).toFixed(2)} × the floor`,
       `first token, median:      upstream direct ${streaming.directMedian.toFixed(1)} ms, through /v2/qa ${streaming.qaMedian.toFixed(1)} ms → added ${(streaming.qaMedian - streaming.directMedian).toFixed(1)} ms   (target ≤ 5 ms; upstream delay ${UPSTREAM_DELAY_MS} ms)`,
       `concurrent streams:       ${streaming.concurrency} at once, ${streaming.errors} errors, all done in ${streaming.wallMs.toFixed(0)} ms   (target 0 errors)`,
+      ...flowEngine.lines,
       ...knowledge.lines,
       ...ingesting.lines,
     ];
