@@ -38,7 +38,11 @@ const V1_BODY: SaveFlowBody = {
   edges: [],
 };
 
-function open(robot: Robot, flow = makeFlow(V1_BODY), refuseFirst?: Parameters<typeof fakeFlowApi>[2]) {
+function open(
+  robot: Robot,
+  flow: Parameters<typeof fakeFlowApi>[1] = makeFlow(V1_BODY),
+  refuseFirst?: Parameters<typeof fakeFlowApi>[2],
+) {
   const api = fakeFlowApi(robot, flow, refuseFirst);
   renderInShell(<App />, { path: `/ai/${robot.processId}/flow`, scope: testScope('operator') });
   return api;

@@ -5,6 +5,7 @@ import {
   type V1ClassifyData,
   type V1FlowClass,
   type V1StepType,
+  V1_STEP_TYPES,
 } from '@flotilla/shared';
 import { freshId, newNodeData, nodeOutputs, validateFlow, type FlowIssue } from '@flotilla/shared/flows';
 
@@ -41,9 +42,9 @@ export function starterSteps(): V1Step[] {
   return [search, newStep('aiChat', [search])];
 }
 
-/** The steps of a saved v1 flow's graph, in order. */
-export function stepsOfGraph(graph: { nodes: readonly unknown[] }): V1Step[] {
-  return graph.nodes as V1Step[];
+/** The steps of a saved v1 flow's graph, in order (a node of another type, which the server never saves in a v1 flow, is left out). */
+export function stepsOfGraph(graph: { nodes: ReadonlyArray<{ type: string }> }): V1Step[] {
+  return graph.nodes.filter((node) => (V1_STEP_TYPES as readonly string[]).includes(node.type)) as V1Step[];
 }
 
 /** The draft a v1 flow is saved as: its steps in order, one under the other, no edges. */
