@@ -385,7 +385,7 @@ export const enUS: Catalog = {
   'robots.flowV1.output.replyText': 'reply text',
   'robots.flowV1.issue.noSteps': 'Add at least one step.',
   'robots.flowV1.issue.unknownVariable': 'A variable here names a step that is not in the flow (removed?).',
-  'robots.flowV1.issue.datasets': 'Pick at least one dataset (at most 50).',
+  'robots.flowV1.issue.datasets': "Pick from 1 to 50 of this tenant's datasets.",
   'robots.flowV1.issue.limit': 'Passages kept: a whole number from 1 to 10.',
   'robots.flowV1.issue.prompt': 'The instructions can be at most 4000 characters.',
   'robots.flowV1.issue.model': 'Pick a model from the list.',

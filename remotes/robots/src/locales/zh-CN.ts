@@ -377,7 +377,7 @@ export const zhCN: Catalog = {
   'robots.flowV1.output.replyText': '回复文字',
   'robots.flowV1.issue.noSteps': '请至少添加一个步骤。',
   'robots.flowV1.issue.unknownVariable': '这里的某个变量引用了流程中不存在的步骤（已删除？）。',
-  'robots.flowV1.issue.datasets': '请至少选择一个知识库（最多 50 个）。',
+  'robots.flowV1.issue.datasets': '请选择 1 到 50 个本租户的知识库。',
   'robots.flowV1.issue.limit': '保留段落数须为 1 到 10 的整数。',
   'robots.flowV1.issue.prompt': '指令最多 4000 个字符。',
   'robots.flowV1.issue.model': '请从列表中选择模型。',

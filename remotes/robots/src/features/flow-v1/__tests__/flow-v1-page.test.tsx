@@ -195,7 +195,7 @@ describe('v1 flow editor', () => {
     expect(step(2, 'AI answer')).toBeTruthy();
     // Unsaved until saved; a search needs its datasets first.
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await within(step(1, 'Search knowledge')).findByText(/Pick at least one dataset/)).toBeTruthy();
+    expect(await within(step(1, 'Search knowledge')).findByText(/Pick from 1 to 50/)).toBeTruthy();
     expect(saves(requests)).toEqual([]);
 
     fireEvent.click(within(step(1, 'Search knowledge')).getByRole('combobox'));
