@@ -20,9 +20,20 @@ const FlowEditorPage = lazy(() =>
   import('../features/flow-editor/ui/flow-editor-page').then((module) => ({ default: module.FlowEditorPage })),
 );
 
+// The business-scene pages (a template's short form builds a flow robot).
+const SceneListPage = lazy(() =>
+  import('../features/business-scenes/ui/scene-list-page').then((module) => ({ default: module.SceneListPage })),
+);
+const SceneCreatePage = lazy(() =>
+  import('../features/business-scenes/ui/scene-create-page').then((module) => ({ default: module.SceneCreatePage })),
+);
+const SceneEditPage = lazy(() =>
+  import('../features/business-scenes/ui/scene-edit-page').then((module) => ({ default: module.SceneEditPage })),
+);
+
 /**
- * The robots area, mounted by the shell inside its router. Flow editors and business scenes are
- * not routed yet: their paths fall through to the not-found state.
+ * The robots area, mounted by the shell inside its router; a path it does not route falls through to
+ * the not-found state.
  */
 export default function App() {
   const t = useT();
@@ -32,6 +43,9 @@ export default function App() {
       <Route path={ownedRoutePath('robots', 'robotDetail')} element={<RobotDetailPage />} />
       <Route path={ownedRoutePath('robots', 'flow')} element={<FlowV1Page />} />
       <Route path={ownedRoutePath('robots', 'flowV3')} element={<FlowEditorPage />} />
+      <Route path={ownedRoutePath('robots', 'businessScene')} element={<SceneListPage />} />
+      <Route path={ownedRoutePath('robots', 'businessSceneCreate')} element={<SceneCreatePage />} />
+      <Route path={ownedRoutePath('robots', 'businessSceneEdit')} element={<SceneEditPage />} />
       <Route path="*" element={<NotFoundState backTo={ROBOT_LIST_PATH} backLabel={t('robots.notFound.back')} />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import { Button, Space, Tag, Typography, IconPlus, IconPriceTag } from '@flotilla/shared/ui/semi';
+import { Button, Space, Tag, Typography, IconApps, IconPlus, IconPriceTag } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $settings, OPERATORS, robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
@@ -7,6 +7,7 @@ import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { flowV3Path } from '../../../lib/paths';
 import { RobotAvatar } from '../../../ui/robot-avatar';
+import { SCENE_LIST_PATH } from '../../business-scenes/lib/scene-paths';
 import { RobotStatusTag } from '../../../ui/robot-status-tag';
 import { RobotTypeTag } from '../../../ui/robot-type-tag';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
@@ -82,6 +83,9 @@ export function RobotListPage() {
   );
   const headerActions = canManage && (
     <>
+      <Button icon={<IconApps />} onClick={() => navigate(SCENE_LIST_PATH)}>
+        {t('robots.list.businessScenes')}
+      </Button>
       <Button icon={<IconPriceTag />} onClick={model.manageTagsClicked}>
         {t('robots.tags.manage')}
       </Button>
