@@ -80,6 +80,8 @@ export async function* runFlow(
     usage: ZERO_USAGE,
   };
   const waiting = input.state.waiting ? flow.byId.get(input.state.waiting.nodeId) : undefined;
+  // A form the flow no longer has (republished since): the run starts over and stops waiting for it.
+  if (!waiting) delete input.state.waiting;
   const scope: Scope = { ...(waiting ? input.state.waiting?.outputs : {}), session: input.state.variables };
   scope[flow.start.id] = { question: input.question };
   scope.start = scope[flow.start.id];
