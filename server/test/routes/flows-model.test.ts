@@ -114,6 +114,8 @@ describe('a flow with an OpenAI-compatible model', () => {
     expect(debug.json().answer).toBe('Sorry (PROVIDER_ERROR)');
     expect(debug.json().trace.find((step: { nodeId: string }) => step.nodeId === 'route')).toMatchObject({
       status: 'error',
+      // What the failed node was asked to do: its settings.
+      input: { model: 'smart' },
       error: { code: 'PROVIDER_ERROR' },
     });
   });

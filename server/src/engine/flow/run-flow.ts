@@ -79,7 +79,8 @@ export async function* runFlow(
     citations: [],
     usage: ZERO_USAGE,
   };
-  const waiting = input.state.waiting ? flow.byId.get(input.state.waiting.nodeId) : undefined;
+  const pending = input.state.waiting ? flow.byId.get(input.state.waiting.nodeId) : undefined;
+  const waiting = pending?.type === 'formCollect' ? pending : undefined;
   // A form the flow no longer has (republished since): the run starts over and stops waiting for it.
   if (!waiting) delete input.state.waiting;
   const scope: Scope = { ...(waiting ? input.state.waiting?.outputs : {}), session: input.state.variables };
@@ -103,7 +104,8 @@ export async function* runFlow(
         nodeId: node.id,
         type: node.type,
         status: 'error',
-        input: traceValue(attempt.input ?? {}),
+        // A working node tells its input when it is done; failed, its settings show what it was asked to do.
+        input: traceValue(attempt.input ?? node.data),
         output: null,
         ms,
         error: { code: error.code, message: error.message },

@@ -102,8 +102,14 @@ const businessScenesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Everything the request could get wrong is checked before anything is written.
       const built = await sceneFlow(tenantId, templateId, values, request.locale);
       const robot = await processes.create(tenantId, userId, { name, type: 'flow' }, newRobotConfig(request.locale));
-      await flows.createPublished(tenantId, robot.processId, 'v3', built.graph, userId);
-      await scenes.create(tenantId, robot.processId, templateId, built.values);
+      try {
+        await flows.createPublished(tenantId, robot.processId, 'v3', built.graph, userId);
+        await scenes.create(tenantId, robot.processId, templateId, built.values);
+      } catch (error) {
+        // A robot without its flow or scene would be half a scene robot: it goes (its flow cascades).
+        await processes.remove(tenantId, robot.processId);
+        throw error;
+      }
       return robot;
     },
   });

@@ -55,6 +55,15 @@ describe('formCollect', () => {
     expect(stepOf(fourth.outcome, 'form')?.output).toEqual({ name: '张三', phone: '13800138000' });
   });
 
+  it('thanks once: a later question of the session passes the complete form without its done text', async () => {
+    const first = await ask(graph, '我想了解，我叫李四，电话 13900139000');
+    const second = await next(first.outcome, '李四');
+    expect(second.said).toEqual(['谢谢李四，我们会打13900139000联系您。', '（咨询已登记）']);
+    const third = await next(second.outcome, '我还想了解别的');
+    expect(third.said).toEqual(['（咨询已登记）']);
+    expect(third.outcome.state.forms).toEqual({ form: { name: '李四', phone: '13900139000' } });
+  });
+
   it('picks up a phone number given in the first message without asking for it', async () => {
     const first = await ask(graph, '我想咨询一下，电话 139-0013-9000');
     expect(first.said).toEqual(['请提供您的姓名。']);

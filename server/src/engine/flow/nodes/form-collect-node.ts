@@ -11,7 +11,8 @@ import type { InstantNode } from '../node-types';
  */
 export const formCollectNode: InstantNode<'formCollect'> = (node, scope, run) => {
   const { fields } = node.data;
-  const values = { ...(run.state.forms[node.id] ?? {}) };
+  const before = run.state.forms[node.id] ?? {};
+  const values = { ...before };
   const asked = run.state.waiting?.nodeId === node.id ? run.state.waiting.field : undefined;
   let rejected: string | undefined;
 
@@ -30,8 +31,11 @@ export const formCollectNode: InstantNode<'formCollect'> = (node, scope, run) =>
     const say = missing.name === rejected ? `${invalidAnswer(missing, run.locale)}\n${ask}` : ask;
     return { input, output: { ...values }, waitFor: missing.name, say };
   }
-  const doneText = node.data.doneText?.trim()
-    ? renderTemplate(node.data.doneText, { ...scope, [node.id]: values })
-    : '';
+  // Said when the form is completed, not each time a later question of the session passes a form complete before.
+  const completedNow = fields.some((field) => field.required && before[field.name] === undefined);
+  const doneText =
+    completedNow && node.data.doneText?.trim()
+      ? renderTemplate(node.data.doneText, { ...scope, [node.id]: values })
+      : '';
   return { input, output: { ...values }, ...(doneText ? { say: doneText } : {}) };
 };
