@@ -2,10 +2,11 @@ import { Button, IconGridView } from '@flotilla/shared/ui/semi';
 import { useT, type Robot } from '@flotilla/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { flowPath, flowV3Path } from '../../../lib/paths';
 import { getFlowVersion } from '../api/get-flow-version';
 
-const flowPath = (processId: string, version: 'v1' | 'v3') =>
-  `/ai/${encodeURIComponent(processId)}/flow${version === 'v3' ? '/v3' : ''}`;
+const editorPath = (processId: string, version: 'v1' | 'v3') =>
+  version === 'v3' ? flowV3Path(processId) : flowPath(processId);
 
 /**
  * The way into a robot's flow: "Edit flow" opens the editor of its version (a v1 list of steps or a v3
@@ -18,7 +19,7 @@ export function FlowEntryButton({ robot }: { robot: Robot }) {
   const [opening, setOpening] = useState(false);
   if (robot.type !== 'flow')
     return (
-      <Button icon={<IconGridView />} onClick={() => navigate(flowPath(robot.processId, 'v3'))}>
+      <Button icon={<IconGridView />} onClick={() => navigate(flowV3Path(robot.processId))}>
         {t('robots.detail.buildFlow')}
       </Button>
     );
@@ -27,7 +28,7 @@ export function FlowEntryButton({ robot }: { robot: Robot }) {
     // When the version cannot be read, the graph editor opens and says what went wrong itself.
     const version = await getFlowVersion(robot.processId).catch(() => 'v3' as const);
     setOpening(false);
-    navigate(flowPath(robot.processId, version));
+    navigate(editorPath(robot.processId, version));
   };
   return (
     <Button icon={<IconGridView />} theme="solid" type="primary" loading={opening} onClick={() => void open()}>
