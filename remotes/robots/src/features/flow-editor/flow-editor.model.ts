@@ -278,7 +278,8 @@ $selectedEdges.on(edgesChanged, (selected, changes) => applySelection(selected, 
 $doc.on(nodeDragStarted, checkpoint);
 
 $doc.on(handlesConnected, (doc, connection) => applyEdit(doc, connect(doc.graph, connection)));
-sample({
+// The selection is cleared once the deletion has read it (a reset on the click itself would come first).
+const deleted = sample({
   clock: deleteClicked,
   source: { doc: $doc, nodes: $selectedNodes, edges: $selectedEdges },
   fn: ({ doc, nodes, edges }) => {
@@ -286,10 +287,10 @@ sample({
     const removable = nodes.filter((id) => !starts.has(id));
     return applyEdit(doc, removeElements(doc.graph, removable, edges));
   },
-  target: $doc,
 });
-$selectedNodes.reset(deleteClicked, undoClicked, redoClicked, flowImported);
-$selectedEdges.reset(deleteClicked, undoClicked, redoClicked, flowImported, nodeAdded);
+sample({ clock: deleted, target: $doc });
+$selectedNodes.reset(deleted, undoClicked, redoClicked, flowImported);
+$selectedEdges.reset(deleted, undoClicked, redoClicked, flowImported, nodeAdded);
 
 sample({
   clock: copyClicked,
