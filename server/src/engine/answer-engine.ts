@@ -25,7 +25,7 @@ import { classFromAnswer, classifyInstructions } from './flow/classify-prompt';
 import { NodeError } from './flow/node-error';
 import type { FlowServices } from './flow/node-types';
 import { indexFlow, runFlow, type FlowOutcome } from './flow/run-flow';
-import { parseSessionState, serializeSessionState } from './flow/session-state';
+import { emptySessionState, parseSessionState, serializeSessionState } from './flow/session-state';
 import { findKnowledge } from './knowledge';
 import { builtinProvider } from './providers/builtin';
 import { openAiProvider } from './providers/openai';
@@ -53,6 +53,9 @@ export type PreparedAnswer = {
   /** Deltas, then one `done` or `error`; the answer is stored whatever the outcome, even when `signal` aborts. */
   run(signal: AbortSignal): AsyncGenerator<QaEvent>;
 };
+
+/** Published flows kept ready to run, by version (the oldest goes first). */
+const RUNNABLE_CACHE_SIZE = 500;
 
 /** What a debug run of a draft flow answers. */
 export type DebugOutcome = { answer: string; trace: TraceStep[]; sessionId: string };
@@ -116,10 +119,28 @@ export function createAnswerEngine(
     return Math.max(0, ...prices);
   };
 
+  // Published versions never change: their runnable graphs (v1 compiled, indexed by the runner once per
+  // object) are kept by version id, so a question reads one small row instead of parsing the graph.
+  const runnableByVersion = new Map<string, FlowGraph>();
+  const remember = (versionId: string, graph: FlowGraph) => {
+    if (runnableByVersion.size >= RUNNABLE_CACHE_SIZE) {
+      const oldest = runnableByVersion.keys().next().value;
+      if (oldest !== undefined) runnableByVersion.delete(oldest);
+    }
+    runnableByVersion.set(versionId, graph);
+  };
+
   /** The flow a robot answers visitors with. */
   const answeringFlow = async (access: ChatAccess, basic: BasicConfig): Promise<FlowGraph> => {
+    const head = await repos.flows.publishedHead(access.tenantId, access.processId);
+    if (!head) return basicFlow(basic);
+    const known = head.versionId ? runnableByVersion.get(head.versionId) : undefined;
+    if (known) return known;
     const published = await repos.flows.published(access.tenantId, access.processId);
-    return published ? runnableGraph(published.version, published.graph) : basicFlow(basic);
+    if (!published) return basicFlow(basic);
+    const graph = runnableGraph(published.version, published.graph);
+    if (head.versionId) remember(head.versionId, graph);
+    return graph;
   };
 
   type Turn = {
@@ -208,7 +229,8 @@ export function createAnswerEngine(
     signal: AbortSignal,
   ): AsyncGenerator<string, FlowOutcome> {
     const { tenantId, processId } = turn.access;
-    const state = parseSessionState(await repos.flows.sessionState(tenantId, processId, sessionId));
+    const stored = await repos.flows.sessionState(tenantId, processId, sessionId);
+    const state = parseSessionState(stored);
     const outcome = yield* runFlow(
       indexFlow(graph),
       {
@@ -220,7 +242,10 @@ export function createAnswerEngine(
       },
       signal,
     );
-    await repos.flows.saveSessionState(tenantId, processId, sessionId, serializeSessionState(outcome.state));
+    // Most answers change nothing of the session's state (no form, no variable): nothing to write then.
+    const next = serializeSessionState(outcome.state);
+    if (next !== (stored ?? serializeSessionState(emptySessionState())))
+      await repos.flows.saveSessionState(tenantId, processId, sessionId, next);
     return outcome;
   }
 

@@ -340,6 +340,11 @@ describe('debug, publish, versions', () => {
     const flow = (await t.get(flowUrl(copy), { token: admin })).json<Flow>();
     expect(flow.draft).toEqual(branching);
     expect(flow.published).toEqual(branching);
+    const answer = await t.post('/v2/qa', {
+      token: admin,
+      body: { processId: copy.processId, question: '我的快递到哪了', stream: false },
+    });
+    expect(answer.json().answer).toBe('您的包裹正在路上');
   });
 });
 

@@ -39,6 +39,20 @@ export function flowsRepository(db: Database) {
       return row && toFlow(row);
     },
 
+    /**
+     * Which version a robot answers with: undefined without a published flow; `versionId` null for a flow
+     * that has not been published since the robot was copied. Cheap: the graph is not read.
+     */
+    async publishedHead(tenantId: string, processId: string): Promise<{ versionId: string | null } | undefined> {
+      const row = await scoped(db, tenantId)
+        .selectFrom('processFlows')
+        .select('publishedVersionId')
+        .where('processId', '=', processId)
+        .where('published', 'is not', null)
+        .executeTakeFirst();
+      return row && { versionId: row.publishedVersionId };
+    },
+
     /** The graph a robot answers with (its published flow), or undefined for a robot without one. */
     async published(tenantId: string, processId: string): Promise<RunnableFlow | undefined> {
       const row = await scoped(db, tenantId)
