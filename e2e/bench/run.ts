@@ -4,7 +4,9 @@
 // robots list, against the same floor (after-login.ts); requests/s of `GET /v1/processes` (50 rows, authenticated) against a bare Fastify
 // route; time to first token through `/v2/qa` against the upstream model directly, and 200 concurrent
 // streams; knowledge ingestion MB/s and search p50/p95 at 10k and 100k segments against raw FTS5
-// (knowledge.ts); the flow engine's cost per node against a plain call loop (flow-engine.ts) — all measured in this one run on this machine.
+// (knowledge.ts); the flow engine's cost per node against a plain call loop (flow-engine.ts); the v3 flow
+// editor opening a 300-node flow and dragging a node, against a 3-node flow (flow-editor.ts) — all measured
+// in this one run on this machine. `BENCH_ONLY=flows` runs only the two flow parts.
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { ADMIN, ensureBuilds, startServer } from '../support/server';
 import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { afterLoginLines, benchAfterLogin } from './after-login';
 import { APP_MESSAGE_BOX, benchUsable, median } from './first-paint';
+import { benchFlowEditor, flowEditorLines } from './flow-editor';
 import { benchFlowEngine } from './flow-engine';
 import { benchIngestLatency } from './ingest-latency';
 import { benchKnowledge } from './knowledge';
@@ -89,9 +92,33 @@ async function pages(url: string, shareId: string) {
     );
     const usable = await benchUsable(browser, url, shareId, ROUNDS);
     const afterLogin = await benchAfterLogin(browser, url, 'bench-robot-50', ROUNDS);
-    return { login, chat, usable, afterLogin };
+    const flowEditor = await benchFlowEditor(browser, url);
+    return { login, chat, usable, afterLogin, flowEditor };
   } finally {
     await browser.close();
+  }
+}
+
+const machine = () =>
+  `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+/** `BENCH_ONLY=flows`: the flow engine and the flow editor, on a server of their own. */
+async function flowsOnly() {
+  ensureBuilds();
+  const server = await startServer({ FLOTILLA_LOG_LEVEL: 'error' });
+  const browser = await launchBrowser();
+  try {
+    const flowEngine = await benchFlowEngine();
+    const flowEditor = await benchFlowEditor(browser, server.url);
+    const lines = [
+      `Flotilla bench (flows) — ${new Date().toISOString()} — ${machine()}`,
+      ...flowEngine.lines,
+      ...flowEditorLines(flowEditor),
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
   }
 }
 
@@ -110,7 +137,7 @@ async function main() {
     const token = await loginToken(server.url);
     const streaming = await benchStreaming(server.url, token, upstream.baseUrl);
     await seedRobots(server.url, token, 50);
-    const { login, chat, usable, afterLogin } = await pages(server.url, streaming.shareId);
+    const { login, chat, usable, afterLogin, flowEditor } = await pages(server.url, streaming.shareId);
     const floorMs = median(usable.floor);
 
     const listUrl = `${server.url}/v1/processes?offset=0&limit=50`;
@@ -134,7 +161,7 @@ async function main() {
     const ingesting = await benchIngestLatency();
 
     const lines = [
-      `Flotilla bench — ${new Date().toISOString()} — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      `Flotilla bench — ${new Date().toISOString()} — ${machine()}`,
       `login form usable:        ${KB(login.gzipBytes)} gzipped JS in ${login.files} files   (target ≤ 120 KB)`,
       `password box usable:      median ${ms(median(usable.login))} from navigation start; floor (bare HTML form, gzipped, loopback) ${ms(floorMs)} → ratio ${(median(usable.login) / floorMs).toFixed(2)}   (target ≤ 1.5; ${ROUNDS} rounds each, alternating)`,
       `                          floor sent with our login page's security headers ${ms(median(usable.floorWithHeaders))} → ratio ${(median(usable.login) / median(usable.floorWithHeaders)).toFixed(2)}`,
@@ -147,6 +174,7 @@ async function main() {
       `first token, median:      upstream direct ${streaming.directMedian.toFixed(1)} ms, through /v2/qa ${streaming.qaMedian.toFixed(1)} ms → added ${(streaming.qaMedian - streaming.directMedian).toFixed(1)} ms   (target ≤ 5 ms; upstream delay ${UPSTREAM_DELAY_MS} ms)`,
       `concurrent streams:       ${streaming.concurrency} at once, ${streaming.errors} errors, all done in ${streaming.wallMs.toFixed(0)} ms   (target 0 errors)`,
       ...flowEngine.lines,
+      ...flowEditorLines(flowEditor),
       ...knowledge.lines,
       ...ingesting.lines,
     ];
@@ -157,4 +185,4 @@ async function main() {
   }
 }
 
-await main();
+await (process.env.BENCH_ONLY === 'flows' ? flowsOnly() : main());
