@@ -11,6 +11,7 @@ export * from './not-found-state';
 export * from './notice';
 export * from './page';
 export * from './page-header';
+export * from './back-button';
 export * from './surface';
 export * from './paged-table';
 export * from './remote-boundary';

@@ -1,6 +1,6 @@
+import { BackButton } from '@flotilla/shared/ui';
 import { useT } from '@flotilla/shared';
 import { datasetDetailPath } from '../lib/paths';
-import { BackButton } from './back-button';
 
 /** Back to one dataset's files, above a page title; named after the dataset once it is known. */
 export function BackToDataset({ id, name }: { id: string; name?: string | null }) {

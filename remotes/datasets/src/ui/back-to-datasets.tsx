@@ -1,6 +1,6 @@
+import { BackButton } from '@flotilla/shared/ui';
 import { useT } from '@flotilla/shared';
 import { DATASET_LIST_PATH } from '../lib/paths';
-import { BackButton } from './back-button';
 
 /** Back to the dataset list, above a page title. */
 export function BackToDatasets() {

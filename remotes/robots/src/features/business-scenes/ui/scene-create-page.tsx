@@ -1,6 +1,6 @@
 import { Button, Spin } from '@flotilla/shared/ui/semi';
 import { failureText, robotDetailPath, useT } from '@flotilla/shared';
-import { ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -24,7 +24,6 @@ import {
   templatePicked,
 } from '../business-scenes.model';
 import { SCENE_LIST_PATH } from '../lib/scene-paths';
-import { BackButton } from './back-button';
 import { initialSceneValues, SceneForm } from './scene-form';
 import { TemplateCards } from './template-cards';
 
@@ -59,7 +58,7 @@ export function SceneCreatePage() {
     navigate(robotDetailPath(created.processId));
   }, [created, createdOpened, navigate]);
 
-  const back = <BackButton to={SCENE_LIST_PATH} label={t('robots.scenes.title')} />;
+  const back = <BackButton to={SCENE_LIST_PATH}>{t('robots.scenes.title')}</BackButton>;
   let body;
   if (m.loadFailure)
     body = (

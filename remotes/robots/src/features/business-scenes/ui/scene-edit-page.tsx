@@ -1,6 +1,6 @@
 import { Banner, Button, Space, Spin } from '@flotilla/shared/ui/semi';
 import { failureText, robotDetailPath, useT } from '@flotilla/shared';
-import { ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +21,6 @@ import {
   sceneSubmitted,
 } from '../business-scenes.model';
 import { SCENE_LIST_PATH } from '../lib/scene-paths';
-import { BackButton } from './back-button';
 import { initialSceneValues, SceneForm } from './scene-form';
 
 /** `/business-scene/edit?id=`: the scene's form filled in; saving builds and publishes its flow again. */
@@ -49,7 +48,7 @@ export function SceneEditPage() {
     if (processId) opened(processId);
   }, [opened, processId]);
 
-  const back = <BackButton to={SCENE_LIST_PATH} label={t('robots.scenes.title')} />;
+  const back = <BackButton to={SCENE_LIST_PATH}>{t('robots.scenes.title')}</BackButton>;
   let body;
   if (!processId) body = <ErrorState title={t('robots.scenes.noScene')} />;
   else if (m.loadFailure)

@@ -1,14 +1,13 @@
 import { Button, IconPlus } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { robotDetailPath, useDateTime, useT, type SceneRobot } from '@flotilla/shared';
-import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ROBOT_LIST_PATH } from '../../../lib/paths';
 import { $keyword, $templates, sceneList, sceneListOpened } from '../business-scenes.model';
 import { SCENE_CREATE_PATH } from '../lib/scene-paths';
-import { BackButton } from './back-button';
 import { SceneRowActions } from './scene-row-actions';
 
 /** `/business-scene`: the robots built from scene templates, searched and paged on the server. */
@@ -66,7 +65,7 @@ export function SceneListPage() {
   return (
     <Page>
       <PageHeader
-        back={<BackButton to={ROBOT_LIST_PATH} label={t('robots.list.title')} />}
+        back={<BackButton to={ROBOT_LIST_PATH}>{t('robots.list.title')}</BackButton>}
         title={t('robots.scenes.title')}
         description={t('robots.scenes.description')}
         extra={createButton}

@@ -1,6 +1,6 @@
-import { Button, Spin, Tag, IconArrowLeft } from '@flotilla/shared/ui/semi';
+import { Button, Spin, Tag } from '@flotilla/shared/ui/semi';
 import { failureText, robotDetailPath, useDateTime, useT } from '@flotilla/shared';
-import { EmptyState, ErrorState, Page, PageHeader } from '@flotilla/shared/ui';
+import { BackButton, EmptyState, ErrorState, Page, PageHeader } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -77,17 +77,9 @@ export function FlowV1Page() {
   const busy = m.saving || m.publishing || m.converting;
 
   const back = (
-    <div>
-      <Button
-        theme="borderless"
-        type="tertiary"
-        icon={<IconArrowLeft />}
-        onClick={() => navigate(id ? robotDetailPath(id) : ROBOT_LIST_PATH)}
-        style={{ paddingLeft: 0 }}
-      >
-        {t(id ? 'robots.flowV1.backToRobot' : 'robots.detail.back')}
-      </Button>
-    </div>
+    <BackButton to={id ? robotDetailPath(id) : ROBOT_LIST_PATH}>
+      {t(id ? 'robots.flowV1.backToRobot' : 'robots.detail.back')}
+    </BackButton>
   );
 
   if (status === 'not-found') {

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Descriptions,
-  Space,
-  Spin,
-  TabPane,
-  Tabs,
-  Tag,
-  Typography,
-  IconArrowLeft,
-} from '@flotilla/shared/ui/semi';
+import { Descriptions, Space, Spin, TabPane, Tabs, Tag, Typography } from '@flotilla/shared/ui/semi';
 import {
   $role,
   failureText,
@@ -22,7 +12,7 @@ import {
   type Robot,
   type Role,
 } from '@flotilla/shared';
-import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -104,19 +94,7 @@ export function RobotDetailPage() {
   const status = current ? storedStatus : 'loading';
   const robot = current ? storedRobot : null;
 
-  const back = (
-    <div>
-      <Button
-        theme="borderless"
-        type="tertiary"
-        icon={<IconArrowLeft />}
-        onClick={() => navigate(ROBOT_LIST_PATH)}
-        style={{ paddingLeft: 0 }}
-      >
-        {t('robots.detail.back')}
-      </Button>
-    </div>
-  );
+  const back = <BackButton to={ROBOT_LIST_PATH}>{t('robots.detail.back')}</BackButton>;
 
   if (status === 'not-found') {
     return (

@@ -1,8 +1,9 @@
-import { Button, IconArrowLeft } from '@flotilla/shared/ui/semi';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Button, IconArrowLeft } from './semi';
 
-/** The back action above a scene page's title. */
-export function BackButton({ to, label }: { to: string; label: string }) {
+/** The back action above a page's title: a borderless button with an arrow, aligned with the title. */
+export function BackButton({ to, children }: { to: string; children: ReactNode }) {
   const navigate = useNavigate();
   return (
     <div>
@@ -13,7 +14,7 @@ export function BackButton({ to, label }: { to: string; label: string }) {
         onClick={() => navigate(to)}
         style={{ paddingLeft: 0 }}
       >
-        {label}
+        {children}
       </Button>
     </div>
   );
