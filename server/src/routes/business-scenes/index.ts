@@ -82,9 +82,16 @@ const businessScenesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => {
       const { tenantId } = request.auth;
       const page = await scenes.list(tenantId, request.query);
-      const robots = await Promise.all(page.list.map((row) => processes.get(tenantId, row.processId)));
-      const list = page.list.flatMap((row, i) => {
-        const robot = robots[i];
+      const robots = new Map(
+        (
+          await processes.getMany(
+            tenantId,
+            page.list.map((row) => row.processId),
+          )
+        ).map((robot) => [robot.processId, robot]),
+      );
+      const list = page.list.flatMap((row) => {
+        const robot = robots.get(row.processId);
         return robot ? [{ robot, templateId: row.templateId }] : [];
       });
       return { list, total: page.total };
