@@ -1,3 +1,5 @@
+import { OUTBOUND_ERROR_CODES } from '../../lib/outbound';
+
 /** Why a node failed, as its trace and the failure branch (`{{<nodeId>.error.code}}`) show it. */
 export const NODE_ERROR_CODES = [
   'NODE_TIMEOUT',
@@ -5,15 +7,8 @@ export const NODE_ERROR_CODES = [
   'PROVIDER_TIMEOUT',
   'UNKNOWN_MODEL',
   'HTTP_STATUS',
-  'URL_INVALID',
-  'URL_NOT_ALLOWED',
-  'ADDRESS_NOT_ALLOWED',
-  'DNS_FAILED',
-  'TOO_MANY_REDIRECTS',
-  'TIMEOUT',
-  'TOO_LARGE',
-  'HTTP_FAILED',
-  'UNSUPPORTED_CONTENT',
+  // Why an HTTP request or a web page was refused or failed (server/src/lib/outbound).
+  ...OUTBOUND_ERROR_CODES,
   'NODE_FAILED',
 ] as const;
 export type NodeErrorCode = (typeof NODE_ERROR_CODES)[number];
