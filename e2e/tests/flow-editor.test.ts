@@ -222,3 +222,45 @@ describe('an operator draws a branching flow, debugs it, publishes it, and visit
     expect(converted.draft.nodes.map((node) => node.type)).toEqual(['start', 'reply', 'reply', 'end']);
   });
 });
+
+describe('a large flow', () => {
+  it('opens at full size on its start node with only the nodes in view drawn, and fits all of them on demand', async () => {
+    const robot = await api.call<Robot>('POST', '/v1/processes', { name: 'A long flow', type: 'flow' });
+    // start → 120 replies in a chain laid out 10 to a row → end: far larger than the window.
+    const replies = Array.from({ length: 120 }, (_, i) => ({
+      id: `r${i}`,
+      type: 'reply' as const,
+      position: { x: 200 + (i % 10) * 260, y: 350 + Math.floor(i / 10) * 150 },
+      data: { text: `Step ${i}` },
+    }));
+    const nodes: FlowGraph['nodes'] = [
+      { id: 'start', type: 'start', position: { x: 200, y: 200 }, data: {} },
+      ...replies,
+      { id: 'end', type: 'end', position: { x: 200, y: 350 + 12 * 150 }, data: {} },
+    ];
+    const edges = nodes.slice(1).map((node, i) => ({ id: `e${i}`, source: nodes[i]!.id, target: node.id }));
+    await api.call('PUT', `/v1/processes/${robot.processId}/flow`, { version: 'v3', nodes, edges });
+
+    const page = await session.page({ viewport: WIDE });
+    await loginThroughForm(page, session.admin.username, session.admin.password);
+    await page.goto(`/ai/${robot.processId}/flow/v3`);
+    await canvasNode(page, 'r1').waitFor();
+    const zoom = () =>
+      page.evaluate(() => {
+        const viewport = document.querySelector<HTMLElement>('.react-flow__viewport');
+        return viewport ? new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a : 0;
+      });
+    expect(await zoom()).toBe(1);
+    // The start node is in view, near the top of the canvas; the end, 1 950 px below it, is not drawn.
+    const pane = (await page.locator('.react-flow__pane').boundingBox())!;
+    const start = (await canvasNode(page, 'start').boundingBox())!;
+    expect(start.y).toBeGreaterThanOrEqual(pane.y);
+    expect(start.y + start.height).toBeLessThan(pane.y + pane.height / 2);
+    expect(await page.locator('.react-flow__node').count()).toBeLessThan(40);
+    await expect(canvasNode(page, 'end').count()).resolves.toBe(0);
+
+    await page.locator('.react-flow__controls-fitview').click();
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(122);
+    expect(await zoom()).toBeLessThan(1);
+  });
+});

@@ -14,6 +14,11 @@ export type CanvasState = {
   issues: ReadonlyMap<string, NodeIssue[]>;
   status: ReadonlyMap<string, TraceStatus>;
   sizes: Readonly<Record<string, Size>>;
+  /**
+   * The size given a node reactflow has not measured yet. Without one reactflow counts an unmeasured node as
+   * in view and draws it, so a large flow would draw every node before it knows which are in view.
+   */
+  estimate?: Size;
 };
 
 type Cached = {
@@ -38,7 +43,7 @@ export function createNodeMapper(): (nodes: readonly FlowNode[], state: CanvasSt
       const issueList = state.issues.get(node.id);
       const issues = issuesKey(issueList);
       const status = state.status.get(node.id) ?? null;
-      const size = state.sizes[node.id];
+      const size = state.sizes[node.id] ?? state.estimate;
       const hit = cache.get(node.id);
       if (
         hit &&

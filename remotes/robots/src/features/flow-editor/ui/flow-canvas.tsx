@@ -2,9 +2,10 @@ import 'reactflow/dist/style.css';
 import './flow-canvas.css';
 import { ERROR_HANDLE, OTHER_CLASS_HANDLE, useT, type FlowEdge } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { useCallback, useMemo, type DragEvent } from 'react';
-import ReactFlow, { Background, Controls, MiniMap, useReactFlow } from 'reactflow';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import ReactFlow, { Background, Controls, MiniMap, useReactFlow, type Viewport } from 'reactflow';
 import { createNodeMapper, toCanvasEdges, type EdgeLook } from '../lib/canvas-mapping';
+import { ESTIMATED_NODE_SIZE, FIT_ON_OPEN_MAX_NODES, openingViewport } from '../lib/opening-viewport';
 import {
   $graph,
   $issues,
@@ -46,13 +47,34 @@ export function FlowCanvas({ onlyRenderVisibleElements = true }: { onlyRenderVis
     added: nodeAdded,
   });
   const { screenToFlowPosition } = useReactFlow();
+  // How the canvas opens, decided once: a small flow fitted, a large one at full size on its start node
+  // (the canvas's width is read before reactflow's first render, so nothing is drawn at the wrong place).
+  const container = useRef<HTMLDivElement>(null);
+  const [opening, setOpening] = useState<{ fit: true } | { viewport: Viewport } | undefined>();
+  const nodeCount = m.graph.nodes.length;
+  const openingNodes = useRef(m.graph.nodes);
+  useLayoutEffect(() => {
+    if (opening) return;
+    const large = nodeCount > FIT_ON_OPEN_MAX_NODES;
+    setOpening(
+      large
+        ? { viewport: openingViewport(openingNodes.current, container.current?.clientWidth ?? 800) }
+        : { fit: true },
+    );
+  }, [opening, nodeCount]);
   const mapNodes = useMemo(createNodeMapper, []);
   const selectedNodeSet = useMemo(() => new Set(m.selectedNodes), [m.selectedNodes]);
   const selectedEdgeSet = useMemo(() => new Set(m.selectedEdges), [m.selectedEdges]);
   const nodes = useMemo(
     () =>
-      mapNodes(m.graph.nodes, { selected: selectedNodeSet, issues: m.issues.byNode, status: m.status, sizes: m.sizes }),
-    [mapNodes, m.graph.nodes, selectedNodeSet, m.issues, m.status, m.sizes],
+      mapNodes(m.graph.nodes, {
+        selected: selectedNodeSet,
+        issues: m.issues.byNode,
+        status: m.status,
+        sizes: m.sizes,
+        ...(opening && 'viewport' in opening ? { estimate: ESTIMATED_NODE_SIZE } : {}),
+      }),
+    [mapNodes, m.graph.nodes, selectedNodeSet, m.issues, m.status, m.sizes, opening],
   );
   const edges = useMemo(() => {
     const byId = new Map(m.graph.nodes.map((node) => [node.id, node]));
@@ -86,28 +108,30 @@ export function FlowCanvas({ onlyRenderVisibleElements = true }: { onlyRenderVis
   );
 
   return (
-    <div className="flow-canvas" style={{ width: '100%', height: '100%' }} data-testid="flow-canvas">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={CANVAS_NODE_TYPES}
-        onNodesChange={m.nodesChanged}
-        onEdgesChange={m.edgesChanged}
-        onConnect={m.connected}
-        onNodeDragStart={m.dragStarted}
-        onDrop={onDrop}
-        onDragOver={onDragOver}
-        deleteKeyCode={null}
-        selectNodesOnDrag={false}
-        onlyRenderVisibleElements={onlyRenderVisibleElements}
-        minZoom={0.1}
-        maxZoom={2}
-        fitView
-      >
-        <Background gap={20} />
-        <MiniMap pannable zoomable nodeColor={minimapColor} ariaLabel={t('robots.flowEditor.minimap')} />
-        <Controls showInteractive={false} />
-      </ReactFlow>
+    <div ref={container} className="flow-canvas" style={{ width: '100%', height: '100%' }} data-testid="flow-canvas">
+      {opening && (
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={CANVAS_NODE_TYPES}
+          onNodesChange={m.nodesChanged}
+          onEdgesChange={m.edgesChanged}
+          onConnect={m.connected}
+          onNodeDragStart={m.dragStarted}
+          onDrop={onDrop}
+          onDragOver={onDragOver}
+          deleteKeyCode={null}
+          selectNodesOnDrag={false}
+          onlyRenderVisibleElements={onlyRenderVisibleElements}
+          minZoom={0.1}
+          maxZoom={2}
+          {...('fit' in opening ? { fitView: true } : { defaultViewport: opening.viewport })}
+        >
+          <Background gap={20} />
+          <MiniMap pannable zoomable nodeColor={minimapColor} ariaLabel={t('robots.flowEditor.minimap')} />
+          <Controls showInteractive={false} />
+        </ReactFlow>
+      )}
     </div>
   );
 }
