@@ -193,6 +193,15 @@ const MESSAGES = {
     'zh-CN': '此项内容无法用于流程（例如引用了不存在的变量）',
     'en-US': 'The flow cannot use this text (for example, it names a variable that does not exist)',
   },
+  DATABASE_NOT_FOUND: { 'zh-CN': '数据库不存在', 'en-US': 'Database not found' },
+  DATABASE_FIELD_REQUIRED: {
+    'zh-CN': '外部数据库需要填写主机、端口、数据库名和用户名',
+    'en-US': 'An external database needs a host, a port, a database name and a user',
+  },
+  DATABASE_EXTERNAL_ADMINS_ONLY: {
+    'zh-CN': '只有管理员可以连接外部数据库',
+    'en-US': 'Only admins may connect external databases',
+  },
   // Added to the name of a copied robot, in the language of the console that copied it.
   ROBOT_COPY_SUFFIX: { 'zh-CN': '（副本）', 'en-US': ' (copy)' },
   // What a new robot says before its operator writes its own, in the language of the console that created it.

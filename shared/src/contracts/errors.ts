@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   // Business-scene robots.
   'SCENE_NOT_FOUND',
   'SCENE_TEMPLATE_NOT_FOUND',
+  // Databases robots read.
+  'DATABASE_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,6 +10,7 @@ export * from './flows';
 export * from './flow-trace';
 export * from './business-scenes';
 export * from './datasets';
+export * from './databases';
 export * from './tasks';
 export * from './cases';
 export * from './share';
