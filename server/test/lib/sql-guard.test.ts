@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReadOnlySql, type SqlDialect, type SqlRefusal } from '../../src/lib/sql-guard/index';
 
 const TABLES = ['orders', 'Items'];
@@ -23,8 +26,11 @@ const ALLOWED_QUERIES = [
   'with big as (select * from orders where amount > 6) select count(*) from big',
   'select customer from orders union select sku from items',
   "select * from orders where id in (select order_id from items where sku = 'a')",
-  'select coalesce(customer, lower(customer)), round(abs(amount), 1), max(amount) from orders group by customer',
+  'select coalesce(customer, lower(customer)), round(abs(max(amount)), 1), min(amount) from orders group by customer',
 ];
+
+/** Rows compared as a set: without ORDER BY neither the original nor the rewrite promises an order. */
+const unordered = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
 
 describe('checkReadOnlySql: what it lets through', () => {
   for (const dialect of DIALECTS) {
@@ -74,7 +80,7 @@ describe('checkReadOnlySql: the rewritten SQLite statement means the same', () =
   const rows = (sql: string) => db.prepare(sql).raw().all();
 
   it.each(ALLOWED_QUERIES)('%s', (sql) => {
-    expect(rows(allowed(sql, 'sqlite', 1000))).toEqual(rows(sql));
+    expect(unordered(rows(allowed(sql, 'sqlite', 1000)))).toEqual(unordered(rows(sql)));
   });
 
   it('returns at most maxRows rows, in the same order', () => {
@@ -82,6 +88,68 @@ describe('checkReadOnlySql: the rewritten SQLite statement means the same', () =
     expect(rows(allowed(sql, 'sqlite', 2))).toEqual(rows(sql).slice(0, 2));
     const union = 'select customer from orders union select sku from items order by 1';
     expect(rows(allowed(union, 'sqlite', 3))).toEqual(rows(union).slice(0, 3));
+  });
+});
+
+const SEED = `
+  create table orders (id integer primary key, customer varchar(20), amount numeric(10, 2));
+  create table items (id integer primary key, order_id integer, sku varchar(20));
+  insert into orders values (1, 'ann', 10.5), (2, 'bob', 20), (3, 'ann', 5), (4, 'cy', 7);
+  insert into items values (1, 1, 'a'), (2, 1, 'b'), (3, 2, 'a'), (4, 3, 'c');
+`;
+const SEED_STATEMENTS = SEED.split(';').filter((statement) => statement.trim());
+/** Rows as arrays of their values, as text (drivers answer decimals as strings). */
+const values = (rows: unknown[]) => rows.map((row) => Object.values(row as object).map((value) => String(value)));
+
+// The machine's PostgreSQL and MariaDB (docs: they run for every session and in CI), each in a schema of its own.
+describe('checkReadOnlySql: the statement to run means the same on PostgreSQL', () => {
+  const schema = `sql_guard_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  });
+  beforeAll(async () => {
+    await client.connect();
+    await client.query(`create schema ${schema}; set search_path to ${schema}`);
+    for (const statement of SEED_STATEMENTS) await client.query(statement);
+  });
+  afterAll(async () => {
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  });
+  const rows = async (sql: string) => values((await client.query(sql)).rows);
+
+  it.each(ALLOWED_QUERIES)('%s', async (sql) => {
+    expect(unordered(await rows(allowed(sql, 'postgres', 1000)))).toEqual(unordered(await rows(sql)));
+  });
+
+  it('returns at most maxRows rows, in the same order, mixed-case names included', async () => {
+    const sql = 'select Id, Sum(amount) AS Total from Orders o group by o.id order by Total desc;';
+    expect(await rows(allowed(sql, 'postgres', 2))).toEqual((await rows(sql)).slice(0, 2));
+  });
+});
+
+describe('checkReadOnlySql: the statement to run means the same on MariaDB', () => {
+  const database = `sql_guard_${randomBytes(4).toString('hex')}`;
+  let connection: mysql.Connection;
+  beforeAll(async () => {
+    connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '' });
+    await connection.query(`create database ${database}`);
+    await connection.query(`use ${database}`);
+    for (const statement of SEED_STATEMENTS) await connection.query(statement);
+  });
+  afterAll(async () => {
+    await connection.query(`drop database ${database}`);
+    await connection.end();
+  });
+  const rows = async (sql: string) => values((await connection.query(sql))[0] as unknown[]);
+
+  it.each(ALLOWED_QUERIES)('%s', async (sql) => {
+    expect(unordered(await rows(allowed(sql, 'mysql', 1000)))).toEqual(unordered(await rows(sql)));
+  });
+
+  it('returns at most maxRows rows, in the same order', async () => {
+    const sql = 'select id, sum(amount) as total from orders group by id order by total desc';
+    expect(await rows(allowed(sql, 'mysql', 2))).toEqual((await rows(sql)).slice(0, 2));
   });
 });
 
