@@ -247,6 +247,18 @@ describe('checkReadOnlySql: what it refuses', () => {
     expect(refusal('select randomblob(1000000000)', 'sqlite')?.refusal).toBe('FUNCTION_NOT_ALLOWED');
   });
 
+  it('refuses server variables and catalog casts', () => {
+    expect(refusal('select @@datadir', 'mysql')).toEqual({ refusal: 'SYSTEM_CATALOG', detail: '@@datadir' });
+    expect(refusal('select @a', 'mysql')?.refusal).toBe('SYSTEM_CATALOG');
+    expect(refusal("select 'orders'::regclass", 'postgres')?.refusal).toBe('SYSTEM_CATALOG');
+  });
+
+  it('drops what MySQL would run from a comment: the statement to run is written from the tree', () => {
+    expect(allowed('select * from orders where id = 1 /*!50000 or sleep(5) */', 'mysql')).toBe(
+      'SELECT * FROM `orders` WHERE `id` = 1 LIMIT 100',
+    );
+  });
+
   it('refuses a NATURAL JOIN the parser misreads as a cross join', () => {
     expect(refusal('select * from orders natural join items', 'sqlite')?.refusal).toBe('SQL_PARSE_FAILED');
   });

@@ -192,6 +192,15 @@ function inspect(statement: Node, tableList: readonly string[], options: ReadOnl
     if (isNode(value.into) && (value.into.type === 'into' || value.into.expr != null || value.into.keyword != null)) {
       throw new Refused('INTO_CLAUSE', String(nameText(value.into.keyword) ?? 'into'));
     }
+    // Server variables (`@@datadir`, `@@version`) and PostgreSQL's catalog lookups (`'x'::regclass`) describe
+    // the server, not the rows.
+    if (nodeType === 'var') throw new Refused('SYSTEM_CATALOG', `${String(value.prefix ?? '')}${String(value.name)}`);
+    if (nodeType === 'cast' && Array.isArray(value.target)) {
+      for (const target of value.target.filter(isNode)) {
+        const dataType = String(target.dataType ?? '').toLowerCase();
+        if (dataType.startsWith('reg')) throw new Refused('SYSTEM_CATALOG', `::${dataType}`);
+      }
+    }
     if (FUNCTION_TYPES.has(nodeType)) {
       const name = functionName(value);
       if (!functions.has(name.toLowerCase())) throw new Refused('FUNCTION_NOT_ALLOWED', name);
