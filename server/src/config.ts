@@ -20,6 +20,7 @@
  * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model", "vision" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`); `vision: true`: the model sees the images a chatter attaches (sent as `image_url` parts; default false: it is told it cannot see them). Only id, name and price are ever sent to clients. |
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
  * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
+ * | FLOTILLA_SECRET_KEY       | (unset: `<dir>/secret.key`)     | 32 bytes (64 hex digits or base64) that seal stored secrets such as external databases' passwords (AES-256-GCM). Unset: a random key is written once to `secret.key` in FLOTILLA_DATA_DIR (mode 0600). Keep it: secrets sealed under a lost key cannot be read again. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
  * | FLOTILLA_JOB_WORKERS      | 4                               | Background jobs (file parsing, imports) this process runs at a time (several, so that the tokenizer thread always has text while the main thread commits another job's segments); `0`: it runs none (another process does). |
@@ -37,6 +38,7 @@ import { PARSE_BUDGET, type ParseBudget } from './lib/parse-budget';
 import type { OutboundPolicy } from './lib/outbound/index';
 import { normalizeOrigin } from './lib/origins';
 import { systemClock, type Clock } from './lib/clock';
+import { parseSecretKey } from './lib/secret-box';
 
 export type Config = {
   port: number;
@@ -63,6 +65,8 @@ export type Config = {
   embeddingModels: EmbeddingModelConfig[];
   /** The text-to-speech provider, from FLOTILLA_TTS; undefined: the chat uses the browser's voices. */
   tts?: TtsConfig;
+  /** The key that seals stored secrets (FLOTILLA_SECRET_KEY); undefined: the data folder's key file. */
+  secretKey?: Buffer;
   maxFileBytes: number;
   answerTimeoutMs: number;
   /** Background jobs run at a time by this process (0: none). */
@@ -268,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
     embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
     tts: ttsProvider(nonEmpty(env.FLOTILLA_TTS)),
+    secretKey:
+      nonEmpty(env.FLOTILLA_SECRET_KEY) === undefined ? undefined : parseSecretKey(env.FLOTILLA_SECRET_KEY as string),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,
     answerTimeoutMs: positiveInteger('FLOTILLA_ANSWER_TIMEOUT_MS', env.FLOTILLA_ANSWER_TIMEOUT_MS, 60_000),
     jobWorkers: wholeNumber('FLOTILLA_JOB_WORKERS', env.FLOTILLA_JOB_WORKERS, 4),

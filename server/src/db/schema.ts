@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type {
+  DatabaseKind,
   DatasetFileStatus,
   DatasetFileType,
   FlowVersion,
@@ -246,6 +247,23 @@ export interface BusinessScenesTable {
   updatedAt: string;
 }
 
+/** A database robots may read (`databases`); the password sealed by lib/secret-box.ts, null when none. */
+export interface DatabaseConnectionsTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  kind: DatabaseKind;
+  /** Empty, and port 0, for a built-in database. */
+  host: string;
+  port: number;
+  databaseName: string;
+  userName: string;
+  passwordEncrypted: string | null;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface CreditBalancesTable {
   userId: string;
   tenantId: string;
@@ -405,6 +423,7 @@ export interface DB {
   processFlowVersions: ProcessFlowVersionsTable;
   flowSessionStates: FlowSessionStatesTable;
   businessScenes: BusinessScenesTable;
+  databases: DatabaseConnectionsTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

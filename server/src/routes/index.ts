@@ -5,6 +5,7 @@ import businessScenesRoutes from './business-scenes/index';
 import casesRoutes from './cases/index';
 import chatRoutes from './chat/index';
 import creditsRoutes from './credits/index';
+import databasesRoutes from './databases/index';
 import datasetsRoutes from './datasets/index';
 import flowsRoutes from './flows/index';
 import metaRoutes from './meta/index';
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(openAiRoutes);
   await fastify.register(creditsRoutes);
   await fastify.register(datasetsRoutes);
+  await fastify.register(databasesRoutes);
   await fastify.register(segmentsRoutes);
   await fastify.register(tasksRoutes);
   await fastify.register(casesRoutes);

@@ -81,6 +81,7 @@ function idFor(route: Route, name: string): string | undefined {
       [/^\/v1\/processes\/tag\/\{id\}/, 'tagId'],
       [/^\/v1\/secrets\//, 'secretId'],
       [/^\/v1\/datasets\/\{id\}/, 'datasetId'],
+      [/^\/v1\/databases\/\{id\}/, 'databaseId'],
       [/^\/v2\/upload\/file\//, 'uploadId'],
       [/^\/v1\/tasks\//, 'taskId'],
       [/completions\/\{id\}$/, 'completionId'],
@@ -238,6 +239,9 @@ beforeAll(async () => {
     id: string;
   }>().id;
   ids.datasetId = (await t.post('/v1/datasets', { token, body: { name: 'fuzz dataset' } })).json<{ id: string }>().id;
+  ids.databaseId = (await t.post('/v1/databases', { token, body: { name: 'fuzz database', kind: 'builtin' } })).json<{
+    id: string;
+  }>().id;
   ids.catalogueId = (
     await t.post(`/v1/datasets/${ids.datasetId}/catalogues`, { token, body: { name: 'fuzz folder' } })
   ).json<{ id: string }>().id;

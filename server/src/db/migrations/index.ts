@@ -10,6 +10,7 @@ import * as jobParsing from './007-job-parsing';
 import * as segmentGenerations from './008-segment-generations';
 import * as flows from './009-flows';
 import * as businessScenes from './010-business-scenes';
+import * as databases from './011-databases';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-segment-generations': segmentGenerations,
   '009-flows': flows,
   '010-business-scenes': businessScenes,
+  '011-databases': databases,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { casesRepository } from './cases/cases-repository';
 import { chatsRepository } from './chats/chats-repository';
 import { creditsRepository } from './credits/credits-repository';
+import { databasesRepository } from './databases/databases-repository';
 import { cataloguesRepository } from './datasets/catalogues-repository';
 import { datasetFilesRepository } from './datasets/dataset-files-repository';
 import { datasetsRepository } from './datasets/datasets-repository';
@@ -19,8 +20,10 @@ import { tenantsRepository } from './tenants/tenants-repository';
 import { tokensRepository } from './tokens/tokens-repository';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { usersRepository } from './users/users-repository';
+import { SecretBox } from '../../lib/secret-box';
+import type { Config } from '../../config';
 
-function createRepositories(db: Parameters<typeof usersRepository>[0]) {
+function createRepositories(db: Parameters<typeof usersRepository>[0], config: Config, box: SecretBox) {
   const processes = processesRepository(db);
   return {
     tenants: tenantsRepository(db),
@@ -43,6 +46,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0]) {
     credits: creditsRepository(db),
     secrets: secretsRepository(db),
     segments: segmentsRepository(db),
+    databases: databasesRepository(db, { dataDir: config.dataDir, box }),
   };
 }
 
@@ -57,7 +61,9 @@ declare module 'fastify' {
 /** One repository per area, each the only code that queries its tables. */
 export default fp(
   async (fastify) => {
-    fastify.decorate('repos', createRepositories(fastify.db));
+    // The box that seals stored secrets: the configured key, else the data folder's key file (made once).
+    const box = await SecretBox.load(fastify.config);
+    fastify.decorate('repos', createRepositories(fastify.db, fastify.config, box));
   },
   { name: 'repositories', dependencies: ['database'] },
 );
