@@ -159,6 +159,15 @@ describe('external databases', () => {
     // The same server by another name: without the stored password the login fails (or ::1 is not served).
     const elsewhere = { ...withoutPassword, host: 'localhost', id: created.id };
     expect((await testConnection(elsewhere)).json()).toMatchObject({ ok: false });
+    // Saved with another host and no new password, it drops the stored one instead of carrying it there.
+    const moved = await t.put(`/v1/databases/${created.id}`, { token: admin, body: { host: 'localhost' } });
+    expect(moved.json<Database>()).toMatchObject({ host: 'localhost', hasPassword: false });
+    const back = await t.put(`/v1/databases/${created.id}`, { token: admin, body: { host: mariadb.host } });
+    expect(back.json<Database>()).toMatchObject({ hasPassword: false });
+    expect((await testConnection({ ...withoutPassword, id: created.id })).json()).toEqual({
+      ok: false,
+      error: 'AUTH_FAILED',
+    });
   });
 
   it('MariaDB root without a password answers ok; a wrong password is AUTH_FAILED', async () => {

@@ -98,7 +98,8 @@ const databasesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, UpdateDatabase, {
     config: { auth: OPERATORS },
     tags,
-    summary: 'Change the fields given of a database: a password given replaces the stored one, an absent one keeps it',
+    summary:
+      'Change the fields given of a database: a password given replaces the stored one, an absent one keeps it unless the host or port changes (then it is dropped)',
     description:
       'The kind is fixed at creation; a built-in database takes only a name and a description. External databases: admins only.',
     handler: async (request) => {

@@ -63,6 +63,13 @@ function toDatabase(row: Row): DatabaseRecord {
  * Databases robots may read. External ones keep their password sealed with the server's key (`box`);
  * a built-in one has its SQLite file under the data folder, made with the row and removed with it.
  */
+/** Whether an update points the database at another host or port. */
+function serverMoved(current: Row, body: UpdateDatabaseBody): boolean {
+  return (
+    (body.host !== undefined && body.host !== current.host) || (body.port !== undefined && body.port !== current.port)
+  );
+}
+
 export function databasesRepository(db: Database, { dataDir, box }: { dataDir: string; box: SecretBox }) {
   const files = new BuiltinDatabaseFiles(dataDir);
 
@@ -155,6 +162,9 @@ export function databasesRepository(db: Database, { dataDir, box }: { dataDir: s
         ...(external && body.database !== undefined && { databaseName: body.database }),
         ...(external && body.user !== undefined && { userName: body.user }),
         ...(external && body.password !== undefined && { passwordEncrypted: box.seal(body.password) }),
+        // A stored password belongs to the server it was given for: moved to another host or port
+        // without a new one, it is dropped rather than sent to wherever the database now points.
+        ...(external && body.password === undefined && serverMoved(current, body) && { passwordEncrypted: null }),
         updatedAt: isoNow(),
       };
       await scoped(db, tenantId).updateTable('databases').set(changes).where('id', '=', id).execute();
