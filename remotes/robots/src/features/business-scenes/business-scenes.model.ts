@@ -12,7 +12,7 @@ import {
   type SceneValues,
 } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
-import { listDatasets } from '../robot-basic-config/api/list-datasets';
+import { listDatasets } from '../../lib/robot-sources';
 import { createBusinessScene } from './api/create-business-scene';
 import { getBusinessScene } from './api/get-business-scene';
 import { listBusinessScenes } from './api/list-business-scenes';

@@ -11,8 +11,7 @@ import {
 } from '@flotilla/shared';
 import { compileV1, type FlowIssue } from '@flotilla/shared/flows';
 import { showSuccessFx } from '@flotilla/shared/ui';
-import { listDatasets } from '../robot-basic-config/api/list-datasets';
-import { listModels } from '../robot-basic-config/api/list-models';
+import { listDatasets, listModels } from '../../lib/robot-sources';
 import { getFlowPage, type FlowAnswer, type FlowPage } from './api/get-flow-page';
 import { publishFlow } from './api/publish-flow';
 import { saveFlow } from './api/save-flow';

@@ -10,8 +10,7 @@ import {
 import { createSettingsTab } from '../../lib/settings-tab';
 import type { RobotRef } from '../../lib/robot-ref';
 import { getBasicConfig } from './api/get-basic-config';
-import { listDatasets } from './api/list-datasets';
-import { listModels } from './api/list-models';
+import { listDatasets, listModels } from '../../lib/robot-sources';
 import { setDbSearch } from './api/set-db-search';
 import { setLibrarySearch } from './api/set-library-search';
 import { updateBasicConfig } from './api/update-basic-config';
