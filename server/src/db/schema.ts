@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type {
   DatabaseKind,
+  DatabaseQueryMode,
   DatasetFileStatus,
   DatasetFileType,
   FlowVersion,
@@ -264,6 +265,39 @@ export interface DatabaseConnectionsTable {
   updatedAt: string;
 }
 
+/** A stored column note of `database_tables.columns` (JSON). */
+export interface DatabaseColumnNote {
+  name: string;
+  /** Null: the default (primary key and unique columns are keys). */
+  key: boolean | null;
+  description: string;
+}
+
+export interface DatabaseTablesTable {
+  databaseId: string;
+  tenantId: string;
+  name: string;
+  description: string;
+  /** JSON of DatabaseColumnNote[]. */
+  columns: string;
+  updatedAt: string;
+}
+
+export interface DatabaseQueriesTable {
+  id: string;
+  databaseId: string;
+  tenantId: string;
+  processId: string;
+  sessionId: string;
+  question: string;
+  mode: DatabaseQueryMode;
+  sql: string;
+  rows: number;
+  ms: number;
+  refused: string | null;
+  createdAt: string;
+}
+
 export interface CreditBalancesTable {
   userId: string;
   tenantId: string;
@@ -424,6 +458,8 @@ export interface DB {
   flowSessionStates: FlowSessionStatesTable;
   businessScenes: BusinessScenesTable;
   databases: DatabaseConnectionsTable;
+  databaseTables: DatabaseTablesTable;
+  databaseQueries: DatabaseQueriesTable;
 }
 
 /** Tables whose rows belong to one tenant: only reachable through `scoped()`. */

@@ -11,6 +11,7 @@ import * as segmentGenerations from './008-segment-generations';
 import * as flows from './009-flows';
 import * as businessScenes from './010-business-scenes';
 import * as databases from './011-databases';
+import * as databaseTables from './012-database-tables';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-flows': flows,
   '010-business-scenes': businessScenes,
   '011-databases': databases,
+  '012-database-tables': databaseTables,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */
