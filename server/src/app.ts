@@ -4,6 +4,7 @@ import type { Config } from './config';
 import answerEngine from './plugins/app/answer-engine';
 import apiConventions from './plugins/app/api-conventions';
 import authentication from './plugins/app/authentication';
+import databaseReaders from './plugins/app/database-readers';
 import bootstrap from './plugins/app/bootstrap';
 import documentParser from './plugins/app/document-parser';
 import embedder from './plugins/app/embedder';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(repositories);
   await app.register(embedder);
   await app.register(documentParser);
+  await app.register(databaseReaders);
   await app.register(answerEngine);
   await app.register(jobWorker);
   await app.register(bootstrap);

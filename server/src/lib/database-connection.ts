@@ -52,7 +52,8 @@ export function isDatabaseAddress(address: string): boolean {
   return DATABASE_V6_RANGES.has(v6.range());
 }
 
-async function resolveHost(
+/** The address to connect to, checked (every address of the name must be one a database may have). */
+export async function resolveHost(
   host: string,
   lookup: DatabaseTestOptions['lookup'],
 ): Promise<{ address: string } | { error: DatabaseTestError }> {

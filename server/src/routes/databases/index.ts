@@ -120,6 +120,7 @@ const databasesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const current = found(await databases.get(request.auth.tenantId, request.params.id), 'DATABASE_NOT_FOUND');
       requireRoleFor(current.kind, request.auth.role);
       if (!(await databases.remove(request.auth.tenantId, request.params.id))) throw notFound('DATABASE_NOT_FOUND');
+      fastify.databaseReaders.forget(request.auth.tenantId, request.params.id);
       return { ok: true as const };
     },
   });

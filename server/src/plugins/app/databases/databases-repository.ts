@@ -25,6 +25,8 @@ export type DatabaseConnection = {
   user: string;
   /** Undefined when none is stored. */
   password?: string;
+  /** Changes with every edit: a reader opened before it is stale. */
+  updatedAt: string;
 };
 
 const COLUMNS = [
@@ -115,6 +117,7 @@ export function databasesRepository(db: Database, { dataDir, box }: { dataDir: s
         database: row.databaseName,
         user: row.userName,
         ...(row.passwordEncrypted !== null && { password: box.open(row.passwordEncrypted) }),
+        updatedAt: row.updatedAt,
       };
     },
 
