@@ -5,8 +5,10 @@
 // route; time to first token through `/v2/qa` against the upstream model directly, and 200 concurrent
 // streams; knowledge ingestion MB/s and search p50/p95 at 10k and 100k segments against raw FTS5
 // (knowledge.ts); the flow engine's cost per node against a plain call loop (flow-engine.ts); the v3 flow
-// editor opening a 300-node flow and dragging a node, against a 3-node flow (flow-editor.ts) — all measured
-// in this one run on this machine. `BENCH_ONLY=flows` runs only the two flow parts.
+// editor opening a 300-node flow and dragging a node, against a 3-node flow (flow-editor.ts); a robot's database
+// key lookup on 1-million-row tables against the bare query (database-lookup.ts) — all measured
+// in this one run on this machine. `BENCH_ONLY=flows` runs only the two flow parts, `BENCH_ONLY=databases`
+// only the database lookups.
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { afterLoginLines, benchAfterLogin } from './after-login';
 import { APP_MESSAGE_BOX, benchUsable, median } from './first-paint';
 import { benchFlowEditor, flowEditorLines } from './flow-editor';
+import { benchDatabaseLookup } from './database-lookup';
 import { benchFlowEngine } from './flow-engine';
 import { benchIngestLatency } from './ingest-latency';
 import { benchKnowledge } from './knowledge';
@@ -122,6 +125,14 @@ async function flowsOnly() {
   }
 }
 
+/** `BENCH_ONLY=databases`: key lookups on 1-million-row tables, in-process. */
+async function databasesOnly() {
+  const databases = await benchDatabaseLookup();
+  console.log(
+    `\n${[`Flotilla bench (databases) — ${new Date().toISOString()} — ${machine()}`, ...databases.lines].join('\n')}\n`,
+  );
+}
+
 async function main() {
   ensureBuilds();
   const upstream = await startFakeOpenAi({
@@ -159,6 +170,8 @@ async function main() {
     const knowledge = await benchKnowledge();
     // API latency while a ~48 MB file is uploaded and ingested, on a server of its own.
     const ingesting = await benchIngestLatency();
+    // In-process: a robot's key lookup on 1-million-row tables against the bare query.
+    const databases = await benchDatabaseLookup();
 
     const lines = [
       `Flotilla bench — ${new Date().toISOString()} — ${machine()}`,
@@ -177,6 +190,7 @@ async function main() {
       ...flowEditorLines(flowEditor),
       ...knowledge.lines,
       ...ingesting.lines,
+      ...databases.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
@@ -185,4 +199,5 @@ async function main() {
   }
 }
 
-await (process.env.BENCH_ONLY === 'flows' ? flowsOnly() : main());
+const ONLY: Record<string, () => Promise<void>> = { flows: flowsOnly, databases: databasesOnly };
+await (ONLY[process.env.BENCH_ONLY ?? '']?.() ?? main());
