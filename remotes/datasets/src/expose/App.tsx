@@ -2,6 +2,8 @@ import './shared-api-check';
 import { loadCatalogs, ownedRoutePath, useT } from '@flotilla/shared';
 import { NotFoundState } from '@flotilla/shared/ui';
 import { Route, Routes } from 'react-router-dom';
+import { DatabaseDetailPage } from '../features/database-detail/ui/database-detail-page';
+import { DatabaseListPage } from '../features/database-list/ui/database-list-page';
 import { DatasetCreatePage } from '../features/dataset-create/ui/dataset-create-page';
 import { DatasetDetailPage } from '../features/dataset-detail/ui/dataset-detail-page';
 import { DatasetListPage } from '../features/datasets/ui/dataset-list-page';
@@ -14,8 +16,7 @@ loadCatalogs(catalogs);
 
 /**
  * The datasets area, mounted by the shell inside its router. The search test is a tab of the detail
- * page (ROUTES has no route for it). The database pages are not built yet: they fall through to the
- * not-found state.
+ * page (ROUTES has no route for it), as are the tabs of a database's detail page.
  */
 export default function App() {
   const t = useT();
@@ -26,6 +27,8 @@ export default function App() {
       <Route path={ownedRoutePath('datasets', 'datasetDetail')} element={<DatasetDetailPage />} />
       <Route path={ownedRoutePath('datasets', 'datasetUpload')} element={<UploadPage />} />
       <Route path={ownedRoutePath('datasets', 'fileDetail')} element={<FileDetailPage />} />
+      <Route path={ownedRoutePath('datasets', 'database')} element={<DatabaseListPage />} />
+      <Route path={ownedRoutePath('datasets', 'databaseDetail')} element={<DatabaseDetailPage />} />
       <Route path="*" element={<NotFoundState backTo={DATASET_LIST_PATH} backLabel={t('datasets.notFound.back')} />} />
     </Routes>
   );

@@ -1,0 +1,173 @@
+import { Button, Table, Tag, Tooltip, Typography } from '@flotilla/shared/ui/semi';
+import type { ColumnProps } from '@flotilla/shared/ui/semi';
+import { failureText, useDateTime, useT, type DatabaseQueryLog } from '@flotilla/shared';
+import { EmptyState, ErrorState, Surface } from '@flotilla/shared/ui';
+import { useUnit } from 'effector-react';
+import { useEffect, useMemo, useState } from 'react';
+import { refusalMessageId } from '../../../lib/query-refusals';
+import { LabelledSelect } from '../../../ui/labelled-select';
+import { queryLog, queryLogFilterChanged, queryLogShown } from '../database-queries.model';
+
+const FILTERS = { all: null, refused: true, ran: false } as const;
+type Filter = keyof typeof FILTERS;
+
+/** A statement in monospace, one line until opened. */
+function Sql({ sql }: { sql: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <div style={{ display: 'flex', alignItems: 'flex-start', gap: 4, minWidth: 0 }}>
+      <code
+        style={{
+          fontFamily: 'monospace',
+          fontSize: 12,
+          whiteSpace: open ? 'pre-wrap' : 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          wordBreak: 'break-all',
+          flex: 1,
+          minWidth: 0,
+        }}
+      >
+        {sql}
+      </code>
+      <Button size="small" theme="borderless" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? t('datasets.database.queries.less') : t('datasets.database.queries.more')}
+      </Button>
+    </div>
+  );
+}
+
+/** Why a query did not run: a tag with the code, its meaning on hover and for screen readers. */
+function Refused({ code }: { code: string }) {
+  const t = useT();
+  const id = refusalMessageId(code);
+  const meaning = id ? t(id) : code;
+  return (
+    <Tooltip content={meaning}>
+      <Tag color="red" aria-label={meaning}>
+        {id ? meaning : code}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** The Query log tab: what robots asked the database, the SQL, the rows and time, and what was refused. */
+export function QueryLogTab({ databaseId }: { databaseId: string }) {
+  const t = useT();
+  const formatDate = useDateTime();
+  const m = useUnit({
+    entries: queryLog.$items,
+    total: queryLog.$total,
+    page: queryLog.$page,
+    pageSize: queryLog.$pageSize,
+    status: queryLog.$status,
+    failure: queryLog.$failure,
+    query: queryLog.$query,
+    shown: queryLogShown,
+    filterChanged: queryLogFilterChanged,
+    pageChanged: queryLog.pageChanged,
+    retried: queryLog.reloadRequested,
+  });
+  const { shown } = m;
+  useEffect(() => {
+    shown(databaseId);
+  }, [databaseId, shown]);
+  let filter: Filter = 'all';
+  if (m.query.refused === true) filter = 'refused';
+  else if (m.query.refused === false) filter = 'ran';
+
+  const columns = useMemo<ColumnProps<DatabaseQueryLog>[]>(
+    () => [
+      {
+        title: t('datasets.database.queries.time'),
+        dataIndex: 'createdAt',
+        width: 170,
+        render: (_, entry) => formatDate(entry.createdAt),
+      },
+      {
+        title: t('datasets.database.queries.robot'),
+        dataIndex: 'processName',
+        width: 140,
+        render: (_, entry) =>
+          entry.processName || (
+            <Typography.Text type="quaternary">{t('datasets.database.queries.robotGone')}</Typography.Text>
+          ),
+      },
+      { title: t('datasets.database.queries.question'), dataIndex: 'question', width: 220 },
+      {
+        title: t('datasets.database.queries.mode'),
+        dataIndex: 'mode',
+        width: 100,
+        render: (_, entry) => <Tag>{t(`datasets.database.queryMode.${entry.mode}`)}</Tag>,
+      },
+      { title: 'SQL', dataIndex: 'sql', width: 320, render: (_, entry) => <Sql sql={entry.sql} /> },
+      { title: t('datasets.database.queries.rows'), dataIndex: 'rows', width: 80, align: 'right' },
+      {
+        title: t('datasets.database.queries.ms'),
+        dataIndex: 'ms',
+        width: 90,
+        align: 'right',
+        render: (_, entry) => Math.round(entry.ms),
+      },
+      {
+        title: t('datasets.database.queries.refused'),
+        dataIndex: 'refused',
+        width: 180,
+        render: (_, entry) => (entry.refused ? <Refused code={entry.refused} /> : null),
+      },
+    ],
+    [t, formatDate],
+  );
+
+  return (
+    <Surface>
+      <div
+        style={{ display: 'flex', gap: 12, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <LabelledSelect
+          label={t('datasets.database.queries.filter')}
+          value={filter}
+          optionList={(Object.keys(FILTERS) as Filter[]).map((key) => ({
+            value: key,
+            label: t(`datasets.database.queries.filter.${key}`),
+          }))}
+          onChange={(value) => m.filterChanged({ refused: FILTERS[value as Filter] })}
+          motion={false}
+          style={{ width: 200 }}
+        />
+        {m.status === 'ready' && (
+          <Typography.Text type="tertiary">{t('datasets.database.queries.total', { count: m.total })}</Typography.Text>
+        )}
+      </div>
+      {m.status === 'error' ? (
+        <ErrorState
+          title={t('datasets.database.queries.loadFailed')}
+          description={m.failure ? failureText(m.failure, t) : undefined}
+          onRetry={m.retried}
+        />
+      ) : (
+        <Table<DatabaseQueryLog>
+          rowKey="id"
+          columns={columns}
+          dataSource={m.entries}
+          loading={m.status === 'loading' || m.status === 'idle'}
+          size="small"
+          empty={
+            <EmptyState
+              title={t('datasets.database.queries.empty')}
+              description={t('datasets.database.queries.emptyHint')}
+            />
+          }
+          // On a phone the log scrolls sideways instead of squeezing.
+          scroll={{ x: 1300 }}
+          pagination={
+            m.total > m.pageSize
+              ? { currentPage: m.page, pageSize: m.pageSize, total: m.total, onPageChange: m.pageChanged }
+              : false
+          }
+        />
+      )}
+    </Surface>
+  );
+}

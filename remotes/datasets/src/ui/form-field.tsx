@@ -1,0 +1,39 @@
+import { Typography } from '@flotilla/shared/ui/semi';
+import { useId, type ReactNode } from 'react';
+
+/**
+ * A labelled field that stacks on a phone: the label above its control, which gets the label's id
+ * (`children(id)`), and an optional hint below.
+ */
+export function FormField({
+  label,
+  hint,
+  grow = 1,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  /** Its share of a row of fields. */
+  grow?: number;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4, flex: `${grow} 1 200px`, minWidth: 0 }}>
+      <label htmlFor={id}>
+        <Typography.Text strong>{label}</Typography.Text>
+      </label>
+      {children(id)}
+      {hint && (
+        <Typography.Text type="tertiary" size="small">
+          {hint}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/** Fields side by side where there is room, one under the other on a phone. */
+export function FieldRow({ children }: { children: ReactNode }) {
+  return <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>{children}</div>;
+}
