@@ -297,5 +297,9 @@ export function ingestHandlers({
     }
   };
 
-  return { parseFile: ingest, reindexFile: ingest, importQa: ingest };
+  // Table imports are not the knowledge's: the worker is given their handler beside these (job-worker.ts).
+  const notKnowledge: JobHandler = async () => {
+    throw new ReasonError('JOB_FAILED');
+  };
+  return { parseFile: ingest, reindexFile: ingest, importQa: ingest, importTable: notKnowledge };
 }

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { startChildProcess } from '../lib/child-process';
+import type { Grid } from '../databases/table-import/read-grid';
 import type { DocumentType } from './file-types';
 import type { ParseBudget } from '../lib/parse-budget';
 import type { BatchLimits, ParseRequest, ParseResponse, StoredFile } from './parse-process';
@@ -23,6 +24,12 @@ export type SplitDocument = {
   characters: number;
   /** In order; the process is held until the last one is read or `close()` is called — always one or the other. */
   batches: AsyncIterableIterator<string[]> & { close(): void };
+};
+
+/** Reads a table file's first sheet with typed cells within the parse budget (database table imports). */
+export type TableFileReader = {
+  /** tableGrid() of the table import; over budget → ReasonError FILE_TOO_COMPLEX. */
+  grid(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Grid>;
 };
 
 /** Reads documents within a budget, away from the server's process: what the parse jobs and the split preview use. */
@@ -88,7 +95,7 @@ function hold(child: ChildProcess, busy: boolean): void {
  * FILE_PARSE_CRASHED. Processes start on first use (~1 s) and serve parse after parse; they keep the server
  * open only while they parse, and end with it.
  */
-export class ParsePool implements DocumentParser {
+export class ParsePool implements DocumentParser, TableFileReader {
   private readonly parsers = new Set<Parser>();
   private readonly idle: Parser[] = [];
   private waiting: Waiter[] = [];
@@ -105,6 +112,10 @@ export class ParsePool implements DocumentParser {
 
   sheets(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Sheet[]> {
     return this.result({ kind: 'sheets', type, bytes }, options) as Promise<Sheet[]>;
+  }
+
+  grid(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Grid> {
+    return this.result({ kind: 'grid', type, bytes }, options) as Promise<Grid>;
   }
 
   split(
@@ -154,7 +165,7 @@ export class ParsePool implements DocumentParser {
   }
 
   /** A parse answered by one message: the text or the sheets. */
-  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[]> {
+  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[] | Grid> {
     return new Promise((resolve, reject) => {
       const conversation: Conversation = {
         answer: (response, channel) => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DocumentType } from './file-types';
+import { tableGrid, type Grid } from '../databases/table-import/read-grid';
 import { documentText, tableSheets, type Sheet } from './parsers/index';
 import { ReasonError, type Reason } from './reasons';
 import { splitText, type SplitSettings } from './split';
@@ -18,6 +19,7 @@ export type BatchLimits = { characters: number; segments: number };
 export type ParseRequest =
   | { kind: 'text'; type: DocumentType; bytes: Uint8Array }
   | { kind: 'sheets'; type: 'csv' | 'xlsx'; bytes: Uint8Array }
+  | { kind: 'grid'; type: 'csv' | 'xlsx'; bytes: Uint8Array }
   | {
       kind: 'split';
       type: DocumentType;
@@ -36,7 +38,7 @@ export type ParseRequest =
 export type ParseResponse =
   | { kind: 'ready' }
   | { kind: 'progress'; fraction: number }
-  | { kind: 'done'; result: string | Sheet[] }
+  | { kind: 'done'; result: string | Sheet[] | Grid }
   | { kind: 'split'; total: number; characters: number }
   | { kind: 'batch'; segments: string[]; last: boolean }
   | { kind: 'failed'; reason: Reason; detail?: string };
@@ -62,11 +64,12 @@ async function bytesOf(file: Uint8Array | StoredFile): Promise<Uint8Array> {
   }
 }
 
-async function parse(request: ParseRequest & { kind: 'text' | 'sheets' | 'split' }): Promise<void> {
+async function parse(request: ParseRequest & { kind: 'text' | 'sheets' | 'grid' | 'split' }): Promise<void> {
   const bytes = request.kind === 'split' ? await bytesOf(request.file) : request.bytes;
   // Zips are held to the budget before a parser inflates them; memory is held by this process's heap limit, time by the pool.
   if (request.type === 'docx' || request.type === 'xlsx') await checkZipBudget(bytes, budget);
   if (request.kind === 'sheets') return post({ kind: 'done', result: await tableSheets(request.type, bytes) });
+  if (request.kind === 'grid') return post({ kind: 'done', result: await tableGrid(request.type, bytes) });
   if (request.kind === 'text') return post({ kind: 'done', result: await text(request.type, bytes) });
   // Split here, not in the server: the whole text is never sent, and splitting a large one takes a few hundred ms.
   const document = await text(request.type, bytes);

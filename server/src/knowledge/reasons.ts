@@ -20,6 +20,8 @@ export const REASONS = [
   'JOB_INTERRUPTED',
   'JOB_FAILED',
   'EMBEDDING_FAILED',
+  'IMPORT_ROWS_INVALID',
+  'DATABASE_NOT_FOUND',
 ] as const satisfies readonly MessageKey[];
 export type Reason = (typeof REASONS)[number];
 

@@ -202,6 +202,67 @@ const MESSAGES = {
     'zh-CN': '只有管理员可以连接外部数据库',
     'en-US': 'Only admins may connect external databases',
   },
+  // Tables, rows and imports of a database.
+  DATABASE_TABLE_NOT_FOUND: { 'zh-CN': '数据表不存在', 'en-US': 'Table not found' },
+  DATABASE_TABLE_GONE: {
+    'zh-CN': '此数据表已不在数据库中（已被删除或改名）',
+    'en-US': 'This table is no longer in the database (dropped or renamed)',
+  },
+  DATABASE_ROW_NOT_FOUND: { 'zh-CN': '数据行不存在', 'en-US': 'Row not found' },
+  DATABASE_READ_ONLY: {
+    'zh-CN': '外部数据库只读：只能在内置数据库中导入或编辑数据',
+    'en-US': 'External databases are read-only: only built-in databases take imports and row edits',
+  },
+  DATABASE_QUERY_FAILED: { 'zh-CN': '数据库查询失败', 'en-US': 'The database query failed' },
+  DATABASE_QUERY_TIMEOUT: { 'zh-CN': '数据库查询超时', 'en-US': 'The database query took too long' },
+  DATABASE_UNREACHABLE: { 'zh-CN': '无法连接数据库', 'en-US': 'The database cannot be reached' },
+  DATABASE_BUSY: {
+    'zh-CN': '数据库正被另一项写入占用，请稍后再试',
+    'en-US': 'Another write is using the database; try again shortly',
+  },
+  DATABASE_ROW_CONFLICT: {
+    'zh-CN': '该值与其他行重复或不满足表的约束',
+    'en-US': 'A value repeats another row or breaks a rule of the table',
+  },
+  DATABASE_COLUMN_NOT_FOUND: { 'zh-CN': '数据表没有此列', 'en-US': 'The table has no such column' },
+  DATABASE_TABLE_NAME_INVALID: {
+    'zh-CN': '表名不能包含 $ 或以 sqlite_ 开头',
+    'en-US': 'A table name may not contain $ or start with sqlite_',
+  },
+  IMPORT_COLUMNS_INVALID: {
+    'zh-CN': '列类型应为 [{"name","type"}] 格式的 JSON',
+    'en-US': 'Column types are JSON of [{"name", "type"}]',
+  },
+  IMPORT_HEADER_EMPTY: { 'zh-CN': '表头此列没有名称', 'en-US': 'This column has no name in the header row' },
+  IMPORT_HEADER_INVALID: {
+    'zh-CN': '列名过长（最多 64 个字符）或含控制字符',
+    'en-US': 'The column name is too long (64 characters at most) or has control characters',
+  },
+  IMPORT_HEADER_RESERVED: {
+    'zh-CN': '列名不能包含 $ 或以 sqlite_ 开头',
+    'en-US': 'A column name may not contain $ or start with sqlite_',
+  },
+  IMPORT_HEADER_DUPLICATE: { 'zh-CN': '列名重复', 'en-US': 'This column name appears twice' },
+  IMPORT_TOO_MANY_COLUMNS: { 'zh-CN': '列数过多（最多 200 列）', 'en-US': 'Too many columns (200 at most)' },
+  IMPORT_NOT_INTEGER: { 'zh-CN': '不是整数', 'en-US': 'Not an integer' },
+  IMPORT_NOT_NUMBER: { 'zh-CN': '不是数字', 'en-US': 'Not a number' },
+  IMPORT_NOT_BOOLEAN: {
+    'zh-CN': '不是布尔值（true/false、是/否、yes/no）',
+    'en-US': 'Not a boolean (true/false, yes/no, 是/否)',
+  },
+  IMPORT_NOT_DATE: { 'zh-CN': '不是日期（YYYY-MM-DD）', 'en-US': 'Not a date (YYYY-MM-DD)' },
+  IMPORT_NOT_TEXT: { 'zh-CN': '不是文字', 'en-US': 'Not text' },
+  IMPORT_TEXT_TOO_LONG: { 'zh-CN': '内容过长（最多 10000 个字符）', 'en-US': 'Too long (10,000 characters at most)' },
+  IMPORT_FORMULA_NO_RESULT: {
+    'zh-CN': '公式没有保存的计算结果：请在表格软件中重新计算并保存后再导入',
+    'en-US': 'The formula has no saved result: recalculate and save the sheet, then import it again',
+  },
+  IMPORT_CELL_ERROR: { 'zh-CN': '单元格是错误值（如 #N/A）', 'en-US': 'The cell holds an error value (such as #N/A)' },
+  IMPORT_MORE_ERRORS: { 'zh-CN': '有问题的行共计：', 'en-US': 'Rows with problems in all:' },
+  IMPORT_ROWS_INVALID: {
+    'zh-CN': '有数据行不符合列类型，未导入任何数据：',
+    'en-US': 'Rows did not fit their columns; nothing was imported:',
+  },
   // Added to the name of a copied robot, in the language of the console that copied it.
   ROBOT_COPY_SUFFIX: { 'zh-CN': '（副本）', 'en-US': ' (copy)' },
   // What a new robot says before its operator writes its own, in the language of the console that created it.

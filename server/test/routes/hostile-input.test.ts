@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helper';
+import { uploadForm } from '../support/documents';
 import { numberPaths, sample, withValueAt, wrongType, type JsonSchema } from '../support/schema-samples';
 
 /**
@@ -104,6 +105,8 @@ function idFor(route: Route, name: string): string | undefined {
     sid: ids.segmentId,
     tagId: ids.tagId,
     versionId: ids.versionId,
+    table: ids.tableName,
+    rowId: ids.rowId,
   };
   return byName[name];
 }
@@ -242,6 +245,16 @@ beforeAll(async () => {
   ids.databaseId = (await t.post('/v1/databases', { token, body: { name: 'fuzz database', kind: 'builtin' } })).json<{
     id: string;
   }>().id;
+  // A table of the attacker's built-in database, with one row.
+  const tableForm = uploadForm('fuzz.csv', Buffer.from('id,word\n1,fuzz\n'), { table: 'fuzz_table' });
+  const imported = await t.post(`/v1/databases/${ids.databaseId}/tables/import`, {
+    token,
+    body: tableForm.body,
+    headers: tableForm.headers,
+  });
+  if (imported.statusCode !== 200) throw new Error(`fuzz table import failed: ${imported.body}`);
+  ids.tableName = 'fuzz_table';
+  ids.rowId = '1';
   ids.catalogueId = (
     await t.post(`/v1/datasets/${ids.datasetId}/catalogues`, { token, body: { name: 'fuzz folder' } })
   ).json<{ id: string }>().id;

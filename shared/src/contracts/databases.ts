@@ -206,12 +206,15 @@ export type ImportColumnType = (typeof IMPORT_COLUMN_TYPES)[number];
 export const ImportColumnTypeSchema = Type.Union(IMPORT_COLUMN_TYPES.map((type) => Type.Literal(type)));
 
 /** A value of a cell as the console reads and writes it (binary values are read as a short placeholder). */
-export const CellSchema = Type.Union([
-  Type.String({ maxLength: DATABASE_TABLE_LIMITS.cell }),
-  Type.Number(),
-  Type.Boolean(),
-  Type.Null(),
-]);
+export const CellSchema = Type.Unsafe<string | number | boolean | null>({
+  // One schema with a list of types, not a union: the server's validator coerces values inside a union's
+  // first branch (null would become ""), but leaves a value alone that matches one of the listed types.
+  type: ['string', 'number', 'boolean', 'null'],
+  maxLength: DATABASE_TABLE_LIMITS.cell,
+  // Any finite double: bounded like every number of a request.
+  minimum: -Number.MAX_VALUE,
+  maximum: Number.MAX_VALUE,
+});
 export type Cell = Static<typeof CellSchema>;
 
 /**

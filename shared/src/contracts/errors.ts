@@ -57,6 +57,10 @@ export const ERROR_CODES = [
   'SCENE_TEMPLATE_NOT_FOUND',
   // Databases robots read.
   'DATABASE_NOT_FOUND',
+  'DATABASE_TABLE_NOT_FOUND',
+  'DATABASE_ROW_NOT_FOUND',
+  'DATABASE_READ_ONLY',
+  'DATABASE_QUERY_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

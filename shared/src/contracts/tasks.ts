@@ -2,8 +2,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 import { endpoint } from './endpoint';
 
-/** Background jobs, shown to users as tasks: parsing a file, re-indexing it, importing QA pairs. */
-export const TASK_TYPES = ['parseFile', 'reindexFile', 'importQa'] as const;
+/**
+ * Background jobs, shown to users as tasks: parsing a file, re-indexing it, importing QA pairs, importing a
+ * large csv/xlsx file into a built-in database's table.
+ */
+export const TASK_TYPES = ['parseFile', 'reindexFile', 'importQa', 'importTable'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
-import { ParsePool, type DocumentParser } from '../../knowledge/parse-pool';
+import { ParsePool, type DocumentParser, type TableFileReader } from '../../knowledge/parse-pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads uploaded documents within the parse budget, in processes of their own (parse jobs, split preview). */
-    parser: DocumentParser;
+    /**
+     * Reads uploaded documents within the parse budget, in processes of their own (parse jobs, split preview,
+     * database table imports).
+     */
+    parser: DocumentParser & TableFileReader;
   }
 }
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { tableImportHandler } from '../../databases/table-import/import-job';
 import { ingestHandlers } from '../../jobs/ingest';
 import { JobWorker } from '../../jobs/worker';
 import { UploadFiles } from './uploads/upload-files';
@@ -20,12 +21,20 @@ export default fp(
     const { config } = fastify;
     const worker = new JobWorker({
       repo: fastify.repos.jobs,
-      handlers: ingestHandlers({
-        repos: fastify.repos,
-        files: new UploadFiles(config.dataDir),
-        embedder: fastify.embedder,
-        parser: fastify.parser,
-      }),
+      handlers: {
+        ...ingestHandlers({
+          repos: fastify.repos,
+          files: new UploadFiles(config.dataDir),
+          embedder: fastify.embedder,
+          parser: fastify.parser,
+        }),
+        importTable: tableImportHandler({
+          db: fastify.db,
+          repos: fastify.repos,
+          files: new UploadFiles(config.dataDir),
+          parser: fastify.parser,
+        }),
+      },
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,
       stepDelayMs: config.jobStepDelayMs,

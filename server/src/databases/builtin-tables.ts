@@ -1,0 +1,78 @@
+import SQLite from 'better-sqlite3';
+import { DATABASE_TABLE_LIMITS, ROW_ID_FIELD, type Cell, type DatabaseRow } from '@flotilla/shared/contracts';
+
+/** SQLite's quoting of an identifier: a name with quotes in it stays one name. */
+export const quoteSqlite = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+
+/** How long a write waits for another writer of the same file (an import holds it while it writes). */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * A writable handle on a built-in database's file, for the console's edits and imports only (robots read
+ * through the read-only readers). Opened per request: opening a SQLite file costs well under a millisecond,
+ * and no handle is left holding a file whose database was deleted.
+ */
+export function openBuiltin(path: string): SQLite.Database {
+  const database = new SQLite(path, { fileMustExist: true });
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return database;
+}
+
+export function withBuiltin<T>(path: string, work: (database: SQLite.Database) => T): T {
+  const database = openBuiltin(path);
+  try {
+    return work(database);
+  } finally {
+    database.close();
+  }
+}
+
+/** A column of a built-in table as SQLite declares it. */
+export type BuiltinColumn = { name: string; type: string };
+
+/** The columns of a table (not a view, not SQLite's own), in order; undefined when there is no such table. */
+export function builtinColumns(database: SQLite.Database, table: string): BuiltinColumn[] | undefined {
+  const exists = database
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    .get(table);
+  if (!exists) return undefined;
+  return database.prepare('SELECT name, type FROM pragma_table_info(?) ORDER BY cid').all(table) as BuiltinColumn[];
+}
+
+/**
+ * A value read from a database as the console shows it: binary values as a short placeholder, long text cut
+ * to the cell limit, big integers as text, booleans of a BOOLEAN column as true/false.
+ */
+export function cellOf(value: unknown, type = ''): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (/^BOOL/i.test(type) && (value === 0 || value === 1)) return value === 1;
+    return Number.isFinite(value) ? value : String(value);
+  }
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string')
+    return value.length > DATABASE_TABLE_LIMITS.cell ? value.slice(0, DATABASE_TABLE_LIMITS.cell) : value;
+  if (value instanceof Uint8Array) return `[binary, ${value.byteLength} bytes]`;
+  if (value instanceof Date) return value.toISOString();
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > DATABASE_TABLE_LIMITS.cell ? text.slice(0, DATABASE_TABLE_LIMITS.cell) : text;
+}
+
+/** One row of a built-in table by rowid, as the console shows it (with `$rowid`); undefined when gone. */
+export function readBuiltinRow(
+  database: SQLite.Database,
+  table: string,
+  columns: BuiltinColumn[],
+  rowId: number,
+): DatabaseRow | undefined {
+  const list = columns.map((column) => quoteSqlite(column.name)).join(', ');
+  const values = database
+    .prepare(`SELECT rowid${list ? `, ${list}` : ''} FROM ${quoteSqlite(table)} WHERE rowid = ?`)
+    .raw()
+    .get(rowId) as unknown[] | undefined;
+  if (!values) return undefined;
+  const row: DatabaseRow = { [ROW_ID_FIELD]: Number(values[0]) };
+  columns.forEach((column, i) => (row[column.name] = cellOf(values[i + 1], column.type)));
+  return row;
+}

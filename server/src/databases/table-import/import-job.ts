@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { ImportColumn } from '@flotilla/shared/contracts';
+import type { Database } from '../../db/database';
+import { ReasonError, rowList } from '../../knowledge/reasons';
+import type { TableFileReader } from '../../knowledge/parse-pool';
+import { insertJob, markJobDone, type Job } from '../../plugins/app/jobs/jobs-repository';
+import type { Repositories } from '../../plugins/app/repositories';
+import { UploadFiles } from '../../plugins/app/uploads/upload-files';
+import { JobStopped, type JobHandler, type JobOutcome } from '../../jobs/worker';
+import { openBuiltin } from '../builtin-tables';
+import { columnTypes, ImportRefused, readSheet, storedRows, writeTable } from './import-table';
+
+/** Where an import goes: a built-in database's table. */
+export type ImportTarget = { tenantId: string; databaseId: string; table: string };
+
+/** What a background import keeps in its job: where to, the stored file, and the column types chosen. */
+type ImportPayload = {
+  databaseId: string;
+  table: string;
+  type: 'csv' | 'xlsx';
+  storageKey: string;
+  columns?: ImportColumn[];
+};
+
+/** The stored upload of a background import, until its task ends. */
+const importKey = (tenantId: string, id: string) => `table-imports/${tenantId}/${id}`;
+
+/**
+ * Writes the rows as the table (created, or replaced whole), then drops the notes of columns the new table no
+ * longer has (the other columns keep their descriptions and key choices). `step`: see writeTable.
+ */
+export async function importIntoBuiltin(
+  repos: Repositories,
+  target: ImportTarget,
+  columns: ImportColumn[],
+  rows: Array<Array<string | number | null>>,
+  step?: (fraction: number) => Promise<void>,
+): Promise<void> {
+  const sqlite = openBuiltin(repos.databases.files.pathOf(target.tenantId, target.databaseId));
+  try {
+    await writeTable(sqlite, target.table, columns, rows, step);
+  } finally {
+    sqlite.close();
+  }
+  const note = await repos.databaseTables.get(target.tenantId, target.databaseId, target.table);
+  if (!note) return;
+  const names = new Set(columns.map((column) => column.name));
+  const kept = note.columns.filter((column) => names.has(column.name));
+  if (kept.length !== note.columns.length)
+    await repos.databaseTables.save(target.tenantId, target.databaseId, { ...note, columns: kept });
+}
+
+/** Stores the upload and queues the job that imports it (the upload stays on disk until the task ends). */
+export async function queueTableImport(
+  fastify: FastifyInstance,
+  target: ImportTarget,
+  file: { userId: string; title: string; type: 'csv' | 'xlsx'; bytes: Uint8Array; columns?: ImportColumn[] },
+): Promise<Job> {
+  const files = new UploadFiles(fastify.config.dataDir);
+  const storageKey = importKey(target.tenantId, randomUUID());
+  await files.write(storageKey, file.bytes);
+  const payload: ImportPayload = {
+    databaseId: target.databaseId,
+    table: target.table,
+    type: file.type,
+    storageKey,
+    ...(file.columns && { columns: file.columns }),
+  };
+  try {
+    return await fastify.db.transaction().execute((trx) =>
+      insertJob(trx, target.tenantId, {
+        userId: file.userId,
+        type: 'importTable',
+        title: file.title,
+        datasetId: null,
+        fileId: null,
+        payload,
+      }),
+    );
+  } catch (error) {
+    await files.remove(storageKey);
+    throw error;
+  }
+}
+
+type Dependencies = { db: Database; repos: Repositories; files: UploadFiles; parser: TableFileReader };
+
+/**
+ * The importTable job: reads the stored file again (the task survives a restart), checks every row as the
+ * request did, and writes the table in one SQLite transaction, stepping between batches of rows (a cancel
+ * rolls it back). Rows that do not fit fail the task with their numbers; the stored file goes when the task
+ * ends (done, failed or cancelled), and stays for the next run when the server stops under it.
+ */
+export function tableImportHandler({ db, repos, files, parser }: Dependencies): JobHandler {
+  return async (job, run): Promise<JobOutcome> => {
+    const payload = JSON.parse(job.payload) as ImportPayload;
+    const ended = () => files.remove(payload.storageKey).catch(() => undefined);
+    try {
+      const database = await repos.databases.get(job.tenantId, payload.databaseId);
+      if (!database || database.kind !== 'builtin') throw new ReasonError('DATABASE_NOT_FOUND');
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(files.pathOf(payload.storageKey));
+      } catch {
+        throw new ReasonError('FILE_ORIGINAL_MISSING');
+      }
+      const grid = await parser.grid(payload.type, bytes, { signal: run.signal });
+      await run.step(0.1);
+      let columns: ImportColumn[];
+      let rows: Array<Array<string | number | null>>;
+      try {
+        const sheet = readSheet(grid);
+        columns = columnTypes(sheet, payload.columns);
+        rows = storedRows(sheet, columns);
+      } catch (error) {
+        if (!(error instanceof ImportRefused)) throw error;
+        const numbers = [...new Set(error.issues.map((issue) => issue.loc[1]).filter((n) => typeof n === 'number'))];
+        throw new ReasonError('IMPORT_ROWS_INVALID', rowList(numbers));
+      }
+      await run.step(0.15);
+      const target = { tenantId: job.tenantId, databaseId: payload.databaseId, table: payload.table };
+      await importIntoBuiltin(repos, target, columns, rows, (fraction) => run.step(0.15 + 0.8 * fraction));
+      const marked = await db.transaction().execute((trx) => markJobDone(trx, run.job));
+      await ended();
+      return marked ? 'done' : 'lost';
+    } catch (error) {
+      const stopped = error instanceof JobStopped || run.signal.aborted;
+      if (!stopped || (await repos.jobs.byId(job.id))?.status === 'cancelled') await ended();
+      throw error;
+    }
+  };
+}
