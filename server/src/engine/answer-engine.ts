@@ -12,6 +12,8 @@ import {
 } from '@flotilla/shared/contracts';
 import { compileV1 } from '@flotilla/shared/flows';
 import type { Config } from '../config';
+import type { DatabaseReaders } from '../databases/database-readers';
+import { lookUpDatabases, type AskModel } from '../databases/robot-lookup/look-up-databases';
 import type { DocumentParser } from '../knowledge/parse-pool';
 import { AppError, notFound } from '../lib/app-error';
 import { readWebPage, safeFetch, type OutboundPolicy } from '../lib/outbound';
@@ -83,6 +85,7 @@ export function createAnswerEngine(
   config: Config,
   embedder: Embedder,
   parser: DocumentParser,
+  readers: Pick<DatabaseReaders, 'readerFor'>,
   log?: { warn(object: unknown, message: string): void },
 ) {
   // Tests point outbound requests at a resolver of their own; production has none (system DNS, public addresses).
@@ -111,7 +114,9 @@ export function createAnswerEngine(
   /** What one answer costs: the dearest model its flow may call (a flow that calls none costs the robot's). */
   const priceOf = (graph: FlowGraph, basic: BasicConfig): number => {
     const models = graph.nodes.flatMap((node) =>
-      node.type === 'aiChat' || node.type === 'classify' ? [node.data.model ?? basic.model] : [],
+      node.type === 'aiChat' || node.type === 'classify' || node.type === 'dbQuery'
+        ? [node.data.model ?? basic.model]
+        : [],
     );
     const prices = (models.length > 0 ? models : [basic.model]).map((id) =>
       id === 'builtin' ? 0 : (upstreams.get(id)?.model.price ?? 0),
@@ -145,6 +150,7 @@ export function createAnswerEngine(
 
   type Turn = {
     access: ChatAccess;
+    sessionId: string;
     basic: BasicConfig;
     welcome: string;
     question: string;
@@ -154,7 +160,39 @@ export function createAnswerEngine(
     attachments: Pick<AnswerRequest, 'images' | 'documents' | 'unread'>;
   };
 
-  /** What the nodes of one answer reach: the robot's knowledge and models, the public web. */
+  /** A model's whole reply to instructions and one question (no history, temperature 0), with its usage. */
+  const complete = async (
+    provider: AnswerProvider,
+    upstreamModel: string,
+    instructions: string,
+    question: string,
+    locale: Locale,
+    signal: AbortSignal,
+  ) => {
+    let text = '';
+    let usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const request: AnswerRequest = {
+      model: upstreamModel,
+      systemPrompt: instructions,
+      temperature: 0,
+      history: [],
+      question,
+      fallbackReply: '',
+      welcome: '',
+      knowledge: [],
+      images: [],
+      documents: [],
+      unread: [],
+      locale,
+    };
+    for await (const chunk of provider.stream(request, signal)) {
+      if (chunk.type === 'usage') usage = chunk.usage;
+      else text += chunk.text;
+    }
+    return { text, usage };
+  };
+
+  /** What the nodes of one answer reach: the robot's knowledge, databases and models, the public web. */
   const servicesFor = (turn: Turn): FlowServices => ({
     async searchKnowledge(datasetIds, query, limit) {
       const knowledge = await findKnowledge(
@@ -195,27 +233,45 @@ export function createAnswerEngine(
     async classifyWithModel(model, query, classes, signal) {
       const { provider, upstreamModel } = nodeProvider(model ?? turn.basic.model);
       if (provider === builtin) return 'builtin';
-      let text = '';
-      let usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-      const request: AnswerRequest = {
-        model: upstreamModel,
-        systemPrompt: classifyInstructions(classes),
-        temperature: 0,
-        history: [],
-        question: query,
-        fallbackReply: '',
-        welcome: '',
-        knowledge: [],
-        images: [],
-        documents: [],
-        unread: [],
-        locale: turn.locale,
-      };
-      for await (const chunk of provider.stream(request, signal)) {
-        if (chunk.type === 'usage') usage = chunk.usage;
-        else text += chunk.text;
-      }
+      const { text, usage } = await complete(
+        provider,
+        upstreamModel,
+        classifyInstructions(classes),
+        query,
+        turn.locale,
+        signal,
+      );
       return { classId: classFromAnswer(text, classes), usage };
+    },
+    lookUpDatabases(request, signal) {
+      const { provider, upstreamModel } = nodeProvider(request.model ?? turn.basic.model);
+      // The builtin provider writes no SQL: it looks rows up by the key values of the question.
+      const askModel: AskModel | undefined =
+        provider === builtin
+          ? undefined
+          : (instructions, question, asked) =>
+              complete(provider, upstreamModel, instructions, question, turn.locale, asked);
+      return lookUpDatabases(
+        {
+          databases: repos.databases,
+          readers,
+          notes: repos.databaseTables,
+          queries: repos.databaseQueries,
+          onLogError: (error) => log?.warn({ err: error }, 'database lookup: logging a query failed'),
+        },
+        {
+          tenantId: turn.access.tenantId,
+          processId: turn.access.processId,
+          sessionId: turn.sessionId,
+          question: turn.question,
+          query: request.query,
+          databaseIds: request.databaseIds,
+          limit: request.limit,
+          locale: turn.locale,
+          ...(askModel ? { askModel } : {}),
+          signal,
+        },
+      );
     },
     fetch: (url, options) => safeFetch(url, { ...options, ...outbound }),
     readWebPage: (url, options) => readWebPage(url, { ...options, ...outbound }),
@@ -297,6 +353,7 @@ export function createAnswerEngine(
             const earlier = newSession ? [] : await repos.chats.history(access, session.sessionId, basic.historyLength);
             const turn: Turn = {
               access,
+              sessionId: session.sessionId,
               basic,
               welcome,
               question: input.question,
@@ -381,6 +438,7 @@ export function createAnswerEngine(
         throw new AppError(400, 'INSUFFICIENT_CREDITS');
       const turn: Turn = {
         access,
+        sessionId,
         basic,
         welcome,
         question: input.question,

@@ -36,7 +36,7 @@ const ask = (processId: string, question: string, sessionId?: string) =>
   });
 
 describe('GET /v1/business-scenes/templates', () => {
-  it("lists the offered templates in the request's language; order lookup stays hidden until its node type exists", async () => {
+  it("lists the offered templates in the request's language, order lookup with its database field", async () => {
     const english = (await t.get('/v1/business-scenes/templates', { token: admin, headers: en })).json<
       SceneTemplate[]
     >();
@@ -45,7 +45,14 @@ describe('GET /v1/business-scenes/templates', () => {
       'lead-collection',
       'store-info',
       'complaint-routing',
+      'order-lookup',
     ]);
+    expect(english[4]?.fields[0]).toEqual({
+      name: 'databases',
+      label: 'Database holding the orders',
+      kind: 'databases',
+      required: true,
+    });
     expect(english[0]).toMatchObject({
       name: 'After-sales FAQ',
       fields: [
@@ -138,18 +145,30 @@ describe('POST /v1/business-scenes', () => {
     expect(noName.json().detail[0].loc).toEqual(['body', 'name']);
   });
 
-  it('answers 404 for an unknown or hidden template, and for a dataset of another tenant', async () => {
-    for (const templateId of ['no-such-template', 'order-lookup']) {
-      const res = await createScene({ templateId, name: 'Nope', values: {} });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'SCENE_TEMPLATE_NOT_FOUND', message: 'Scene template not found' });
-    }
+  it('answers 404 for an unknown template, and for a dataset or database of another tenant', async () => {
+    const res = await createScene({ templateId: 'no-such-template', name: 'Nope', values: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'SCENE_TEMPLATE_NOT_FOUND', message: 'Scene template not found' });
     const other = await t.createTenant(admin);
     const theirs = (await t.post('/v1/datasets', { token: other.token, body: { name: 'Theirs' } })).json<Dataset>();
+    const theirDatabase = (
+      await t.post('/v1/databases', { token: other.token, body: { name: 'Theirs', kind: 'builtin' } })
+    ).json<{ id: string }>();
     const before = (await t.get('/v1/processes', { token: admin })).json<{ total: number }>().total;
-    const res = await createScene({ templateId: 'after-sales-faq', name: 'Sneaky', values: { datasets: [theirs.id] } });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('DATASET_NOT_FOUND');
+    const sneaky = await createScene({
+      templateId: 'after-sales-faq',
+      name: 'Sneaky',
+      values: { datasets: [theirs.id] },
+    });
+    expect(sneaky.statusCode).toBe(404);
+    expect(sneaky.json().code).toBe('DATASET_NOT_FOUND');
+    const orders = await createScene({
+      templateId: 'order-lookup',
+      name: 'Sneaky orders',
+      values: { databases: [theirDatabase.id] },
+    });
+    expect(orders.statusCode).toBe(404);
+    expect(orders.json().code).toBe('DATABASE_NOT_FOUND');
     // Nothing was created.
     expect((await t.get('/v1/processes', { token: admin })).json<{ total: number }>().total).toBe(before);
   });

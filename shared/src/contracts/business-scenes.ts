@@ -7,9 +7,11 @@ import { RobotParamsSchema, RobotSchema } from './processes';
 // fills the template's graph with the form's values and publishes it. Editing the scene builds the
 // flow again from the template (changes made in the flow editor are replaced).
 
-/** How a template field is asked for: one line, several lines, or a choice of the tenant's datasets. */
-export const SCENE_FIELD_KINDS = ['text', 'textarea', 'datasets'] as const;
+/** How a template field is asked for: one line, several lines, a choice of the tenant's datasets or databases. */
+export const SCENE_FIELD_KINDS = ['text', 'textarea', 'datasets', 'databases'] as const;
 export type SceneFieldKind = (typeof SCENE_FIELD_KINDS)[number];
+/** The kinds whose value is a list of ids (the rest are texts). */
+export const SCENE_ID_FIELD_KINDS: readonly SceneFieldKind[] = ['datasets', 'databases'];
 
 /** Limits of a scene's form. */
 export const SCENE_LIMITS = {
@@ -22,6 +24,8 @@ export const SCENE_LIMITS = {
   textarea: 4000,
   /** Datasets one `datasets` field may choose. */
   datasets: 50,
+  /** Databases one `databases` field may choose (as many as a dbQuery node reads). */
+  databases: 10,
 } as const;
 
 /** A field's name in the form and in the template's `[[name]]` placeholders. */

@@ -114,6 +114,9 @@ export const CitationSchema = Type.Object({
   datasetId: Type.String(),
   text: Type.String(),
   score: Type.Optional(Type.Number()),
+  /** Rows a robot read from a database (`datasetId` is then empty, `fileName` names the database and table). */
+  databaseId: Type.Optional(Type.String()),
+  table: Type.Optional(Type.String()),
 });
 export type Citation = Static<typeof CitationSchema>;
 

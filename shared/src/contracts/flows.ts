@@ -17,6 +17,7 @@ export const FLOW_NODE_TYPES = [
   'start',
   'aiChat',
   'knowledgeSearch',
+  'dbQuery',
   'classify',
   'condition',
   'setVariable',
@@ -141,6 +142,18 @@ export const FLOW_NODE_DATA = {
     /** What to search for (templated); the question when empty. */
     query: Type.Optional(TextSchema()),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+  }),
+  /**
+   * Reads the robot's bound databases (the ones listed): by key values found in the text with the builtin
+   * provider, by checked read-only SQL a model writes otherwise; gives later nodes the rows found.
+   */
+  dbQuery: data({
+    databaseIds: Type.Array(IdSchema, { minItems: 1, maxItems: 10 }),
+    /** What to look up (templated); the question when empty. */
+    query: Type.Optional(TextSchema()),
+    /** Rows read at most (default 5). */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   }),
   classify: data({
     classes: Type.Array(FlowClassSchema, { minItems: 1, maxItems: FLOW_LIMITS.classes }),

@@ -14,6 +14,7 @@ export const NODE_OUTPUTS: Record<FlowNodeType, readonly string[]> = {
   start: ['question'],
   aiChat: ['answer'],
   knowledgeSearch: ['text', 'count'],
+  dbQuery: ['text', 'count', 'json'],
   classify: ['class', 'classId'],
   condition: ['result'],
   setVariable: ['value'],

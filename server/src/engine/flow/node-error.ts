@@ -1,3 +1,4 @@
+import { DATABASE_LOOKUP_FAILURES } from '../../databases/robot-lookup/lookup-failure';
 import { OUTBOUND_ERROR_CODES } from '../../lib/outbound';
 
 /** Why a node failed, as its trace and the failure branch (`{{<nodeId>.error.code}}`) show it. */
@@ -9,6 +10,8 @@ export const NODE_ERROR_CODES = [
   'HTTP_STATUS',
   // Why an HTTP request or a web page was refused or failed (server/src/lib/outbound).
   ...OUTBOUND_ERROR_CODES,
+  // Why a database lookup (dbQuery) failed; the query log keeps the finer reason (server/src/databases/robot-lookup).
+  ...DATABASE_LOOKUP_FAILURES,
   'NODE_FAILED',
 ] as const;
 export type NodeErrorCode = (typeof NODE_ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import type {
+  Cell,
   Citation,
   FlowClass,
   FlowNode,
@@ -13,6 +14,19 @@ import type { FlowSessionState } from './session-state';
 
 /** What the knowledge search of a node found. */
 export type FoundKnowledge = { citations: Citation[]; qaAnswer?: string };
+
+/** What a lookup in the robot's databases found: the rows as text and as JSON, and what the answer cites. */
+export type FoundRows = {
+  /** The rows as a reader would say them (a row's described fields, or a small table). */
+  text: string;
+  rows: Array<Record<string, Cell>>;
+  /** Numbered by the node after the passages found before. */
+  citations: Array<Omit<Citation, 'index'>>;
+  usage: Usage;
+};
+
+/** A dbQuery node's request: the databases, what to look up, the rows at most, the model (undefined: the robot's). */
+export type DatabaseLookupRequest = { databaseIds: string[]; query: string; limit: number; model?: string };
 
 /**
  * Everything a flow's nodes reach outside the flow, given by the answer engine (tests give fakes): the
@@ -43,6 +57,8 @@ export interface FlowServices {
     },
   ): Promise<SafeResponse>;
   readWebPage(url: string, options: { timeoutMs: number; signal: AbortSignal }): Promise<WebPage>;
+  /** Reads the databases (throws DatabaseLookupError with a stable code when it cannot). */
+  lookUpDatabases(request: DatabaseLookupRequest, signal: AbortSignal): Promise<FoundRows>;
 }
 
 /** What one run of a flow shares between its nodes. */

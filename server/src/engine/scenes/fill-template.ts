@@ -12,7 +12,7 @@ import type { SceneTemplateField, SceneTemplateFile } from './scene-templates';
 // How a template becomes a flow (one rule for every template):
 // - an object whose keys are exactly the locales (`{ "zh-CN": …, "en-US": … }`) is its value in the
 //   creator's locale (labels, class names and examples read in the creator's language);
-// - an array element that is exactly `"[[field]]"` of a `datasets` field is replaced by the chosen ids
+// - an array element that is exactly `"[[field]]"` of a `datasets` or `databases` field is replaced by the chosen ids
 //   (none, one or several elements in its place); such a field appears nowhere else;
 // - in every other string each `[[field]]` is replaced by the field's text, once: a value's own `[[…]]`
 //   stays as typed.
@@ -22,7 +22,7 @@ import type { SceneTemplateField, SceneTemplateFile } from './scene-templates';
 const PLACEHOLDER = /\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]/g;
 const WHOLE = /^\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]$/;
 
-/** A form's values once checked: text for text fields, ids for datasets fields, every field present. */
+/** A form's values once checked: text for text fields, ids for datasets and databases fields, every field present. */
 export type FilledValues = Record<string, string | string[]>;
 
 export const SCENE_VALUE_PROBLEMS = ['required', 'wrongKind', 'tooLong', 'unknown', 'unusable'] as const;
@@ -50,7 +50,7 @@ export function placeholdersIn(
   return [];
 }
 
-const TEXT_LIMITS: Record<Exclude<SceneFieldKind, 'datasets'>, number> = {
+const TEXT_LIMITS: Record<Exclude<SceneFieldKind, 'datasets' | 'databases'>, number> = {
   text: SCENE_LIMITS.text,
   textarea: SCENE_LIMITS.textarea,
 };
@@ -60,10 +60,11 @@ const TEXT_LIMITS: Record<Exclude<SceneFieldKind, 'datasets'>, number> = {
  * server's validator turns `["id"]` into `"id"`), as are a text and a list holding only that text.
  */
 function fieldValue(field: SceneTemplateField, given: SceneValues[string] | undefined, locale: Locale) {
-  if (field.kind === 'datasets') {
+  if (field.kind === 'datasets' || field.kind === 'databases') {
     const list = given === undefined ? [] : typeof given === 'string' ? [given] : given;
     if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) return { problem: 'wrongKind' as const };
     const ids = [...new Set(list)];
+    if (ids.length > SCENE_LIMITS[field.kind]) return { problem: 'tooLong' as const };
     return ids.length === 0 && field.required ? { problem: 'required' as const } : { value: ids };
   }
   const single = Array.isArray(given) && given.length === 1 ? given[0] : given;
@@ -76,7 +77,7 @@ function fieldValue(field: SceneTemplateField, given: SceneValues[string] | unde
 
 /**
  * The values a template is filled with: each given one checked against its field's kind, each absent one
- * its default in `locale` (none for datasets). Issues name the field.
+ * its default in `locale` (none for datasets and databases). Issues name the field.
  */
 export function sceneValues(
   template: SceneTemplateFile,

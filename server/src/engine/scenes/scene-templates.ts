@@ -6,6 +6,7 @@ import {
   LocalizedTextSchema,
   SCENE_FIELD_KINDS,
   SCENE_FIELD_NAME_PATTERN,
+  SCENE_ID_FIELD_KINDS,
   type Locale,
   type SceneTemplate,
 } from '@flotilla/shared/contracts';
@@ -72,7 +73,7 @@ function checkPlaceholders(template: SceneTemplateFile, file: string): void {
   for (const { name, whole, inArray } of placeholdersIn(template.graph)) {
     const kind = kinds.get(name);
     if (kind === undefined) throw new Error(`Scene template ${file}: [[${name}]] names no field`);
-    if (kind === 'datasets' && !(whole && inArray))
+    if (kind !== undefined && SCENE_ID_FIELD_KINDS.includes(kind) && !(whole && inArray))
       throw new Error(`Scene template ${file}: [[${name}]] must stand alone in an array (it expands to ids)`);
   }
 }

@@ -27,7 +27,7 @@ const PROBLEM_MESSAGES: Record<SceneValueProblem, MessageKey> = {
 };
 
 const businessScenesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { processes, flows, scenes, datasets } = fastify.repos;
+  const { processes, flows, scenes, datasets, databases } = fastify.repos;
   // Read once at start: a template file that does not fit stops the server here, not an operator later.
   const offered = readSceneTemplates().filter(isOffered);
 
@@ -47,8 +47,11 @@ const businessScenesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       throw invalidInput(loc, 'VALIDATION_FAILED', PROBLEM_MESSAGES[issue?.problem ?? 'unusable']);
     }
     for (const field of template.fields) {
-      const ids = field.kind === 'datasets' ? (built.values[field.name] as string[]) : [];
-      for (const id of ids) found(await datasets.get(tenantId, id), 'DATASET_NOT_FOUND');
+      const ids = field.kind === 'datasets' || field.kind === 'databases' ? (built.values[field.name] as string[]) : [];
+      for (const id of ids) {
+        if (field.kind === 'datasets') found(await datasets.get(tenantId, id), 'DATASET_NOT_FOUND');
+        else found(await databases.get(tenantId, id), 'DATABASE_NOT_FOUND');
+      }
     }
     return built;
   }

@@ -19,7 +19,7 @@ import { flowIssueMessage } from './flow-issue-messages';
 const tags = ['flows'];
 
 const flowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { flows, processes, segments } = fastify.repos;
+  const { databases, flows, processes, segments } = fastify.repos;
   const modelIds = new Set(['builtin', ...fastify.config.openaiModels.map((model) => model.id)]);
 
   const robotOf = async (tenantId: string, processId: string) =>
@@ -27,7 +27,7 @@ const flowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   /**
    * The problems that keep a graph from running: the shared checks (the editor runs the same), then what
-   * only the server knows — models that exist, datasets of the tenant.
+   * only the server knows — models that exist, datasets and databases of the tenant.
    */
   const problemsOf = async (tenantId: string, version: FlowVersion, graph: FlowGraph): Promise<FlowIssue[]> => {
     const checked = validateFlow(version, graph);
@@ -35,8 +35,17 @@ const flowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const issues: FlowIssue[] = [];
     const wantedDatasets = graph.nodes.flatMap((node) => (node.type === 'knowledgeSearch' ? node.data.datasetIds : []));
     const known = new Set((await segments.datasets(tenantId, wantedDatasets)).map((dataset) => dataset.id));
+    const wantedDatabases = new Set(
+      graph.nodes.flatMap((node) => (node.type === 'dbQuery' ? node.data.databaseIds : [])),
+    );
+    const knownDatabases = new Set<string>();
+    for (const id of wantedDatabases) if (await databases.get(tenantId, id)) knownDatabases.add(id);
     for (const node of graph.nodes) {
-      if ((node.type === 'aiChat' || node.type === 'classify') && node.data.model && !modelIds.has(node.data.model))
+      if (
+        (node.type === 'aiChat' || node.type === 'classify' || node.type === 'dbQuery') &&
+        node.data.model &&
+        !modelIds.has(node.data.model)
+      )
         issues.push({ code: 'invalid', nodeId: node.id, field: 'model', path: ['model'], detail: 'no such model' });
       if (node.type === 'knowledgeSearch' && node.data.datasetIds.some((id) => !known.has(id)))
         issues.push({
@@ -45,6 +54,14 @@ const flowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           field: 'datasetIds',
           path: ['datasetIds'],
           detail: 'no such dataset',
+        });
+      if (node.type === 'dbQuery' && node.data.databaseIds.some((id) => !knownDatabases.has(id)))
+        issues.push({
+          code: 'invalid',
+          nodeId: node.id,
+          field: 'databaseIds',
+          path: ['databaseIds'],
+          detail: 'no such database',
         });
     }
     return issues;

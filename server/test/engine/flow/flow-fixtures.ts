@@ -43,6 +43,7 @@ export function fakeServices(overrides: Partial<FlowServices> = {}): FlowService
     classifyWithModel: async () => 'builtin',
     fetch: unexpected('fetch'),
     readWebPage: unexpected('readWebPage'),
+    lookUpDatabases: unexpected('lookUpDatabases'),
     ...overrides,
   };
 }

@@ -15,23 +15,27 @@ import {
 
 const templates = readSceneTemplates();
 const byId = (id: string) => templates.find((template) => template.id === id) as SceneTemplateFile;
-/** Sample values: two datasets for a datasets field, the defaults (absent) for the rest. */
+/** Sample values: two ids for a datasets or databases field, the defaults (absent) for the rest. */
 const sample = (template: SceneTemplateFile) =>
   Object.fromEntries(
-    template.fields.filter((field) => field.kind === 'datasets').map((field) => [field.name, ['ds-1', 'ds-2']]),
+    template.fields
+      .filter((field) => field.kind === 'datasets' || field.kind === 'databases')
+      .map((field) => [field.name, field.kind === 'datasets' ? ['ds-1', 'ds-2'] : ['db-1']]),
   );
 const nodeOf = (graph: { nodes: FlowNode[] }, id: string) => graph.nodes.find((node) => node.id === id) as FlowNode;
 
 describe('scene templates', () => {
-  it('offers after-sales FAQ, lead collection, store info and complaint routing; order lookup waits for its node type', () => {
+  it('offers after-sales FAQ, lead collection, store info, complaint routing and, now that dbQuery runs, order lookup', () => {
     expect(templates.filter(isOffered).map((template) => template.id)).toEqual([
       'after-sales-faq',
       'lead-collection',
       'store-info',
       'complaint-routing',
+      'order-lookup',
     ]);
     expect(byId('order-lookup').requires).toBe('dbQuery');
-    expect(isOffered(byId('order-lookup'))).toBe(false);
+    expect(isOffered(byId('order-lookup'))).toBe(true);
+    expect(isOffered({ ...byId('order-lookup'), requires: 'noSuchNode' })).toBe(false);
   });
 
   it.each(templates.filter(isOffered).flatMap((template) => LOCALES.map((locale) => [template.id, locale] as const)))(
@@ -63,6 +67,25 @@ describe('fillTemplate', () => {
     const { graph } = fillTemplate(byId('after-sales-faq'), { datasets: ['a', 'b'], prompt: 'Be brief.' }, 'en-US');
     expect(nodeOf(graph, 'search').data).toMatchObject({ datasetIds: ['a', 'b'] });
     expect(nodeOf(graph, 'answer').data).toMatchObject({ prompt: 'Be brief.' });
+  });
+
+  it("expands the order lookup's databases into its dbQuery node; more than ten or none are refused", () => {
+    const template = byId('order-lookup');
+    const built = buildSceneFlow(template, { databases: ['db-1', 'db-2'] }, 'zh-CN');
+    if (!built.ok) throw new Error('order lookup refused');
+    expect(nodeOf(built.graph, 'lookup').data).toMatchObject({
+      databaseIds: ['db-1', 'db-2'],
+      query: '{{form.orderNo}}',
+    });
+    const many = Array.from({ length: 11 }, (_, i) => `db-${i}`);
+    expect(sceneValues(template, { databases: many }, 'zh-CN')).toEqual({
+      ok: false,
+      issues: [{ field: 'databases', problem: 'tooLong' }],
+    });
+    expect(sceneValues(template, {}, 'en-US')).toEqual({
+      ok: false,
+      issues: [{ field: 'databases', problem: 'required' }],
+    });
   });
 
   it("puts the creator's language in the two-language texts and the name, and replaces a value's own [[…]] never", () => {

@@ -5,7 +5,7 @@ import type { RunContext, WorkingNode } from '../node-types';
 
 const DEFAULT_PASSAGES = 3;
 
-function addUsage(run: RunContext, usage: Usage): void {
+export function addUsage(run: RunContext, usage: Usage): void {
   run.usage = {
     promptTokens: run.usage.promptTokens + usage.promptTokens,
     completionTokens: run.usage.completionTokens + usage.completionTokens,
@@ -14,7 +14,7 @@ function addUsage(run: RunContext, usage: Usage): void {
 }
 
 /** A node's query: its own (templated), else the question. */
-const queryOf = (query: string | undefined, scope: Record<string, unknown>, question: string) =>
+export const queryOf = (query: string | undefined, scope: Record<string, unknown>, question: string) =>
   query?.trim() ? renderTemplate(query, scope) : question;
 
 export const knowledgeSearchNode: WorkingNode<'knowledgeSearch'> = async function* (node, scope, run, signal) {

@@ -1,0 +1,249 @@
+import type { Cell, Citation, DatabaseTable, Locale, Usage } from '@flotilla/shared/contracts';
+import { checkReadOnlySql } from '../../lib/sql-guard';
+import type { DatabaseQueryEntry } from '../../plugins/app/databases/database-queries-repository';
+import type { TableNote } from '../../plugins/app/databases/database-tables-repository';
+import { DatabaseQueryError, type DatabaseReader, type IntrospectedColumn, type QueryRows } from '../reader';
+import { tableCatalogue } from '../table-catalogue';
+import { keyCandidates } from './key-candidates';
+import { DatabaseLookupError, type LookupReason } from './lookup-failure';
+import { rowSentence, rowsTable, tableWord } from './row-text';
+import { sqlFromReply, sqlInstructions } from './text-to-sql';
+
+/** A model asked for SQL: the instructions and the question in, its reply out. */
+export type AskModel = (
+  instructions: string,
+  question: string,
+  signal: AbortSignal,
+) => Promise<{ text: string; usage: Usage }>;
+
+/** What a lookup reaches: the tenant's databases, their readers and notes, the query log. */
+export type LookupDeps = {
+  databases: { get(tenantId: string, id: string): Promise<{ name: string } | undefined> };
+  readers: { readerFor(tenantId: string, id: string): Promise<DatabaseReader | undefined> };
+  notes: { list(tenantId: string, databaseId: string): Promise<TableNote[]> };
+  queries: { record(tenantId: string, entry: DatabaseQueryEntry): Promise<void> };
+  onLogError?: (error: unknown) => void;
+};
+
+export type LookupInput = {
+  tenantId: string;
+  processId: string;
+  sessionId: string;
+  /** The visitor's question, as the log shows it. */
+  question: string;
+  /** What to look up (a node's templated query, else the question). */
+  query: string;
+  databaseIds: string[];
+  /** Rows found at most, over all the databases. */
+  limit: number;
+  locale: Locale;
+  /** Undefined: the builtin provider, which looks rows up by the key values of the query. */
+  askModel?: AskModel;
+  signal: AbortSignal;
+};
+
+export type LookupResult = {
+  text: string;
+  rows: Array<Record<string, Cell>>;
+  citations: Array<Omit<Citation, 'index'>>;
+  usage: Usage;
+};
+
+/** Time of one statement at most: well within a dbQuery node's budget. */
+const STATEMENT_TIMEOUT_MS = 5000;
+const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+// Column types a key value may be compared with: text (a value as given) and numbers (digits only).
+const TEXT_TYPE = /char|text|string|clob|^$/i;
+const NUMBER_TYPE = /int|numeric|decimal|real|double|float|number|serial/i;
+
+type Found = { sentences: string[]; rows: Array<Record<string, Cell>>; citations: LookupResult['citations'] };
+
+const asRecords = ({ columns, rows }: QueryRows) =>
+  rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i] ?? null])));
+
+/**
+ * Reads a robot's databases for a query. With no model (the builtin provider) it looks rows up by the key
+ * values of the query in each present table's key columns; with a model it asks for one SELECT over the
+ * described tables, checks it read-only, and runs it. Every statement, run or refused, is logged. Rows found
+ * in one database are answered even when another failed; when none was found and one failed, the failure
+ * is thrown as a DatabaseLookupError. Nothing found and nothing failed gives an empty result.
+ */
+export async function lookUpDatabases(deps: LookupDeps, input: LookupInput): Promise<LookupResult> {
+  const found: Found = { sentences: [], rows: [], citations: [] };
+  let usage = NO_USAGE;
+  let failure: DatabaseLookupError | undefined;
+  for (const databaseId of new Set(input.databaseIds)) {
+    const left = input.limit - found.rows.length;
+    if (left <= 0 || input.signal.aborted) break;
+    try {
+      const database = await deps.databases.get(input.tenantId, databaseId);
+      const reader = database && (await deps.readers.readerFor(input.tenantId, databaseId));
+      if (!database || !reader) throw new DatabaseLookupError('DATABASE_GONE', `database ${databaseId} is gone`);
+      const log = (entry: Omit<DatabaseQueryEntry, 'databaseId' | 'processId' | 'sessionId' | 'question'>) =>
+        deps.queries
+          .record(input.tenantId, {
+            databaseId,
+            processId: input.processId,
+            sessionId: input.sessionId,
+            question: input.question,
+            ...entry,
+          })
+          .catch((error: unknown) => deps.onLogError?.(error));
+      const notes = await deps.notes.list(input.tenantId, databaseId);
+      const catalogue = tableCatalogue(await reader.tables(), notes);
+      const tables = catalogue.filter((table) => !table.gone);
+      const source = { databaseId, name: database.name, reader, tables, log };
+      const before = found.rows.length;
+      if (input.askModel) {
+        usage = addUsage(usage, await bySql(source, input, input.askModel, left, found));
+      } else {
+        await byKeys(source, input, found);
+      }
+      // A question about data the robot can no longer read: a described table is gone, or none is left.
+      const askedForData = input.askModel !== undefined || keyCandidates(input.query).length > 0;
+      if (found.rows.length === before && askedForData && (tables.length === 0 || catalogue.some((t) => t.gone)))
+        throw new DatabaseLookupError('TABLE_GONE', `database ${databaseId}: a described table is gone`);
+    } catch (error) {
+      failure ??= asLookupError(error);
+    }
+  }
+  if (found.rows.length === 0 && failure) throw failure;
+  return { text: found.sentences.join('\n'), rows: found.rows, citations: found.citations, usage };
+}
+
+type Source = {
+  databaseId: string;
+  name: string;
+  reader: DatabaseReader;
+  tables: DatabaseTable[];
+  log: (entry: Omit<DatabaseQueryEntry, 'databaseId' | 'processId' | 'sessionId' | 'question'>) => Promise<void>;
+};
+
+function asLookupError(error: unknown): DatabaseLookupError {
+  if (error instanceof DatabaseLookupError) return error;
+  if (error instanceof DatabaseQueryError) return new DatabaseLookupError(error.code, error.detail);
+  return new DatabaseLookupError('QUERY_FAILED', error instanceof Error ? error.message : String(error));
+}
+
+const addUsage = (a: Usage, b: Usage): Usage => ({
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  totalTokens: a.totalTokens + b.totalTokens,
+});
+
+/** Runs a statement and logs it (a failure too, with its code); the failure is rethrown. */
+async function logged(
+  source: Source,
+  mode: DatabaseQueryEntry['mode'],
+  run: () => Promise<QueryRows>,
+  shown: string,
+): Promise<QueryRows> {
+  const started = performance.now();
+  const ms = () => Math.round((performance.now() - started) * 1000) / 1000;
+  try {
+    const result = await run();
+    await source.log({ mode, sql: shown, rows: result.rows.length, ms: ms(), refused: null });
+    return result;
+  } catch (error) {
+    const reason: LookupReason = error instanceof DatabaseQueryError ? error.code : 'QUERY_FAILED';
+    await source.log({ mode, sql: shown, rows: 0, ms: ms(), refused: reason });
+    throw error;
+  }
+}
+
+/** The values of the query a column may be compared with: text as given (and upper-cased), numbers as numbers. */
+function valuesFor(column: Pick<IntrospectedColumn, 'type'>, candidates: string[]): Array<string | number> {
+  if (NUMBER_TYPE.test(column.type)) {
+    return candidates.filter((value) => /^\d{1,15}$/.test(value)).map(Number);
+  }
+  if (!TEXT_TYPE.test(column.type)) return [];
+  // Upper-cased too: codes are mostly stored upper case, and an equality keeps the column's index usable
+  // (lower(col) = lower(?) would not). Other case differences are not matched on PostgreSQL and SQLite.
+  return [...new Set(candidates.flatMap((value) => [value, value.toUpperCase()]))];
+}
+
+/**
+ * Key lookup: for each present table's key columns, the rows whose key equals one of the query's key
+ * values (`SELECT * FROM t WHERE k IN (…) LIMIT n`, values as parameters, one statement per column).
+ */
+async function byKeys(source: Source, input: LookupInput, found: Found): Promise<void> {
+  const candidates = keyCandidates(input.query);
+  if (candidates.length === 0) return;
+  const { reader } = source;
+  for (const table of source.tables) {
+    for (const column of table.columns.filter((c) => c.key)) {
+      const limit = input.limit - found.rows.length;
+      const values = valuesFor(column, candidates);
+      if (values.length === 0 || limit <= 0) continue;
+      const marks = values.map((_, i) => reader.placeholder(i + 1)).join(', ');
+      const sql = `SELECT * FROM ${reader.quote(table.name)} WHERE ${reader.quote(column.name)} IN (${marks}) LIMIT ${limit}`;
+      const shown = `${sql} -- parameters: ${JSON.stringify(values)}`;
+      const result = await logged(
+        source,
+        'key',
+        () =>
+          reader.select({ sql, params: values, origin: 'code' }, { timeoutMs: STATEMENT_TIMEOUT_MS, maxRows: limit }),
+        shown,
+      );
+      for (const row of asRecords(result)) {
+        if (found.rows.length >= input.limit) return;
+        const sentence = rowSentence(table, column.name, row, input.locale);
+        found.rows.push(row);
+        found.sentences.push(sentence);
+        found.citations.push({
+          segmentId: `${source.databaseId}/${table.name}`,
+          fileName: `${source.name} · ${tableWord(table)}`,
+          datasetId: '',
+          databaseId: source.databaseId,
+          table: table.name,
+          text: sentence,
+        });
+      }
+      if (found.rows.length > 0) return;
+    }
+  }
+}
+
+/**
+ * Text to SQL: the model writes one SELECT over the described tables; it runs only when the read-only check
+ * passes it (present tables only, rows capped). A refusal is logged with its code and thrown; a model that
+ * says the tables cannot answer finds nothing (logged as NO_SQL).
+ */
+async function bySql(source: Source, input: LookupInput, ask: AskModel, left: number, found: Found): Promise<Usage> {
+  const { reader } = source;
+  if (source.tables.length === 0) return NO_USAGE;
+  const reply = await ask(sqlInstructions(reader.dialect, source.tables, left), input.query, input.signal);
+  const written = sqlFromReply(reply.text);
+  if (written === undefined) {
+    await source.log({ mode: 'sql', sql: reply.text.trim(), rows: 0, ms: 0, refused: 'NO_SQL' });
+    return reply.usage;
+  }
+  const checked = checkReadOnlySql(written, {
+    dialect: reader.dialect,
+    tables: source.tables.map((table) => table.name),
+    maxRows: left,
+  });
+  if (!checked.ok) {
+    await source.log({ mode: 'sql', sql: written, rows: 0, ms: 0, refused: checked.refusal });
+    throw new DatabaseLookupError(checked.refusal, `${checked.refusal}: ${checked.detail}`);
+  }
+  const result = await logged(
+    source,
+    'sql',
+    () => reader.select({ sql: checked.sql, origin: 'model' }, { timeoutMs: STATEMENT_TIMEOUT_MS, maxRows: left }),
+    checked.sql,
+  );
+  if (result.rows.length === 0) return reply.usage;
+  const text = rowsTable(result.columns, result.rows);
+  found.rows.push(...asRecords(result));
+  found.sentences.push(text);
+  found.citations.push({
+    segmentId: `${source.databaseId}/sql`,
+    fileName: source.name,
+    datasetId: '',
+    databaseId: source.databaseId,
+    text,
+  });
+  return reply.usage;
+}
