@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { casesRepository } from './cases/cases-repository';
 import { chatsRepository } from './chats/chats-repository';
 import { creditsRepository } from './credits/credits-repository';
+import { databaseQueriesRepository } from './databases/database-queries-repository';
 import { databaseTablesRepository } from './databases/database-tables-repository';
 import { databasesRepository } from './databases/databases-repository';
 import { cataloguesRepository } from './datasets/catalogues-repository';
@@ -49,6 +50,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0], config: C
     segments: segmentsRepository(db),
     databases: databasesRepository(db, { dataDir: config.dataDir, box }),
     databaseTables: databaseTablesRepository(db),
+    databaseQueries: databaseQueriesRepository(db),
   };
 }
 
