@@ -4,8 +4,12 @@ import { DATABASE_TABLE_LIMITS, ROW_ID_FIELD, type Cell, type DatabaseRow } from
 /** SQLite's quoting of an identifier: a name with quotes in it stays one name. */
 export const quoteSqlite = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-/** How long a write waits for another writer of the same file (an import holds it while it writes). */
-const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long a write waits for another writer of the same file. Short: SQLite waits by blocking the thread, and
+ * the writer it waits for is usually a background import of this same process, which cannot go on meanwhile
+ * — a row edit during an import answers 409 DATABASE_BUSY at once rather than stalling every request.
+ */
+const BUSY_TIMEOUT_MS = 50;
 
 /**
  * A writable handle on a built-in database's file, for the console's edits and imports only (robots read
