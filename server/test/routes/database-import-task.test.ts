@@ -9,6 +9,8 @@ import {
   type ImportTableResponse,
   type Task,
 } from '@flotilla/shared/contracts';
+import { sweepImportUploads } from '../../src/databases/table-import/import-job';
+import { UploadFiles } from '../../src/plugins/app/uploads/upload-files';
 import { useTestApp } from '../helper';
 import { en } from '../support/datasets';
 import { uploadForm } from '../support/documents';
@@ -91,5 +93,29 @@ describe('a background import', () => {
       body: { values: { id: 3, name: 'Cy' } },
     });
     expect(after.statusCode).toBe(200);
+  });
+
+  it("an import cancelled before it ran leaves its upload only until the next sweep; a queued one's stays", async () => {
+    const database = (
+      await t.post('/v1/databases', { token: operator, body: { name: 'sweep', kind: 'builtin' } })
+    ).json<Database>();
+    const lines = ['id'];
+    for (let i = 1; i <= DATABASE_TABLE_LIMITS.inlineImportRows + 1; i++) lines.push(String(i));
+    const cancelled = (await importFile(database.id, csv(lines), 'one')).json<ImportTableResponse>().taskId!;
+    const queued = (await importFile(database.id, csv(lines), 'two')).json<ImportTableResponse>().taskId!;
+    expect((await t.post(`/v1/tasks/${cancelled}/cancel`, { token: operator })).statusCode).toBe(200);
+    const files = new UploadFiles(t.app.config.dataDir);
+    const stored = async () =>
+      (
+        await readdir(join(t.app.config.dataDir, 'files', 'table-imports'), { recursive: true, withFileTypes: true })
+      ).filter((entry) => entry.isFile()).length;
+    expect(await stored()).toBe(2);
+    // Uploads younger than the sweep's margin may be a job being queued: kept.
+    expect(await sweepImportUploads(t.app.repos, files)).toBe(0);
+    expect(await sweepImportUploads(t.app.repos, files, Date.now() + 11 * 60_000)).toBe(1);
+    expect(await stored()).toBe(1);
+    await t.app.jobs.runNext();
+    expect((await t.app.jobs.waitFor(queued)).status).toBe('done');
+    expect(await stored()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ImportColumn } from '@flotilla/shared/contracts';
 import type { Database } from '../../db/database';
@@ -25,7 +25,7 @@ type ImportPayload = {
 };
 
 /** The stored upload of a background import, until its task ends. */
-const importKey = (tenantId: string, id: string) => `table-imports/${tenantId}/${id}`;
+const importKeyOf = (tenantId: string, id: string) => `table-imports/${tenantId}/${id}`;
 
 /**
  * Writes the rows as the table (created, or replaced whole), then drops the notes of columns the new table no
@@ -59,7 +59,7 @@ export async function queueTableImport(
   file: { userId: string; title: string; type: 'csv' | 'xlsx'; bytes: Uint8Array; columns?: ImportColumn[] },
 ): Promise<Job> {
   const files = new UploadFiles(fastify.config.dataDir);
-  const storageKey = importKey(target.tenantId, randomUUID());
+  const storageKey = importKeyOf(target.tenantId, randomUUID());
   await files.write(storageKey, file.bytes);
   const payload: ImportPayload = {
     databaseId: target.databaseId,
@@ -85,6 +85,35 @@ export async function queueTableImport(
   }
 }
 
+/** A stored upload younger than this may belong to a job being queued right now (its row not written yet). */
+const SWEEP_AFTER_MS = 10 * 60_000;
+
+/**
+ * Removes stored uploads no queued or running import needs: those of imports cancelled before they ran (a run
+ * removes its own). Runs when the worker starts and after each import. Returns how many it removed.
+ */
+export async function sweepImportUploads(repos: Repositories, files: UploadFiles, now = Date.now()): Promise<number> {
+  const root = files.pathOf('table-imports/.');
+  const tenants = await readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const tenantId of tenants) {
+    const needed = new Set(
+      (await repos.jobs.activePayloads(tenantId, 'importTable')).map(
+        (payload) => (JSON.parse(payload) as Partial<ImportPayload>).storageKey,
+      ),
+    );
+    for (const name of await readdir(files.pathOf(`table-imports/${tenantId}/.`)).catch(() => [] as string[])) {
+      const key = importKeyOf(tenantId, name);
+      if (needed.has(key) || name.startsWith('.')) continue;
+      const info = await stat(files.pathOf(key)).catch(() => undefined);
+      if (!info?.isFile() || now - info.mtimeMs < SWEEP_AFTER_MS) continue;
+      await files.remove(key);
+      removed++;
+    }
+  }
+  return removed;
+}
+
 type Dependencies = { db: Database; repos: Repositories; files: UploadFiles; parser: TableFileReader };
 
 /**
@@ -96,7 +125,11 @@ type Dependencies = { db: Database; repos: Repositories; files: UploadFiles; par
 export function tableImportHandler({ db, repos, files, parser }: Dependencies): JobHandler {
   return async (job, run): Promise<JobOutcome> => {
     const payload = JSON.parse(job.payload) as ImportPayload;
-    const ended = () => files.remove(payload.storageKey).catch(() => undefined);
+    // The run's own upload goes when its task ends, and with it any left by imports cancelled before they ran.
+    const ended = async () => {
+      await files.remove(payload.storageKey).catch(() => undefined);
+      await sweepImportUploads(repos, files).catch(() => 0);
+    };
     try {
       const database = await repos.databases.get(job.tenantId, payload.databaseId);
       if (!database || database.kind !== 'builtin') throw new ReasonError('DATABASE_NOT_FOUND');

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { tableImportHandler } from '../../databases/table-import/import-job';
+import { sweepImportUploads, tableImportHandler } from '../../databases/table-import/import-job';
 import { ingestHandlers } from '../../jobs/ingest';
 import { JobWorker } from '../../jobs/worker';
 import { UploadFiles } from './uploads/upload-files';
@@ -38,7 +38,9 @@ export default fp(
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,
       stepDelayMs: config.jobStepDelayMs,
-      clearLeftovers: (closing) => fastify.repos.datasetFiles.purgeLeftovers(closing),
+      clearLeftovers: async (closing) =>
+        (await fastify.repos.datasetFiles.purgeLeftovers(closing)) +
+        (await sweepImportUploads(fastify.repos, new UploadFiles(config.dataDir))),
       log: fastify.log,
     });
     fastify.decorate('jobs', worker);

@@ -226,6 +226,17 @@ export function jobsRepository(db: Database) {
 
     // The worker's side.
 
+    /** The payloads of a tenant's queued and running jobs of a type (what stored inputs they still need). */
+    async activePayloads(tenantId: string, type: TaskType): Promise<string[]> {
+      const rows = await scoped(db, tenantId)
+        .selectFrom('jobs')
+        .select('payload')
+        .where('type', '=', type)
+        .where('status', 'in', ACTIVE)
+        .execute();
+      return rows.map((row) => row.payload);
+    },
+
     /** A job by id alone (the worker and tests waiting for one). */
     async byId(id: string): Promise<Job | undefined> {
       return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
