@@ -23,6 +23,8 @@ export function newNodeData(type: FlowNode['type']): FlowNode['data'] {
   switch (type) {
     case 'knowledgeSearch':
       return { datasetIds: [] };
+    case 'dbQuery':
+      return { databaseIds: [] };
     case 'classify':
       return { classes: [] };
     case 'condition':

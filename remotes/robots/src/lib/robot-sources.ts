@@ -1,7 +1,9 @@
 import {
+  ListDatabases,
   ListDatasets,
   ListModels,
   request,
+  type DatabaseListResponse,
   type DatasetListResponse,
   type ModelConfigResponse,
 } from '@flotilla/shared';
@@ -15,6 +17,17 @@ export const DATASET_PICKER_LIMIT = 200;
  */
 export function listDatasets(): Promise<DatasetListResponse> {
   return request(ListDatasets, { query: { offset: 0, limit: DATASET_PICKER_LIMIT } });
+}
+
+/** The most databases one list call answers: the pickers offer the first this many. */
+export const DATABASE_PICKER_LIMIT = 200;
+
+/**
+ * The tenant's databases a robot may read (the first page of {@link DATABASE_PICKER_LIMIT}), for the basic
+ * config and the flow editor's dbQuery node.
+ */
+export function listDatabases(): Promise<DatabaseListResponse> {
+  return request(ListDatabases, { query: { offset: 0, limit: DATABASE_PICKER_LIMIT } });
 }
 
 /** The models a robot (or one of its flow's aiChat and classify nodes) may use, with their price. */

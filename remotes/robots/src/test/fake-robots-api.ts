@@ -23,6 +23,7 @@ import {
   GetRobot,
   GetRobotAnswer,
   GetShare,
+  ListDatabases,
   ListApiSecrets,
   ListDatasets,
   ListModels,
@@ -40,6 +41,7 @@ import {
   type ApiSecret,
   type BasicConfig,
   type CompletionLog,
+  type Database,
   type Dataset,
   type ErrorResponse,
   type ModelOption,
@@ -94,6 +96,22 @@ export function makeDataset(id: string, name: string): Dataset {
     embeddingModel: null,
     createdAt: '2024-05-01T08:00:00.000Z',
     updatedAt: '2024-05-01T08:00:00.000Z',
+  };
+}
+
+/** A built-in database as the server lists it. */
+export function makeDatabase(id: string, name: string): Database {
+  return {
+    id,
+    name,
+    kind: 'builtin',
+    host: '',
+    port: 0,
+    database: '',
+    user: '',
+    createdAt: '2024-05-01T08:00:00.000Z',
+    updatedAt: '2024-05-01T08:00:00.000Z',
+    hasPassword: false,
   };
 }
 
@@ -165,6 +183,7 @@ export function makeAnswer(patch: Partial<CompletionLog> = {}): CompletionLog {
 /** What the fake server holds beside the robots. */
 export type FakeRobotsState = {
   datasets?: Dataset[];
+  databases?: Database[];
   basic?: Record<string, BasicConfig>;
   shares?: Record<string, ShareSettings>;
   tags?: RobotTag[];
@@ -193,7 +212,7 @@ function overrideAnswer(response: FakeResponse | undefined): unknown {
 /**
  * An in-memory robots API made of the endpoints' descriptors, behaving like the server's (keyword and
  * tag filters, offset/limit, create first in the list, delete, 404, enable/disable, clone, basic config
- * with its switches, preset, share settings, models, datasets, tags, icon upload, API secrets (each
+ * with its switches, preset, share settings, models, datasets, databases, tags, icon upload, API secrets (each
  * shown once, listed by prefix), sessions and answers with their filters, checked state and traces). Requests
  * and answers are checked against the contracts. `override` answers a request first when it returns
  * (typically a failure).
@@ -205,6 +224,7 @@ export function fakeRobotsApi(
 ) {
   const robots = [...initial];
   const datasets = state.datasets ?? [];
+  const databases = state.databases ?? [];
   const basic: Record<string, BasicConfig> = { ...state.basic };
   const shares: Record<string, ShareSettings> = { ...state.shares };
   // Copies: the fake changes tags and answers in place, and tests share their fixtures.
@@ -308,6 +328,7 @@ export function fakeRobotsApi(
     ),
     on(ListModels, () => FAKE_MODELS),
     on(ListDatasets, ({ query }) => page(datasets, query)),
+    on(ListDatabases, ({ query }) => page(databases, query)),
     on(GetShare, ({ params }) => withRobot(params.processId, shareOf)),
     on(UpdateShare, ({ params, body }) => withRobot(params.processId, (robot) => Object.assign(shareOf(robot), body))),
     ...(

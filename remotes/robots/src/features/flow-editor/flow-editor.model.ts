@@ -2,6 +2,7 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import {
   HttpError,
   toFailure,
+  type Database,
   type Dataset,
   type DebugFlowResponse,
   type Failure,
@@ -21,7 +22,7 @@ import type { EdgeChange, NodeChange } from 'reactflow';
 import { debugFlow } from './api/debug-flow';
 import { getFlow } from './api/get-flow';
 import { getRobot } from './api/get-robot';
-import { listDatasets, listModels } from '../../lib/robot-sources';
+import { listDatabases, listDatasets, listModels } from '../../lib/robot-sources';
 import { listFlowVersions } from './api/list-flow-versions';
 import { publishFlow } from './api/publish-flow';
 import { restoreFlowVersion } from './api/restore-flow-version';
@@ -134,6 +135,7 @@ export const debugFx = createEffect(
 );
 export const loadModelsFx = createEffect(listModels);
 export const loadDatasetsFx = createEffect(listDatasets);
+export const loadDatabasesFx = createEffect(listDatabases);
 
 // ——— Stores ———
 
@@ -197,6 +199,7 @@ export const $restoreFailure = createStore<Failure | null>(null, { skipVoid: fal
 
 export const $models = createStore<ModelOption[]>([]).on(loadModelsFx.doneData, (_, models) => models);
 export const $datasets = createStore<Dataset[]>([]).on(loadDatasetsFx.doneData, (_, page) => page.list);
+export const $databases = createStore<Database[]>([]).on(loadDatabasesFx.doneData, (_, page) => page.list);
 
 export const $debugAnswer = createStore<string | null>(null, { skipVoid: false })
   .on(debugFx.doneData, (_, { answer }) => answer)
@@ -248,7 +251,7 @@ $convertedFromV1.on(loadEditorFx.doneData, (_, { flow }) => flow?.version === 'v
 $isNewFlow.on(loadEditorFx.doneData, (_, { flow }) => flow === null).reset(flowEditorOpened);
 
 sample({ clock: loadEditorFx.doneData, fn: ({ robot }) => robot.adminId, target: loadModelsFx });
-sample({ clock: loadEditorFx.done, target: loadDatasetsFx });
+sample({ clock: loadEditorFx.done, target: [loadDatasetsFx, loadDatabasesFx] });
 
 // ——— Editing ———
 

@@ -2,6 +2,7 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import {
   toFailure,
   type BasicConfig,
+  type Database,
   type Dataset,
   type Failure,
   type ModelOption,
@@ -10,7 +11,7 @@ import {
 import { createSettingsTab } from '../../lib/settings-tab';
 import type { RobotRef } from '../../lib/robot-ref';
 import { getBasicConfig } from './api/get-basic-config';
-import { listDatasets, listModels } from '../../lib/robot-sources';
+import { listDatabases, listDatasets, listModels } from '../../lib/robot-sources';
 import { setDbSearch } from './api/set-db-search';
 import { setLibrarySearch } from './api/set-library-search';
 import { updateBasicConfig } from './api/update-basic-config';
@@ -37,6 +38,7 @@ export const loadBasicConfigFx = basicConfig.loadFx;
 export const saveBasicConfigFx = basicConfig.saveFx;
 export const loadModelsFx = createEffect((robot: RobotRef) => listModels(robot.adminId));
 export const loadDatasetsFx = createEffect(listDatasets);
+export const loadDatabasesFx = createEffect(listDatabases);
 export const setLibrarySearchFx = createEffect(({ robot, enabled }: { robot: RobotRef; enabled: boolean }) =>
   setLibrarySearch({ processId: robot.processId, enabled }),
 );
@@ -54,8 +56,11 @@ export const $basicLoadCount = basicConfig.$loadCount;
 export const $models = createStore<ModelOption[]>([]).on(loadModelsFx.doneData, (_, models) => models);
 /** The tenant's datasets (the dataset select's options). */
 export const $datasets = createStore<Dataset[]>([]).on(loadDatasetsFx.doneData, (_, page) => page.list);
+/** The tenant's databases (the database select's options). */
+export const $databases = createStore<Database[]>([]).on(loadDatabasesFx.doneData, (_, page) => page.list);
 export const $modelsLoading = loadModelsFx.pending;
 export const $datasetsLoading = loadDatasetsFx.pending;
+export const $databasesLoading = loadDatabasesFx.pending;
 /** Why a search switch could not be flipped, until the next flip or save. */
 export const $switchFailure = createStore<Failure | null>(null, { skipVoid: false })
   .on([setLibrarySearchFx.failData, setDbSearchFx.failData], (_, error) => toFailure(error))
@@ -64,7 +69,7 @@ export const $switching = createStore(false)
   .on([setLibrarySearchFx, setDbSearchFx], () => true)
   .on([setLibrarySearchFx.finally, setDbSearchFx.finally], () => false);
 
-sample({ clock: basicConfigOpened, target: [loadModelsFx, loadDatasetsFx] });
+sample({ clock: basicConfigOpened, target: [loadModelsFx, loadDatasetsFx, loadDatabasesFx] });
 
 sample({
   clock: librarySearchToggled,

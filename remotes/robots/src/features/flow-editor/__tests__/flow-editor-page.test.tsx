@@ -3,10 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeRobot } from '../../../test/fake-robots-api';
 import { Refusal, testScope } from '@flotilla/shared/test';
 import type { FlowGraph } from '@flotilla/shared';
+import { Toast } from '@flotilla/shared/ui/semi';
 import { fakeFlowApi, flowRobot, makeFlow, renderEditor, replyGraph } from './flow-test-kit';
 
 afterEach(() => {
   cleanup();
+  // A save's toast outlives its test and would be one more alert in the next.
+  Toast.destroyAll();
   vi.unstubAllGlobals();
 });
 
@@ -107,6 +110,50 @@ describe('v3 flow editor', () => {
     expect(canvasNode('reply_1')?.textContent).toContain('A field is missing or wrong (text)');
     expect(screen.getByText('The flow was not saved')).toBeTruthy();
     expect(issueCount()).toBe('1 problem');
+  });
+
+  it('adds a dbQuery node whose databases and query the save sends', async () => {
+    const { saved } = await openEditor();
+    fireEvent.click(screen.getByTestId('palette-dbQuery'));
+    await waitFor(() => expect(canvasNodeIds()).toHaveLength(4));
+    const added = canvasNodeIds()[3] as string;
+    expect(added).toMatch(/^dbQuery_/);
+    expect(canvasNode(added)?.textContent).toContain('Database query');
+    select(added);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Databases' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Orders/ }));
+    fireEvent.change(screen.getByLabelText('Query'), { target: { value: 'order {{start.question}}' } });
+    fireEvent.change(screen.getByLabelText('Rows read at most'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = saved[0] as FlowGraph;
+    expect(sent.nodes.find((node) => node.id === added)).toMatchObject({
+      type: 'dbQuery',
+      data: { databaseIds: ['db1'], query: 'order {{start.question}}', limit: 20 },
+    });
+  });
+
+  it('offers the rows a dbQuery node read to the nodes after it', async () => {
+    const graph: FlowGraph = {
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'lookup', type: 'dbQuery', position: { x: 0, y: 150 }, data: { databaseIds: ['db1'] } },
+        { id: 'reply_1', type: 'reply', position: { x: 0, y: 300 }, data: { text: 'Found' } },
+        { id: 'end_1', type: 'end', position: { x: 0, y: 450 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'lookup' },
+        { id: 'e2', source: 'lookup', target: 'reply_1' },
+        { id: 'e3', source: 'reply_1', target: 'end_1' },
+      ],
+    };
+    await openEditor(graph);
+    expect(issueCount()).toBe('No problems');
+    select('reply_1');
+    const picker = (await screen.findByText('Insert a variable')).closest('[role="combobox"]') as HTMLElement;
+    fireEvent.click(picker);
+    const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(offered).toEqual(['{{start.question}}', '{{lookup.text}}', '{{lookup.count}}', '{{lookup.json}}']);
   });
 
   it('undoes and redoes an added node', async () => {

@@ -7,6 +7,7 @@ import {
   GetFlow,
   GetRobot,
   i18n,
+  ListDatabases,
   ListDatasets,
   ListFlowVersions,
   ListModels,
@@ -23,7 +24,7 @@ import { sharedCatalogs } from '@flotilla/shared/ui';
 import { fakeApi, on, refuse, type FakeRequest, type Refusal } from '@flotilla/shared/test';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { catalogs } from '../../../locales';
-import { makeDataset, makeRobot, FAKE_MODELS } from '../../../test/fake-robots-api';
+import { makeDatabase, makeDataset, makeRobot, FAKE_MODELS } from '../../../test/fake-robots-api';
 import { FlowEditorPage } from '../ui/flow-editor-page';
 
 /** A flow as the server answers it. */
@@ -100,6 +101,7 @@ export function fakeFlowApi(robot: Robot, flow: Flow | null, overrides: Override
     ),
     on(ListModels, () => FAKE_MODELS),
     on(ListDatasets, () => ({ list: [makeDataset('d1', 'Manuals')], total: 1 })),
+    on(ListDatabases, () => ({ list: [makeDatabase('db1', 'Orders'), makeDatabase('db2', 'Stock')], total: 2 })),
   ]);
   return { requests, saved };
 }

@@ -6,6 +6,7 @@ import {
   IconComment,
   IconCommentStroked,
   IconExit,
+  IconGridView,
   IconList,
   IconPlay,
   IconPriceTag,
@@ -37,6 +38,12 @@ export const NODE_LOOKS: Record<FlowNodeType, NodeLook> = {
     hintId: 'robots.flowEditor.hint.knowledgeSearch',
     icon: IconBookStroked,
     color: 'rgba(var(--semi-cyan-5), 1)',
+  },
+  dbQuery: {
+    labelId: 'robots.flowEditor.node.dbQuery',
+    hintId: 'robots.flowEditor.hint.dbQuery',
+    icon: IconGridView,
+    color: 'rgba(var(--semi-light-blue-5), 1)',
   },
   classify: {
     labelId: 'robots.flowEditor.node.classify',

@@ -9,6 +9,7 @@ import { AiChatPanel } from './node-panels/ai-chat-panel';
 import { ClassifyPanel } from './node-panels/classify-panel';
 import { CommonFields } from './node-panels/common-fields';
 import { ConditionPanel } from './node-panels/condition-panel';
+import { DbQueryPanel } from './node-panels/db-query-panel';
 import { FormCollectPanel } from './node-panels/form-collect-panel';
 import { HttpRequestPanel } from './node-panels/http-request-panel';
 import { KnowledgeSearchPanel } from './node-panels/knowledge-search-panel';
@@ -44,6 +45,8 @@ export function NodePanel({ node }: { node: FlowNode }) {
         return <AiChatPanel node={node} change={change} variables={variables} />;
       case 'knowledgeSearch':
         return <KnowledgeSearchPanel node={node} change={change} variables={variables} />;
+      case 'dbQuery':
+        return <DbQueryPanel node={node} change={change} variables={variables} />;
       case 'classify':
         return <ClassifyPanel node={node} change={change} variables={variables} />;
       case 'condition':

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BASIC_CONFIG } from '@flotilla/shared';
 import { renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
-import { fakeRobotsApi, makeDataset, makeRobot } from '../../../test/fake-robots-api';
+import { fakeRobotsApi, makeDatabase, makeDataset, makeRobot } from '../../../test/fake-robots-api';
 
 afterEach(() => {
   cleanup();
@@ -18,7 +18,14 @@ const config = {
   databaseIds: [],
 };
 
-function open(options: { datasets?: ReturnType<typeof makeDataset>[]; fail?: boolean } = {}) {
+function open(
+  options: {
+    datasets?: ReturnType<typeof makeDataset>[];
+    databases?: ReturnType<typeof makeDatabase>[];
+    databaseIds?: string[];
+    fail?: boolean;
+  } = {},
+) {
   const robot = makeRobot({ name: 'Concierge' });
   const api = fakeRobotsApi(
     [robot],
@@ -31,7 +38,8 @@ function open(options: { datasets?: ReturnType<typeof makeDataset>[]; fail?: boo
         : undefined,
     {
       datasets: options.datasets ?? [makeDataset('d1', 'Returns policy')],
-      basic: { [robot.processId]: { ...config } },
+      databases: options.databases ?? [makeDatabase('db1', 'Orders'), makeDatabase('db2', 'Stock')],
+      basic: { [robot.processId]: { ...config, databaseIds: options.databaseIds ?? config.databaseIds } },
     },
   );
   renderInShell(<App />, { path: `/ai/${robot.processId}/detail`, scope: testScope('admin') });
@@ -49,6 +57,7 @@ describe('basic config tab', () => {
     expect(paths).toContain(`/v1/processes/${robot.processId}/basic`);
     expect(paths).toContain(`/v1/processes/${robot.adminId}/modelConfig`);
     expect(paths).toContain('/v1/datasets?offset=0&limit=200');
+    expect(paths).toContain('/v1/databases?offset=0&limit=200');
   });
 
   it('says how to get datasets when the tenant has none', async () => {
@@ -70,6 +79,7 @@ describe('basic config tab', () => {
       historyLength: config.historyLength,
       fallbackReply: config.fallbackReply,
       datasetIds: ['d1'],
+      databaseIds: [],
     });
     expect(basic[robot.processId]?.systemPrompt).toBe('Answer in English');
   });
@@ -90,8 +100,39 @@ describe('basic config tab', () => {
     expect(screen.getByText('temperature must be <= 2')).toBeTruthy();
   });
 
+  it('says how to get databases when the tenant has none', async () => {
+    open({ databases: [] });
+    expect(await screen.findByText(/This tenant has no databases yet/)).toBeTruthy();
+  });
+
+  it('binds the databases picked, which lets database search be turned on', async () => {
+    const { robot, requests, basic } = open();
+    const dbSearch = await screen.findByRole('switch', { name: 'Query the databases' });
+    expect(dbSearch.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Bind a database above and save before turning this on.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Databases' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Stock/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Basic config saved')).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/v1/processes/${robot.processId}/basic`);
+    expect(put?.body).toMatchObject({ datasetIds: ['d1'], databaseIds: ['db2'] });
+    expect(basic[robot.processId]?.databaseIds).toEqual(['db2']);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Query the databases' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.queryByText('Bind a database above and save before turning this on.')).toBeNull();
+  });
+
+  it('keeps database search off while no database is bound', async () => {
+    const { requests } = open();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Query the databases' }));
+    expect(screen.getByRole('switch', { name: 'Query the databases' }).getAttribute('aria-checked')).toBe('false');
+    expect(requests.some((request) => request.path.endsWith('/enableDbSearch'))).toBe(false);
+  });
+
   it('flips library and database search through their own calls', async () => {
-    const { robot, requests } = open();
+    const { robot, requests } = open({ databaseIds: ['db1'] });
     const library = await screen.findByRole('switch', { name: 'Search the datasets' });
     expect(library.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(library);

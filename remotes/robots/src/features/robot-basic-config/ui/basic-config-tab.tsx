@@ -13,6 +13,8 @@ import {
   $basicSaveFailure,
   $basicSaving,
   $basicStatus,
+  $databases,
+  $databasesLoading,
   $datasets,
   $datasetsLoading,
   $models,
@@ -29,7 +31,7 @@ import {
 /** The fields the form edits; the search switches save on their own. */
 type BasicConfigForm = Pick<
   BasicConfig,
-  'model' | 'systemPrompt' | 'temperature' | 'historyLength' | 'fallbackReply' | 'datasetIds'
+  'model' | 'systemPrompt' | 'temperature' | 'historyLength' | 'fallbackReply' | 'datasetIds' | 'databaseIds'
 >;
 
 const SYSTEM_PROMPT_MAX = 10000;
@@ -43,8 +45,8 @@ const rowStyle = {
 } as const;
 
 function toForm(config: BasicConfig): BasicConfigForm {
-  const { model, systemPrompt, temperature, historyLength, fallbackReply, datasetIds } = config;
-  return { model, systemPrompt, temperature, historyLength, fallbackReply, datasetIds };
+  const { model, systemPrompt, temperature, historyLength, fallbackReply, datasetIds, databaseIds } = config;
+  return { model, systemPrompt, temperature, historyLength, fallbackReply, datasetIds, databaseIds };
 }
 
 function toBody(values: Partial<BasicConfigForm>): UpdateBasicConfigBody {
@@ -55,6 +57,7 @@ function toBody(values: Partial<BasicConfigForm>): UpdateBasicConfigBody {
     ...(typeof values.historyLength === 'number' ? { historyLength: values.historyLength } : {}),
     fallbackReply: values.fallbackReply ?? '',
     datasetIds: values.datasetIds ?? [],
+    databaseIds: values.databaseIds ?? [],
   };
 }
 
@@ -63,7 +66,10 @@ function inRange(value: unknown, min: number, max: number, integer = false): boo
   return typeof value === 'number' && value >= min && value <= max && (!integer || Number.isInteger(value));
 }
 
-/** The "Basic config" tab: model, prompt, temperature, history, fallback reply, datasets, search switches. */
+/**
+ * The "Basic config" tab: model, prompt, temperature, history, fallback reply, datasets, databases, search
+ * switches.
+ */
 export function BasicConfigTab({ robot }: { robot: RobotRef }) {
   const t = useT();
   const m = useUnit({
@@ -77,6 +83,8 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
     modelsLoading: $modelsLoading,
     datasets: $datasets,
     datasetsLoading: $datasetsLoading,
+    databases: $databases,
+    databasesLoading: $databasesLoading,
     switching: $switching,
     switchFailure: $switchFailure,
     opened: basicConfigOpened,
@@ -92,6 +100,8 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
   if (!m.config) return <TabLoading />;
 
   const { temperature, historyLength } = ROBOT_LIMITS;
+  // Database search reads the saved databases: without one it has nothing to query (turning it off stays possible).
+  const noDatabaseBound = m.config.databaseIds.length === 0;
   return (
     <div style={{ maxWidth: 760 }}>
       <SaveFailedBanner failure={m.saveFailure} title={t('robots.basic.saveFailed')} />
@@ -182,6 +192,25 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
             },
           ]}
         />
+        <Form.Select
+          field="databaseIds"
+          label={t('robots.basic.databases')}
+          extraText={m.databases.length || m.databasesLoading ? undefined : t('robots.basic.noDatabasesHint')}
+          multiple
+          filter
+          loading={m.databasesLoading}
+          placeholder={t('robots.basic.databasesPlaceholder')}
+          emptyContent={t('robots.basic.noDatabases')}
+          optionList={m.databases.map((database) => ({ value: database.id, label: database.name }))}
+          style={{ width: '100%' }}
+          rules={[
+            {
+              type: 'array',
+              max: ROBOT_LIMITS.boundSources,
+              message: t('robots.basic.databasesTooMany', { max: ROBOT_LIMITS.boundSources }),
+            },
+          ]}
+        />
         <Button htmlType="submit" theme="solid" type="primary" loading={m.saving} style={{ marginTop: 12 }}>
           {t('robots.basic.save')}
         </Button>
@@ -208,12 +237,18 @@ export function BasicConfigTab({ robot }: { robot: RobotRef }) {
         <Typography.Text id="robots-db-search">{t('robots.basic.dbSearch')}</Typography.Text>
         <Switch
           aria-labelledby="robots-db-search"
+          aria-describedby={noDatabaseBound ? 'robots-db-search-hint' : undefined}
           checked={m.config.dbSearch}
           loading={m.switching}
-          disabled={m.switching}
+          disabled={m.switching || (noDatabaseBound && !m.config.dbSearch)}
           onChange={(checked) => m.dbToggled(checked)}
         />
       </div>
+      {noDatabaseBound && (
+        <Typography.Text id="robots-db-search-hint" type="tertiary" size="small">
+          {t('robots.basic.dbSearchNeedsDatabase')}
+        </Typography.Text>
+      )}
     </div>
   );
 }

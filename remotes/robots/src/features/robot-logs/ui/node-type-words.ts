@@ -5,6 +5,7 @@ export const NODE_TYPE_WORDS: Readonly<Record<FlowNodeType, string>> = {
   start: 'robots.trace.node.start',
   aiChat: 'robots.trace.node.aiChat',
   knowledgeSearch: 'robots.trace.node.knowledgeSearch',
+  dbQuery: 'robots.trace.node.dbQuery',
   classify: 'robots.trace.node.classify',
   condition: 'robots.trace.node.condition',
   setVariable: 'robots.trace.node.setVariable',
