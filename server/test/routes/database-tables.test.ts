@@ -222,6 +222,9 @@ describe('importing a csv into a built-in database', () => {
     const reserved = await importFile(database.id, 'c.csv', CUSTOMERS, { table: 'sqlite_master' });
     expect(reserved.statusCode).toBe(422);
     expect(reserved.json<ValidationError>().detail[0]!.loc).toEqual(['body', 'table']);
+    const unnamed = await importFile(database.id, 'c.csv', CUSTOMERS, {});
+    expect(unnamed.statusCode).toBe(422);
+    expect(unnamed.json<ValidationError>().detail[0]!.loc).toEqual(['body', 'table']);
   });
 });
 

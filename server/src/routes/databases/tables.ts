@@ -46,9 +46,11 @@ import { route } from '../endpoint-route';
 
 const tags = ['databases'];
 
-/** The multipart fields of an import: the table's name and, optionally, column types as JSON. */
+/** The multipart fields of a preview: optionally, column types as JSON. */
+const PreviewFieldsSchema = Type.Object({ columns: Type.Optional(Type.String({ maxLength: 40_000 })) });
+/** The multipart fields of an import: the table's name, and optionally column types as JSON. */
 const ImportFieldsSchema = Type.Object({
-  table: Type.Optional(TableNameSchema),
+  table: TableNameSchema,
   columns: Type.Optional(Type.String({ maxLength: 40_000 })),
 });
 const ImportOverridesSchema = Type.Array(ImportColumnSchema, { maxItems: DATABASE_TABLE_LIMITS.columns });
@@ -291,10 +293,8 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { tenantId, userId } = request.auth;
       const databaseId = request.params.id;
       await builtinOf(request, databaseId);
-      const form = await readImportForm(request);
-      if (form.table === undefined)
-        throw invalidInput(['body', 'table'], 'VALIDATION_FAILED', 'DATABASE_TABLE_NAME_INVALID');
-      const table = form.table;
+      const form = await readImportForm(request, true);
+      const table = form.table!;
       const grid = await gridOf(fastify, form.type, form.bytes);
       let columns: ImportColumn[];
       let rows: Array<Array<string | number | null>>;
@@ -408,10 +408,12 @@ type ImportForm = {
 };
 
 /** The multipart form of an import or its preview: the file (csv or xlsx by content), the table, the column types. */
-async function readImportForm(request: FastifyRequest): Promise<ImportForm> {
+async function readImportForm(request: FastifyRequest, withTable = false): Promise<ImportForm> {
   const maxBytes = DATABASE_TABLE_LIMITS.importBytes;
   const body = await readMultipart(request, maxBytes, { fieldSize: 40_000 });
-  const fields = validFields(request, ImportFieldsSchema, body.fields);
+  const fields: { table?: string; columns?: string } = withTable
+    ? validFields(request, ImportFieldsSchema, body.fields)
+    : validFields(request, PreviewFieldsSchema, body.fields);
   if (fields.table !== undefined && reservedName(fields.table))
     throw invalidInput(['body', 'table'], 'VALIDATION_FAILED', 'DATABASE_TABLE_NAME_INVALID');
   let overrides: ImportColumn[] | undefined;
@@ -433,6 +435,7 @@ async function readImportForm(request: FastifyRequest): Promise<ImportForm> {
   const detected = await detectFileType(file.bytes, name);
   if (!detected || (detected.type !== 'csv' && detected.type !== 'xlsx'))
     throw invalidInput(['body', 'file'], 'UNSUPPORTED_FILE_TYPE');
+  if (detected.problem) throw invalidInput(['body', 'file'], 'VALIDATION_FAILED', detected.problem);
   return {
     bytes: file.bytes,
     name,
