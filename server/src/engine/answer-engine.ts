@@ -136,13 +136,13 @@ export function createAnswerEngine(
   };
 
   /** The flow a robot answers visitors with. */
-  const answeringFlow = async (access: ChatAccess, basic: BasicConfig): Promise<FlowGraph> => {
+  const answeringFlow = async (access: ChatAccess, basic: BasicConfig, locale: Locale): Promise<FlowGraph> => {
     const head = await repos.flows.publishedHead(access.tenantId, access.processId);
-    if (!head) return basicFlow(basic);
+    if (!head) return basicFlow(basic, locale);
     const known = head.versionId ? runnableByVersion.get(head.versionId) : undefined;
     if (known) return known;
     const published = await repos.flows.published(access.tenantId, access.processId);
-    if (!published) return basicFlow(basic);
+    if (!published) return basicFlow(basic, locale);
     const graph = runnableGraph(published.version, published.graph);
     if (head.versionId) remember(head.versionId, graph);
     return graph;
@@ -325,7 +325,7 @@ export function createAnswerEngine(
     /** Checks everything that can refuse a question (model, session, attachments, credits) before any answer streams. */
     async prepare(access: ChatAccess, input: AskInput): Promise<PreparedAnswer> {
       const { basic, welcome } = await robotSettings(access);
-      const graph = await answeringFlow(access, basic);
+      const graph = await answeringFlow(access, basic, input.locale ?? DEFAULT_LOCALE);
       const { provider } = providerFor(basic.model);
       const price = priceOf(graph, basic);
       await checkCredits(access, price);

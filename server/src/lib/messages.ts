@@ -105,6 +105,11 @@ const MESSAGES = {
     'zh-CN': '（我无法查看附件中的图片或文件，请用文字描述您的问题。）',
     'en-US': '(I cannot look at attached images or files; please describe your question in words.)',
   },
+  // What a robot says when it cannot read its databases (never why: no SQL, table or driver text).
+  DATABASE_LOOKUP_UNAVAILABLE: {
+    'zh-CN': '抱歉，我现在查不了这个信息，请稍后再试。',
+    'en-US': "Sorry, I can't look that up right now. Please try again later.",
+  },
   // Knowledge ingestion: reasons a file or a job failed (stored as codes, localised when read).
   UNKNOWN_EMBEDDING_MODEL: { 'zh-CN': '向量模型不存在', 'en-US': 'Unknown embedding model' },
   CATALOGUE_CYCLE: {

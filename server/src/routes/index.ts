@@ -6,6 +6,7 @@ import casesRoutes from './cases/index';
 import chatRoutes from './chat/index';
 import creditsRoutes from './credits/index';
 import databasesRoutes from './databases/index';
+import databaseQueriesRoutes from './databases/queries';
 import databaseTablesRoutes from './databases/tables';
 import datasetsRoutes from './datasets/index';
 import flowsRoutes from './flows/index';
@@ -40,6 +41,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(datasetsRoutes);
   await fastify.register(databasesRoutes);
   await fastify.register(databaseTablesRoutes);
+  await fastify.register(databaseQueriesRoutes);
   await fastify.register(segmentsRoutes);
   await fastify.register(tasksRoutes);
   await fastify.register(casesRoutes);

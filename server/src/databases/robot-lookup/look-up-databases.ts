@@ -51,11 +51,20 @@ export type LookupResult = {
 
 /** Time of one statement at most: well within a dbQuery node's budget. */
 const STATEMENT_TIMEOUT_MS = 5000;
+/** Key lookups of one question in one database at most (a database may have hundreds of tables). */
+const KEY_STATEMENTS = 20;
 const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
 // Column types a key value may be compared with: text (a value as given) and numbers (digits only).
 const TEXT_TYPE = /char|text|string|clob|^$/i;
 const NUMBER_TYPE = /int|numeric|decimal|real|double|float|number|serial/i;
+
+/** Tables shown to a model at most (described ones first). */
+const PROMPT_TABLES = 50;
+
+/** Whether operators described the table or one of its columns. */
+const described = (table: DatabaseTable) =>
+  table.description !== '' || table.columns.some((column) => column.description !== '');
 
 type Found = { sentences: string[]; rows: Array<Record<string, Cell>>; citations: LookupResult['citations'] };
 
@@ -165,17 +174,23 @@ function valuesFor(column: Pick<IntrospectedColumn, 'type'>, candidates: string[
 
 /**
  * Key lookup: for each present table's key columns, the rows whose key equals one of the query's key
- * values (`SELECT * FROM t WHERE k IN (…) LIMIT n`, values as parameters, one statement per column).
+ * values (`SELECT * FROM t WHERE k IN (…) LIMIT n`, values as parameters, one statement per column, at most
+ * KEY_STATEMENTS), described tables first; it stops at the first column that finds rows.
  */
 async function byKeys(source: Source, input: LookupInput, found: Found): Promise<void> {
   const candidates = keyCandidates(input.query);
   if (candidates.length === 0) return;
   const { reader } = source;
-  for (const table of source.tables) {
+  // Tables the operators described first: they are the ones meant for robots.
+  const tables = [...source.tables.filter(described), ...source.tables.filter((table) => !described(table))];
+  let statements = 0;
+  for (const table of tables) {
     for (const column of table.columns.filter((c) => c.key)) {
       const limit = input.limit - found.rows.length;
       const values = valuesFor(column, candidates);
       if (values.length === 0 || limit <= 0) continue;
+      if (statements >= KEY_STATEMENTS) return;
+      statements += 1;
       const marks = values.map((_, i) => reader.placeholder(i + 1)).join(', ');
       const sql = `SELECT * FROM ${reader.quote(table.name)} WHERE ${reader.quote(column.name)} IN (${marks}) LIMIT ${limit}`;
       const shown = `${sql} -- parameters: ${JSON.stringify(values)}`;
@@ -206,14 +221,17 @@ async function byKeys(source: Source, input: LookupInput, found: Found): Promise
 }
 
 /**
- * Text to SQL: the model writes one SELECT over the described tables; it runs only when the read-only check
- * passes it (present tables only, rows capped). A refusal is logged with its code and thrown; a model that
+ * Text to SQL: the model writes one SELECT over the described tables (every table when none is described);
+ * it runs only when the read-only check passes it (those tables only, rows capped). A refusal is logged with its code and thrown; a model that
  * says the tables cannot answer finds nothing (logged as NO_SQL).
  */
 async function bySql(source: Source, input: LookupInput, ask: AskModel, left: number, found: Found): Promise<Usage> {
   const { reader } = source;
-  if (source.tables.length === 0) return NO_USAGE;
-  const reply = await ask(sqlInstructions(reader.dialect, source.tables, left), input.query, input.signal);
+  // The described tables when there are some (those are meant for robots), else every table.
+  const chosen = source.tables.filter(described);
+  const tables = (chosen.length > 0 ? chosen : source.tables).slice(0, PROMPT_TABLES);
+  if (tables.length === 0) return NO_USAGE;
+  const reply = await ask(sqlInstructions(reader.dialect, tables, left), input.query, input.signal);
   const written = sqlFromReply(reply.text);
   if (written === undefined) {
     await source.log({ mode: 'sql', sql: reply.text.trim(), rows: 0, ms: 0, refused: 'NO_SQL' });
@@ -221,7 +239,7 @@ async function bySql(source: Source, input: LookupInput, ask: AskModel, left: nu
   }
   const checked = checkReadOnlySql(written, {
     dialect: reader.dialect,
-    tables: source.tables.map((table) => table.name),
+    tables: tables.map((table) => table.name),
     maxRows: left,
   });
   if (!checked.ok) {

@@ -31,6 +31,9 @@ export function builtinAnswer(request: AnswerRequest): string {
 
 function answerFromKnowledge(request: AnswerRequest): string {
   if (GREETING.test(request.question) && request.welcome.trim() !== '') return request.welcome;
+  // Rows found in the robot's databases answer the question themselves ("订单 A1002：状态 已发货…").
+  const rows = request.knowledge.filter((citation) => citation.databaseId !== undefined);
+  if (rows.length > 0) return rows.map((row) => `${row.text} [${row.index}]`).join('\n');
   if (request.qaAnswer !== undefined && request.knowledge[0])
     return `${request.qaAnswer.trim()} [${request.knowledge[0].index}]`;
   if (request.knowledge.length > 0) {

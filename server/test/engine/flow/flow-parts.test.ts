@@ -8,7 +8,12 @@ import { traceValue } from '../../../src/engine/flow/trace-value';
 
 describe('basicFlow', () => {
   it('searches the robot’s datasets before answering when it has any', () => {
-    const graph = basicFlow({ librarySearch: true, datasetIds: ['ds-1', 'ds-2'] });
+    const graph = basicFlow({
+      librarySearch: true,
+      datasetIds: ['ds-1', 'ds-2'],
+      dbSearch: false,
+      databaseIds: ['db-1'],
+    });
     expect(validateFlow('v3', graph).ok).toBe(true);
     expect(graph.nodes.map((n) => n.type)).toEqual(['start', 'knowledgeSearch', 'aiChat', 'end']);
     expect(graph.nodes[1]?.data).toEqual({ datasetIds: ['ds-1', 'ds-2'] });
@@ -16,13 +21,26 @@ describe('basicFlow', () => {
 
   it('answers with the model alone without datasets or with search off', () => {
     for (const basic of [
-      { librarySearch: true, datasetIds: [] },
-      { librarySearch: false, datasetIds: ['ds-1'] },
+      { librarySearch: true, datasetIds: [], dbSearch: true, databaseIds: [] },
+      { librarySearch: false, datasetIds: ['ds-1'], dbSearch: false, databaseIds: ['db-1'] },
     ]) {
       const graph = basicFlow(basic);
       expect(validateFlow('v3', graph).ok).toBe(true);
       expect(graph.nodes.map((n) => n.type)).toEqual(['start', 'aiChat', 'end']);
     }
+  });
+
+  it('reads the bound databases before the knowledge search; a failed lookup says so in the chatter’s language', () => {
+    const basic = { librarySearch: true, datasetIds: ['ds-1'], dbSearch: true, databaseIds: ['db-1', 'db-2'] };
+    const graph = basicFlow(basic, 'en-US');
+    expect(validateFlow('v3', graph).ok).toBe(true);
+    expect(graph.nodes.map((n) => n.type)).toEqual(['start', 'dbQuery', 'knowledgeSearch', 'aiChat', 'end', 'reply']);
+    expect(graph.nodes[1]?.data).toEqual({ databaseIds: ['db-1', 'db-2'] });
+    const sorry = graph.edges.find((edge) => edge.source === 'database' && edge.sourceHandle === 'error');
+    expect(graph.nodes.find((n) => n.id === sorry?.target)?.data).toEqual({
+      text: "Sorry, I can't look that up right now. Please try again later.",
+    });
+    expect(basicFlow(basic, 'zh-CN').nodes.at(-1)?.data).toEqual({ text: '抱歉，我现在查不了这个信息，请稍后再试。' });
   });
 });
 
