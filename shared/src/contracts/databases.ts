@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, OkSchema, PageQuerySchema, PageSchema } from './common';
 import { endpoint } from './endpoint';
 
@@ -206,7 +206,19 @@ export type ImportColumnType = (typeof IMPORT_COLUMN_TYPES)[number];
 export const ImportColumnTypeSchema = Type.Union(IMPORT_COLUMN_TYPES.map((type) => Type.Literal(type)));
 
 /** A value of a cell as the console reads and writes it (binary values are read as a short placeholder). */
+const CELL_KIND = 'DatabaseCell';
+// TypeBox's own checker (the console's fakes, `Value.Check`) knows no list of types: it checks the kind here.
+if (!TypeRegistry.Has(CELL_KIND))
+  TypeRegistry.Set(
+    CELL_KIND,
+    (_, value) =>
+      value === null ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (typeof value === 'string' && value.length <= DATABASE_TABLE_LIMITS.cell),
+  );
 export const CellSchema = Type.Unsafe<string | number | boolean | null>({
+  [Kind]: CELL_KIND,
   // One schema with a list of types, not a union: the server's validator coerces values inside a union's
   // first branch (null would become ""), but leaves a value alone that matches one of the listed types.
   type: ['string', 'number', 'boolean', 'null'],
