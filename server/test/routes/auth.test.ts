@@ -90,6 +90,7 @@ describe('POST /api/user/menu', () => {
       'robot',
       'dashboard',
       'dataset',
+      'database',
       'case',
       'employee',
       'task',
@@ -107,7 +108,7 @@ describe('POST /api/user/menu', () => {
 
   it('gives operators everything but Employees', async () => {
     const { token } = await t.createUser(await t.login(), 'operator');
-    expect(await keys(token)).toEqual(['robot', 'dashboard', 'dataset', 'case', 'task']);
+    expect(await keys(token)).toEqual(['robot', 'dashboard', 'dataset', 'database', 'case', 'task']);
   });
 
   it('gives agents Robots, Cases and Tasks', async () => {
