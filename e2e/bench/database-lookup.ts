@@ -128,6 +128,7 @@ async function lookupTimes(reader: DatabaseReader, logPath: string): Promise<{ t
         query: `订单 ${key} 到哪了？`,
         databaseIds: ['orders'],
         limit: 5,
+        timeoutMs: 5000,
         locale: 'zh-CN',
         signal: new AbortController().signal,
       });

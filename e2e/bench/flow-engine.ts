@@ -38,6 +38,7 @@ const noServices: FlowServices = {
   classifyWithModel: refuse,
   fetch: refuse,
   readWebPage: refuse,
+  lookUpDatabases: refuse,
 };
 
 async function runOnce(graph: ReturnType<typeof indexFlow>): Promise<number> {
