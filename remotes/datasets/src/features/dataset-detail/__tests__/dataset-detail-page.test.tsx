@@ -55,9 +55,9 @@ describe('dataset detail page', () => {
     expect(screen.getByTestId('location').textContent).toBe('/dataset');
   });
 
-  it('leaves pages that do not exist yet to the not-found fallback', async () => {
+  it('leaves paths it has no page for to the not-found fallback', async () => {
     fakeDatasetsApi([]);
-    renderInShell(<App />, { path: '/database', scope: testScope('admin') });
+    renderInShell(<App />, { path: '/dataset/d1/nothing-here', scope: testScope('admin') });
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 });
