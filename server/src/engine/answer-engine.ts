@@ -267,6 +267,7 @@ export function createAnswerEngine(
           query: request.query,
           databaseIds: request.databaseIds,
           limit: request.limit,
+          timeoutMs: request.timeoutMs,
           locale: turn.locale,
           ...(askModel ? { askModel } : {}),
           signal,

@@ -309,6 +309,48 @@ describe.each(kinds)('a robot reading $name', ({ make }) => {
     expect(await orders.checksum()).toBe(before);
   });
 
+  it('stops a slow statement within the node’s time and takes the failure branch with DATABASE_TIMEOUT', async () => {
+    const robot = (
+      await t.post('/v1/processes', { token: admin, body: { name: 'Slow lookup', type: 'flow' } })
+    ).json<Robot>();
+    const at = { x: 0, y: 0 };
+    const graph: FlowGraph = {
+      nodes: [
+        { id: 'start', type: 'start', position: at, data: {} },
+        {
+          id: 'lookup',
+          type: 'dbQuery',
+          position: at,
+          data: { databaseIds: [orders.database.id], model: 'smart', timeoutMs: 1500 },
+        },
+        { id: 'found', type: 'reply', position: at, data: { text: '{{lookup.text}}' } },
+        { id: 'failed', type: 'reply', position: at, data: { text: 'failed: {{lookup.error.code}}' } },
+        { id: 'end', type: 'end', position: at, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'lookup' },
+        { id: 'b', source: 'lookup', target: 'found' },
+        { id: 'c', source: 'lookup', sourceHandle: 'error', target: 'failed' },
+        { id: 'd', source: 'found', target: 'end' },
+        { id: 'e', source: 'failed', target: 'end' },
+      ],
+    };
+    expect(
+      (await t.put(`/v1/processes/${robot.processId}/flow`, { token: admin, body: { version: 'v3', ...graph } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.post(`/v1/processes/${robot.processId}/flow/publish`, { token: admin })).statusCode).toBe(200);
+    // A read-only statement that would count for minutes (a billion rows: MariaDB recurses 1000 times at most).
+    const slow =
+      'WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) ' +
+      'SELECT count(*) AS n FROM c a, c b, c d';
+    upstream.setMode({ kind: 'answer', text: slow });
+    const { answer } = await askShared(await share(robot), 'How many?');
+    expect(answer).toBe('failed: DATABASE_TIMEOUT');
+    const [entry] = await queryLog(orders.database.id, `?processId=${robot.processId}`);
+    expect(entry).toMatchObject({ mode: 'sql', refused: 'TIMEOUT', rows: 0 });
+  });
+
   it('says it cannot look that up once the table is dropped, and once the database is deleted', async () => {
     const { ask } = await simpleRobot([orders.database.id]);
     const flow = await drawnFlowRobot(orders.database.id);

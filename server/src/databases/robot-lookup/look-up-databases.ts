@@ -36,6 +36,8 @@ export type LookupInput = {
   databaseIds: string[];
   /** Rows found at most, over all the databases. */
   limit: number;
+  /** The time the whole lookup may take: each statement's limit ends with it. */
+  timeoutMs: number;
   locale: Locale;
   /** Undefined: the builtin provider, which looks rows up by the key values of the query. */
   askModel?: AskModel;
@@ -51,6 +53,8 @@ export type LookupResult = {
 
 /** Time of one statement at most: well within a dbQuery node's budget. */
 const STATEMENT_TIMEOUT_MS = 5000;
+/** Time kept, at the end of a lookup's, for a statement's timeout to come back as such. */
+const RESERVE_MS = 500;
 /** Key lookups of one question in one database at most (a database may have hundreds of tables). */
 const KEY_STATEMENTS = 20;
 const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
@@ -80,6 +84,10 @@ const asRecords = ({ columns, rows }: QueryRows) =>
  */
 export async function lookUpDatabases(deps: LookupDeps, input: LookupInput): Promise<LookupResult> {
   const found: Found = { sentences: [], rows: [], citations: [] };
+  // A statement stops before the lookup's time is up (and at STATEMENT_TIMEOUT_MS), so that its own
+  // TIMEOUT is what the node reports, not the node's time limit cutting it off.
+  const ends = Date.now() + input.timeoutMs - Math.min(RESERVE_MS, input.timeoutMs / 4);
+  const statementMs = () => Math.max(1, Math.min(STATEMENT_TIMEOUT_MS, ends - Date.now()));
   let usage = NO_USAGE;
   let failure: DatabaseLookupError | undefined;
   for (const databaseId of new Set(input.databaseIds)) {
@@ -102,7 +110,7 @@ export async function lookUpDatabases(deps: LookupDeps, input: LookupInput): Pro
       const notes = await deps.notes.list(input.tenantId, databaseId);
       const catalogue = tableCatalogue(await reader.tables(), notes);
       const tables = catalogue.filter((table) => !table.gone);
-      const source = { databaseId, name: database.name, reader, tables, log };
+      const source = { databaseId, name: database.name, reader, tables, log, statementMs };
       const before = found.rows.length;
       if (input.askModel) {
         usage = addUsage(usage, await bySql(source, input, input.askModel, left, found));
@@ -126,6 +134,7 @@ type Source = {
   name: string;
   reader: DatabaseReader;
   tables: DatabaseTable[];
+  statementMs: () => number;
   log: (entry: Omit<DatabaseQueryEntry, 'databaseId' | 'processId' | 'sessionId' | 'question'>) => Promise<void>;
 };
 
@@ -198,7 +207,7 @@ async function byKeys(source: Source, input: LookupInput, found: Found): Promise
         source,
         'key',
         () =>
-          reader.select({ sql, params: values, origin: 'code' }, { timeoutMs: STATEMENT_TIMEOUT_MS, maxRows: limit }),
+          reader.select({ sql, params: values, origin: 'code' }, { timeoutMs: source.statementMs(), maxRows: limit }),
         shown,
       );
       for (const row of asRecords(result)) {
@@ -249,7 +258,7 @@ async function bySql(source: Source, input: LookupInput, ask: AskModel, left: nu
   const result = await logged(
     source,
     'sql',
-    () => reader.select({ sql: checked.sql, origin: 'model' }, { timeoutMs: STATEMENT_TIMEOUT_MS, maxRows: left }),
+    () => reader.select({ sql: checked.sql, origin: 'model' }, { timeoutMs: source.statementMs(), maxRows: left }),
     checked.sql,
   );
   if (result.rows.length === 0) return reply.usage;

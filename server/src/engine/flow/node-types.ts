@@ -25,8 +25,17 @@ export type FoundRows = {
   usage: Usage;
 };
 
-/** A dbQuery node's request: the databases, what to look up, the rows at most, the model (undefined: the robot's). */
-export type DatabaseLookupRequest = { databaseIds: string[]; query: string; limit: number; model?: string };
+/**
+ * A dbQuery node's request: the databases, what to look up, the rows at most, the model (undefined: the
+ * robot's), and the node's time limit, which bounds each statement's own.
+ */
+export type DatabaseLookupRequest = {
+  databaseIds: string[];
+  query: string;
+  limit: number;
+  model?: string;
+  timeoutMs: number;
+};
 
 /**
  * Everything a flow's nodes reach outside the flow, given by the answer engine (tests give fakes): the

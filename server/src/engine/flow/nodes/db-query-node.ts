@@ -3,6 +3,8 @@ import type { WorkingNode } from '../node-types';
 import { addUsage, queryOf } from './knowledge-nodes';
 
 const DEFAULT_ROWS = 5;
+/** A dbQuery node's time limit unless it sets its own: a model's SQL and its statements. */
+export const DB_QUERY_TIMEOUT_MS = 20_000;
 
 /**
  * Reads the listed databases for the node's query (the question by default). The rows found are cited like
@@ -13,7 +15,11 @@ export const dbQueryNode: WorkingNode<'dbQuery'> = async function* (node, scope,
   const query = queryOf(node.data.query, scope, run.question);
   const limit = node.data.limit ?? DEFAULT_ROWS;
   const { databaseIds, model } = node.data;
-  const found = await run.services.lookUpDatabases({ databaseIds, query, limit, ...(model ? { model } : {}) }, signal);
+  const timeoutMs = node.data.timeoutMs ?? DB_QUERY_TIMEOUT_MS;
+  const found = await run.services.lookUpDatabases(
+    { databaseIds, query, limit, ...(model ? { model } : {}), timeoutMs },
+    signal,
+  );
   addUsage(run, found.usage);
   const numbered: Citation[] = found.citations.map((c, i) => ({ ...c, index: run.citations.length + i + 1 }));
   run.citations.push(...numbered);

@@ -1,5 +1,5 @@
 import type { NodeExecutors } from '../node-types';
-import { dbQueryNode } from './db-query-node';
+import { DB_QUERY_TIMEOUT_MS, dbQueryNode } from './db-query-node';
 import { formCollectNode } from './form-collect-node';
 import { conditionNode, endNode, replyNode, setVariableNode, startNode } from './instant-nodes';
 import { aiChatNode, classifyNode, knowledgeSearchNode } from './knowledge-nodes';
@@ -14,7 +14,7 @@ export const NODE_EXECUTORS: NodeExecutors = {
   condition: { kind: 'instant', run: conditionNode },
   formCollect: { kind: 'instant', run: formCollectNode },
   knowledgeSearch: { kind: 'working', run: knowledgeSearchNode, timeoutMs: 15_000 },
-  dbQuery: { kind: 'working', run: dbQueryNode, timeoutMs: 20_000 },
+  dbQuery: { kind: 'working', run: dbQueryNode, timeoutMs: DB_QUERY_TIMEOUT_MS },
   aiChat: { kind: 'working', run: aiChatNode, timeoutMs: 120_000 },
   classify: { kind: 'working', run: classifyNode, timeoutMs: 30_000 },
   httpRequest: { kind: 'working', run: httpRequestNode, timeoutMs: httpTimeoutMs },
