@@ -662,4 +662,7 @@ export const enUS: Catalog = {
   'robots.scenes.datasetsPlaceholder': 'Choose datasets',
   'robots.scenes.noDatasets': 'No datasets yet: create one under Datasets first',
   'robots.scenes.datasetsTooMany': 'Choose at most {max} datasets',
+  'robots.scenes.databasesPlaceholder': 'Choose databases',
+  'robots.scenes.noDatabases': 'No databases yet: add one under Databases first',
+  'robots.scenes.databasesTooMany': 'Choose at most {max} databases',
 };

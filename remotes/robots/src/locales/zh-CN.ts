@@ -651,4 +651,7 @@ export const zhCN: Catalog = {
   'robots.scenes.datasetsPlaceholder': '选择知识库',
   'robots.scenes.noDatasets': '还没有知识库：请先在知识库中创建',
   'robots.scenes.datasetsTooMany': '最多选择 {max} 个知识库',
+  'robots.scenes.databasesPlaceholder': '选择数据库',
+  'robots.scenes.noDatabases': '还没有数据库：请先在数据库中添加',
+  'robots.scenes.databasesTooMany': '最多选择 {max} 个数据库',
 };

@@ -3,6 +3,7 @@ import {
   createPagedList,
   toFailure,
   type BusinessScene,
+  type Database,
   type Dataset,
   type Failure,
   type ListBusinessScenesQuery,
@@ -12,7 +13,7 @@ import {
   type SceneValues,
 } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
-import { listDatasets } from '../../lib/robot-sources';
+import { listDatabases, listDatasets } from '../../lib/robot-sources';
 import { createBusinessScene } from './api/create-business-scene';
 import { getBusinessScene } from './api/get-business-scene';
 import { listBusinessScenes } from './api/list-business-scenes';
@@ -21,6 +22,13 @@ import { updateBusinessScene } from './api/update-business-scene';
 
 /** What the scene form sends: the robot's name and the template's fields. */
 export type SceneFormValues = { name: string; values: SceneValues };
+/** The tenant's datasets and databases, the options of the form's id fields. */
+export type SceneSources = {
+  datasets: Dataset[];
+  datasetsLoading: boolean;
+  databases: Database[];
+  databasesLoading: boolean;
+};
 
 /** The tenant's scene robots, searched and paged on the server. */
 export const sceneList = createPagedList<ListBusinessScenesQuery, SceneRobot>({
@@ -49,6 +57,7 @@ export const createdSceneOpened = createEvent();
 
 export const loadTemplatesFx = createEffect(listSceneTemplates);
 export const loadDatasetsFx = createEffect(listDatasets);
+export const loadDatabasesFx = createEffect(listDatabases);
 export const loadSceneFx = createEffect(getBusinessScene);
 export const createSceneFx = createEffect(createBusinessScene);
 export const updateSceneFx = createEffect(updateBusinessScene);
@@ -58,6 +67,15 @@ export const $templates = createStore<SceneTemplate[]>([]).on(loadTemplatesFx.do
 /** The tenant's datasets (a datasets field's options). */
 export const $datasets = createStore<Dataset[]>([]).on(loadDatasetsFx.doneData, (_, page) => page.list);
 export const $datasetsLoading = loadDatasetsFx.pending;
+/** The tenant's databases (a databases field's options). */
+export const $databases = createStore<Database[]>([]).on(loadDatabasesFx.doneData, (_, page) => page.list);
+/** Both lists a form's id fields choose from, with whether each is still loading. */
+export const $sceneSources = combine({
+  datasets: $datasets,
+  datasetsLoading: $datasetsLoading,
+  databases: $databases,
+  databasesLoading: loadDatabasesFx.pending,
+});
 /** The scene robot being edited; null on the create page. */
 export const $editedId = createStore<string | null>(null, { skipVoid: false })
   .on(sceneEditOpened, (_, processId) => processId)
@@ -100,7 +118,10 @@ export const $formVersion = createStore(0).on(
   (version) => version + 1,
 );
 
-sample({ clock: [sceneCreateOpened, sceneEditOpened, sceneRetryClicked], target: [loadTemplatesFx, loadDatasetsFx] });
+sample({
+  clock: [sceneCreateOpened, sceneEditOpened, sceneRetryClicked],
+  target: [loadTemplatesFx, loadDatasetsFx, loadDatabasesFx],
+});
 sample({ clock: sceneEditOpened, target: loadSceneFx });
 sample({
   clock: sceneRetryClicked,

@@ -5,6 +5,7 @@ import {
   GetBusinessScene,
   GetRobot,
   ListBusinessScenes,
+  ListDatabases,
   ListDatasets,
   ListSceneTemplates,
   UpdateBusinessScene,
@@ -14,7 +15,7 @@ import {
 } from '@flotilla/shared';
 import { fakeApi, on, refuse, Refusal, renderInShell, testScope } from '@flotilla/shared/test';
 import App from '../../../expose/App';
-import { fakeRobotsApi, makeDataset, makeRobot } from '../../../test/fake-robots-api';
+import { fakeRobotsApi, makeDatabase, makeDataset, makeRobot } from '../../../test/fake-robots-api';
 
 afterEach(() => {
   cleanup();
@@ -40,6 +41,15 @@ const TEMPLATES: SceneTemplate[] = [
       { name: 'address', label: 'Address', kind: 'text', required: true, default: '1 Main Street' },
     ],
   },
+  {
+    id: 'order-lookup',
+    name: 'Order lookup',
+    description: 'Looks the order up in your database.',
+    fields: [
+      { name: 'databases', label: 'Order databases', kind: 'databases', required: true },
+      { name: 'ask', label: 'Asking for the order', kind: 'text', required: true, default: 'Your order number?' },
+    ],
+  },
 ];
 
 /** A fake scenes API: the templates above, the scenes given, the tenant's datasets; `refuseCreate` answers a 422. */
@@ -54,6 +64,7 @@ function scenesApi(options: { scenes?: SceneRobot[]; stored?: BusinessScene[]; r
       total: scenes.length,
     })),
     on(ListDatasets, () => ({ list: [makeDataset('d1', 'Returns policy')], total: 1 })),
+    on(ListDatabases, () => ({ list: [makeDatabase('db1', 'Orders')], total: 1 })),
     on(CreateBusinessScene, ({ body }) => {
       if (options.refuseCreate)
         return new Refusal(422, {
@@ -151,6 +162,24 @@ describe('creating a scene robot', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create robot' }));
     expect(await screen.findByText('Please fill in this field')).toBeTruthy();
     expect(sent(requests, 'POST', '/v1/business-scenes')).toBeUndefined();
+  });
+
+  it('asks for the databases of a databases field and sends their ids', async () => {
+    const { requests, created } = scenesApi();
+    renderInShell(<App />, { path: '/business-scene/create', scope: testScope('operator') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use the template Order lookup' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create robot' }));
+    expect(await screen.findByText('Please fill in this field')).toBeTruthy();
+    expect(sent(requests, 'POST', '/v1/business-scenes')).toBeUndefined();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Order databases' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Orders/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create robot' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/ai/${created.processId}/detail/`));
+    expect(sent(requests, 'POST', '/v1/business-scenes')?.body).toEqual({
+      templateId: 'order-lookup',
+      name: 'Order lookup',
+      values: { databases: ['db1'], ask: 'Your order number?' },
+    });
   });
 
   it("shows the server's refusal above the form", async () => {

@@ -7,14 +7,13 @@ import { useNavigate } from 'react-router-dom';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import {
   $createdRobot,
-  $datasets,
-  $datasetsLoading,
   $formVersion,
   $loadFailure,
   $loading,
   $pickedTemplate,
   $saveFailure,
   $saving,
+  $sceneSources,
   $templates,
   createdSceneOpened,
   sceneCreateOpened,
@@ -34,8 +33,7 @@ export function SceneCreatePage() {
   const m = useUnit({
     templates: $templates,
     template: $pickedTemplate,
-    datasets: $datasets,
-    datasetsLoading: $datasetsLoading,
+    sources: $sceneSources,
     loading: $loading,
     loadFailure: $loadFailure,
     saveFailure: $saveFailure,
@@ -78,8 +76,7 @@ export function SceneCreatePage() {
           key={m.formVersion}
           template={m.template}
           initial={initialSceneValues(m.template)}
-          datasets={m.datasets}
-          datasetsLoading={m.datasetsLoading}
+          sources={m.sources}
           saving={m.saving}
           submitLabel={t('robots.scenes.create')}
           onSubmit={m.submitted}

@@ -7,14 +7,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flowV3Path } from '../../../lib/paths';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import {
-  $datasets,
-  $datasetsLoading,
   $formVersion,
   $loadFailure,
   $loading,
   $pickedTemplate,
   $saveFailure,
   $saving,
+  $sceneSources,
   $scene,
   sceneEditOpened,
   sceneRetryClicked,
@@ -32,8 +31,7 @@ export function SceneEditPage() {
   const m = useUnit({
     scene: $scene,
     template: $pickedTemplate,
-    datasets: $datasets,
-    datasetsLoading: $datasetsLoading,
+    sources: $sceneSources,
     loading: $loading,
     loadFailure: $loadFailure,
     saveFailure: $saveFailure,
@@ -76,8 +74,7 @@ export function SceneEditPage() {
           key={m.formVersion}
           template={m.template}
           initial={initialSceneValues(m.template, m.scene)}
-          datasets={m.datasets}
-          datasetsLoading={m.datasetsLoading}
+          sources={m.sources}
           saving={m.saving}
           submitLabel={t('robots.scenes.save')}
           onSubmit={m.submitted}

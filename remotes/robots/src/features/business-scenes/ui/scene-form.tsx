@@ -1,44 +1,62 @@
 import { Button } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
 import {
+  SCENE_ID_FIELD_KINDS,
   SCENE_LIMITS,
   useT,
-  type Dataset,
   type SceneField,
   type SceneTemplate,
   type SceneValues,
 } from '@flotilla/shared';
-import type { SceneFormValues } from '../business-scenes.model';
+import type { SceneFormValues, SceneSources } from '../business-scenes.model';
 
 const NAME_MAX = 100;
 
-/** One template field as its kind asks for it: a line, several lines, or a choice of datasets. */
-function fieldInput(field: SceneField, datasets: Dataset[], datasetsLoading: boolean, t: ReturnType<typeof useT>) {
+/** The words and bound of each kind of id field. */
+const ID_FIELDS = {
+  datasets: {
+    placeholderId: 'robots.scenes.datasetsPlaceholder',
+    emptyId: 'robots.scenes.noDatasets',
+    tooManyId: 'robots.scenes.datasetsTooMany',
+    max: SCENE_LIMITS.datasets,
+  },
+  databases: {
+    placeholderId: 'robots.scenes.databasesPlaceholder',
+    emptyId: 'robots.scenes.noDatabases',
+    tooManyId: 'robots.scenes.databasesTooMany',
+    max: SCENE_LIMITS.databases,
+  },
+} as const;
+
+/** One template field as its kind asks for it: a line, several lines, or a choice of datasets or databases. */
+function fieldInput(field: SceneField, sources: SceneSources, t: ReturnType<typeof useT>) {
   const common = { field: `values.${field.name}`, label: field.label, key: field.name };
   const required = field.required ? [{ required: true, message: t('robots.scenes.fieldRequired') }] : [];
-  if (field.kind === 'datasets')
+  if (field.kind === 'datasets' || field.kind === 'databases') {
+    const words = ID_FIELDS[field.kind];
+    const [items, loading] =
+      field.kind === 'datasets'
+        ? [sources.datasets, sources.datasetsLoading]
+        : [sources.databases, sources.databasesLoading];
     return (
       <Form.Select
         {...common}
         multiple
         filter
-        loading={datasetsLoading}
-        placeholder={t('robots.scenes.datasetsPlaceholder')}
-        emptyContent={t('robots.scenes.noDatasets')}
-        optionList={datasets.map((dataset) => ({ value: dataset.id, label: dataset.name }))}
+        loading={loading}
+        placeholder={t(words.placeholderId)}
+        emptyContent={t(words.emptyId)}
+        optionList={items.map((item) => ({ value: item.id, label: item.name }))}
         style={{ width: '100%' }}
         rules={[
           ...(field.required
             ? [{ type: 'array' as const, required: true, message: t('robots.scenes.fieldRequired') }]
             : []),
-          {
-            type: 'array' as const,
-            max: SCENE_LIMITS.datasets,
-            message: t('robots.scenes.datasetsTooMany', { max: SCENE_LIMITS.datasets }),
-          },
+          { type: 'array' as const, max: words.max, message: t(words.tooManyId, { max: words.max }) },
         ]}
       />
     );
+  }
   const max = field.kind === 'text' ? SCENE_LIMITS.text : SCENE_LIMITS.textarea;
   const rules = [...required, { max, message: t('robots.scenes.fieldTooLong', { max }) }];
   if (field.kind === 'text') return <Form.Input {...common} maxLength={max} rules={rules} />;
@@ -50,7 +68,7 @@ export function initialSceneValues(template: SceneTemplate, given?: { name: stri
   const values = Object.fromEntries(
     template.fields.map((field) => [
       field.name,
-      given?.values[field.name] ?? (field.kind === 'datasets' ? [] : (field.default ?? '')),
+      given?.values[field.name] ?? (SCENE_ID_FIELD_KINDS.includes(field.kind) ? [] : (field.default ?? '')),
     ]),
   );
   return { name: given?.name ?? template.name, values };
@@ -60,16 +78,14 @@ export function initialSceneValues(template: SceneTemplate, given?: { name: stri
 export function SceneForm({
   template,
   initial,
-  datasets,
-  datasetsLoading,
+  sources,
   saving,
   submitLabel,
   onSubmit,
 }: {
   template: SceneTemplate;
   initial: SceneFormValues;
-  datasets: Dataset[];
-  datasetsLoading: boolean;
+  sources: SceneSources;
   saving: boolean;
   submitLabel: string;
   onSubmit: (values: SceneFormValues) => void;
@@ -91,7 +107,7 @@ export function SceneForm({
           { max: NAME_MAX, message: t('robots.scenes.fieldTooLong', { max: NAME_MAX }) },
         ]}
       />
-      {template.fields.map((field) => fieldInput(field, datasets, datasetsLoading, t))}
+      {template.fields.map((field) => fieldInput(field, sources, t))}
       <Button htmlType="submit" theme="solid" type="primary" loading={saving} style={{ marginTop: 12 }}>
         {submitLabel}
       </Button>
