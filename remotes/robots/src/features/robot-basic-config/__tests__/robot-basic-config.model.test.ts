@@ -1,11 +1,12 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BASIC_CONFIG } from '@flotilla/shared';
-import { fakeRobotsApi, makeDataset, makeRobot } from '../../../test/fake-robots-api';
+import { fakeRobotsApi, makeDatabase, makeDataset, makeRobot } from '../../../test/fake-robots-api';
 import {
   $basicConfig,
   $basicSaveFailure,
   $basicStatus,
+  $databases,
   $datasets,
   $models,
   basicConfigOpened,
@@ -18,19 +19,24 @@ afterEach(() => {
 });
 
 describe('robot basic config model', () => {
-  it('loads the config, models and datasets, and saves the fields given', async () => {
+  it('loads the config, models, datasets and databases, and saves the fields given', async () => {
     const robot = makeRobot();
-    const { requests } = fakeRobotsApi([robot], undefined, { datasets: [makeDataset('d1', 'Manuals')] });
+    const { requests } = fakeRobotsApi([robot], undefined, {
+      datasets: [makeDataset('d1', 'Manuals')],
+      databases: [makeDatabase('db1', 'Orders')],
+    });
     const scope = fork();
     await allSettled(basicConfigOpened, { scope, params: robot });
     expect(scope.getState($basicStatus)).toBe('ready');
     expect(scope.getState($basicConfig)?.model).toBe(DEFAULT_BASIC_CONFIG.model);
     expect(scope.getState($models).map((model) => model.id)).toEqual(['builtin', 'gpt-4o']);
     expect(scope.getState($datasets).map((dataset) => dataset.name)).toEqual(['Manuals']);
+    expect(scope.getState($databases).map((database) => database.name)).toEqual(['Orders']);
 
-    await allSettled(basicConfigSubmitted, { scope, params: { model: 'gpt-4o', datasetIds: ['d1'] } });
-    expect(requests.at(-1)?.body).toEqual({ model: 'gpt-4o', datasetIds: ['d1'] });
-    expect(scope.getState($basicConfig)).toMatchObject({ model: 'gpt-4o', datasetIds: ['d1'] });
+    const fields = { model: 'gpt-4o', datasetIds: ['d1'], databaseIds: ['db1'] };
+    await allSettled(basicConfigSubmitted, { scope, params: fields });
+    expect(requests.at(-1)?.body).toEqual(fields);
+    expect(scope.getState($basicConfig)).toMatchObject(fields);
 
     await allSettled(librarySearchToggled, { scope, params: false });
     expect(requests.at(-1)?.path).toBe(`/v1/processes/${robot.processId}/basic/disableLibrarySearch`);
