@@ -325,6 +325,8 @@ export const enUS: Catalog = {
   'datasets.database.form.password': 'Password',
   'datasets.database.form.passwordKeep': 'Leave empty to keep the stored password',
   'datasets.database.form.passwordStored': 'A password is stored; it is never shown.',
+  'datasets.database.form.passwordDropped':
+    'The host or port changed: type the password again, or the stored one is dropped.',
   'datasets.database.form.passwordNone': 'No password is stored.',
   'datasets.database.form.description': 'Description',
   'datasets.database.form.descriptionPlaceholder': 'What the database holds, for the people who manage it',

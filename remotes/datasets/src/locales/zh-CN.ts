@@ -316,6 +316,7 @@ export const zhCN: Catalog = {
   'datasets.database.form.password': '密码',
   'datasets.database.form.passwordKeep': '留空则保留已保存的密码',
   'datasets.database.form.passwordStored': '已保存密码，不会显示。',
+  'datasets.database.form.passwordDropped': '主机或端口已更改：请重新输入密码，否则已保存的密码将被清除。',
   'datasets.database.form.passwordNone': '未保存密码。',
   'datasets.database.form.description': '描述',
   'datasets.database.form.descriptionPlaceholder': '数据库存放的内容，供管理人员参考',

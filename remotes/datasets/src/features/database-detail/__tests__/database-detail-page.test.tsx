@@ -88,6 +88,35 @@ describe('database detail page', () => {
     expect(await screen.findByText('26 rows')).toBeTruthy();
   });
 
+  it('edits and deletes a built-in table’s row by its rowid', async () => {
+    const database = makeDatabase({ name: 'Prices' });
+    const { requests } = fakeDatabasesApi({
+      databases: [database],
+      tables: { [database.id]: [makeTable('products', ['name', 'note'])] },
+      rows: {
+        [`${database.id}/products`]: [
+          { [ROW_ID_FIELD]: 4, name: 'Lamp', note: null },
+          { [ROW_ID_FIELD]: 9, name: 'Desk', note: 'oak' },
+        ],
+      },
+    });
+    renderInShell(<App />, { path: detailPath(database.id, 'rows'), scope: testScope('operator') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit row 4' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('name') as HTMLInputElement).value).toBe('Lamp');
+    fireEvent.change(within(dialog).getByLabelText('name'), { target: { value: 'Floor lamp' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Floor lamp')).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect(put.path).toBe(`/v1/databases/${database.id}/tables/products/rows/4`);
+    expect(put.body).toEqual({ values: { name: 'Floor lamp', note: null } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete row 9' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Desk')).toBeNull());
+    expect(requests.some((request) => request.method === 'DELETE' && request.path.endsWith('/rows/9'))).toBe(true);
+  });
+
   it('reads rows of an external database without offering to change them or to import', async () => {
     const database = makeDatabase({ name: 'Shop', kind: 'mysql' });
     fakeDatabasesApi({

@@ -95,6 +95,7 @@ describe('database list page', () => {
     expect(within(dialog).getByText('A password is stored; it is never shown.')).toBeTruthy();
     expect(within(dialog).getByPlaceholderText('Leave empty to keep the stored password')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Host'), { target: { value: 'mysql.internal' } });
+    expect(within(dialog).getByText(/The host or port changed: type the password again/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
     const body = requests.find((request) => request.method === 'PUT')!.body;
@@ -106,6 +107,17 @@ describe('database list page', () => {
       database: 'shop',
       user: 'reader',
     });
+  });
+
+  it('leaves external databases to admins: operators change only built-in ones', async () => {
+    fakeDatabasesApi({
+      databases: [makeDatabase({ name: 'Shop', kind: 'postgres' }), makeDatabase({ name: 'Prices' })],
+    });
+    renderInShell(<App />, { path: '/database', scope: testScope('operator') });
+    expect(await screen.findByRole('button', { name: 'Edit Prices' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Prices' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Shop' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Shop' })).toBeNull();
   });
 
   it('deletes a database after confirmation', async () => {

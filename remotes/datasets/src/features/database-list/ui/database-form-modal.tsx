@@ -60,6 +60,12 @@ export function DatabaseFormModal({ database }: { database: Database | null }) {
     : t('datasets.database.form.createTitle');
   const ok = editing ? t('datasets.database.form.save') : t('datasets.database.form.create');
   const cancel = t('datasets.cancel');
+  // The server drops a stored password when the host or port changes without a new one.
+  const moved = database !== null && (values.host.trim() !== database.host || values.port !== database.port);
+  let passwordHint: string | undefined;
+  if (database?.hasPassword && moved && !values.password) passwordHint = t('datasets.database.form.passwordDropped');
+  else if (database?.hasPassword) passwordHint = t('datasets.database.form.passwordStored');
+  else if (database) passwordHint = t('datasets.database.form.passwordNone');
 
   const footer = (
     <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
@@ -188,16 +194,7 @@ export function DatabaseFormModal({ database }: { database: Database | null }) {
                 )}
               </FormField>
             </FieldRow>
-            <FormField
-              label={t('datasets.database.form.password')}
-              hint={
-                database?.hasPassword
-                  ? t('datasets.database.form.passwordStored')
-                  : editing
-                    ? t('datasets.database.form.passwordNone')
-                    : undefined
-              }
-            >
+            <FormField label={t('datasets.database.form.password')} hint={passwordHint}>
               {(id) => (
                 <Input
                   id={id}

@@ -10,7 +10,7 @@ import {
   IconPlus,
 } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { OPERATORS, useDateTime, usePermission, useT, type Database } from '@flotilla/shared';
+import { ADMINS, OPERATORS, useDateTime, usePermission, useT, type Database } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
@@ -38,6 +38,7 @@ export function DatabaseListPage() {
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const canManage = usePermission(OPERATORS);
+  const isAdmin = usePermission(ADMINS);
   const m = useUnit({
     keyword: databaseList.$keyword,
     deletingIds: databaseList.$deletingIds,
@@ -100,48 +101,50 @@ export function DatabaseListPage() {
         title: t('datasets.database.list.column.actions'),
         dataIndex: 'actions',
         width: 150,
-        render: (_, database) => (
-          // The confirmation renders in a portal, but React still bubbles its clicks to the row.
-          <div onClick={stopPropagation}>
-            <Space spacing={4}>
-              <Tooltip content={t('datasets.database.list.edit', { name: database.name })}>
-                <Button
-                  theme="borderless"
-                  icon={<IconEdit />}
-                  aria-label={t('datasets.database.list.edit', { name: database.name })}
-                  onClick={() => editClicked(database)}
-                />
-              </Tooltip>
-              <Popconfirm
-                title={t('datasets.database.delete.title', { name: database.name })}
-                content={t(
-                  database.kind === 'builtin'
-                    ? 'datasets.database.delete.builtinContent'
-                    : 'datasets.database.delete.externalContent',
-                )}
-                okText={t('datasets.database.delete.ok')}
-                cancelText={t('datasets.cancel')}
-                okType="danger"
-                okButtonProps={{ 'aria-label': t('datasets.database.delete.ok') }}
-                cancelButtonProps={{ 'aria-label': t('datasets.cancel') }}
-                onConfirm={() => {
-                  deleteConfirmed(database);
-                }}
-              >
-                <Button
-                  type="danger"
-                  theme="borderless"
-                  icon={<IconDelete />}
-                  aria-label={t('datasets.database.list.delete', { name: database.name })}
-                  loading={deletingIds.includes(database.id)}
-                />
-              </Popconfirm>
-            </Space>
-          </div>
-        ),
+        render: (_, database) =>
+          // External databases are the admins' to change (the server refuses others).
+          (database.kind === 'builtin' || isAdmin) && (
+            // The confirmation renders in a portal, but React still bubbles its clicks to the row.
+            <div onClick={stopPropagation}>
+              <Space spacing={4}>
+                <Tooltip content={t('datasets.database.list.edit', { name: database.name })}>
+                  <Button
+                    theme="borderless"
+                    icon={<IconEdit />}
+                    aria-label={t('datasets.database.list.edit', { name: database.name })}
+                    onClick={() => editClicked(database)}
+                  />
+                </Tooltip>
+                <Popconfirm
+                  title={t('datasets.database.delete.title', { name: database.name })}
+                  content={t(
+                    database.kind === 'builtin'
+                      ? 'datasets.database.delete.builtinContent'
+                      : 'datasets.database.delete.externalContent',
+                  )}
+                  okText={t('datasets.database.delete.ok')}
+                  cancelText={t('datasets.cancel')}
+                  okType="danger"
+                  okButtonProps={{ 'aria-label': t('datasets.database.delete.ok') }}
+                  cancelButtonProps={{ 'aria-label': t('datasets.cancel') }}
+                  onConfirm={() => {
+                    deleteConfirmed(database);
+                  }}
+                >
+                  <Button
+                    type="danger"
+                    theme="borderless"
+                    icon={<IconDelete />}
+                    aria-label={t('datasets.database.list.delete', { name: database.name })}
+                    loading={deletingIds.includes(database.id)}
+                  />
+                </Popconfirm>
+              </Space>
+            </div>
+          ),
       },
     ];
-  }, [t, formatDate, canManage, editClicked, deleteConfirmed, deletingIds]);
+  }, [t, formatDate, canManage, isAdmin, editClicked, deleteConfirmed, deletingIds]);
 
   const empty = m.keyword ? (
     <EmptyState
