@@ -420,7 +420,7 @@ describe('the dbQuery node and the order-lookup scene', () => {
     expect((await ask('Z1')).answer).toBe('0: ');
   });
 
-  it('refuses to save a flow reading a database of another tenant', async () => {
+  it('refuses to save a flow reading, or bind a robot to, a database of another tenant', async () => {
     const other = await t.createTenant(admin);
     const theirs = (
       await t.post('/v1/databases', { token: other.token, body: { name: 'Theirs', kind: 'builtin' } })
@@ -447,6 +447,13 @@ describe('the dbQuery node and the order-lookup scene', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0]).toMatchObject({ loc: expect.arrayContaining(['databaseIds']) });
+    // Nor bind it to a simple robot.
+    const bound = await t.put(`/v1/processes/${robot.processId}/basic`, {
+      token: admin,
+      body: { dbSearch: true, databaseIds: [orders.database.id, theirs.id] },
+    });
+    expect(bound.statusCode).toBe(404);
+    expect(bound.json().code).toBe('DATABASE_NOT_FOUND');
     // Nor may anyone read another tenant's query log.
     expect((await t.get(`/v1/databases/${orders.database.id}/queries`, { token: other.token })).statusCode).toBe(404);
   });

@@ -40,6 +40,9 @@ describe('basic config', () => {
   it('saves the fields given and keeps the others', async () => {
     const robot = await newRobot('Configured');
     const dataset = (await t.post('/v1/datasets', { token: admin, body: { name: 'Manuals' } })).json<Dataset>();
+    const database = (await t.post('/v1/databases', { token: admin, body: { name: 'Orders', kind: 'builtin' } })).json<{
+      id: string;
+    }>();
     const url = `/v1/processes/${robot.processId}/basic`;
     const first = await t.put(url, {
       token: admin,
@@ -48,7 +51,7 @@ describe('basic config', () => {
         systemPrompt: 'You are helpful',
         temperature: 0.2,
         datasetIds: [dataset.id, dataset.id],
-        databaseIds: ['db-1'],
+        databaseIds: [database.id, database.id],
       },
     });
     expect(first.statusCode).toBe(200);
@@ -57,7 +60,7 @@ describe('basic config', () => {
       temperature: 0.2,
       historyLength: 6,
       datasetIds: [dataset.id],
-      databaseIds: ['db-1'],
+      databaseIds: [database.id],
     });
 
     const second = await t.put(url, { token: admin, body: { historyLength: 50, fallbackReply: 'Sorry.' } });

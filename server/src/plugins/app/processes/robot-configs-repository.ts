@@ -101,8 +101,8 @@ export function robotConfigsRepository(db: Database) {
 
     /**
      * Changes the fields given (on top of the defaults when never saved); undefined when the tenant has no
-     * such robot, 404 DATASET_NOT_FOUND when a bound dataset is not the tenant's. Database ids are kept as
-     * given: databases are not stored yet.
+     * such robot, 404 DATASET_NOT_FOUND when a bound dataset is not the tenant's, DATABASE_NOT_FOUND when a
+     * bound database is not (one deleted later stays bound: the robot then says it cannot look things up).
      */
     async update(tenantId: string, processId: string, body: UpdateBasicConfigBody): Promise<BasicConfig | undefined> {
       return db.transaction().execute(async (trx) => {
@@ -113,6 +113,11 @@ export function robotConfigsRepository(db: Database) {
         if (datasetIds.length > 0) {
           const known = await tenant.selectFrom('datasets').select('id').where('id', 'in', datasetIds).execute();
           if (known.length !== datasetIds.length) throw notFound('DATASET_NOT_FOUND');
+        }
+        const databaseIds = [...new Set(body.databaseIds ?? [])];
+        if (databaseIds.length > 0) {
+          const known = await tenant.selectFrom('databases').select('id').where('id', 'in', databaseIds).execute();
+          if (known.length !== databaseIds.length) throw notFound('DATABASE_NOT_FOUND');
         }
         const row = configRow({ ...current, ...patchOf(body, BASIC_CONFIG_FIELDS) });
         await tenant
