@@ -113,4 +113,12 @@ describe('key columns', () => {
     expect(keyColumns(columns, [['1', null, 'E1', '138', 'Ann', 'X']])).toEqual(['id', '工号', 'phone', 'code']);
     expect(keyColumns(columns, [])).toEqual([]);
   });
+
+  it('know the key words in snake, camel and spaced names, and not inside other words', () => {
+    const named = ['order_no', 'orderNo', 'Order ID', 'sku', '手机号', 'notes', 'snow', 'casino', 'phones'].map(
+      (name) => ({ name, type: 'text' as const }),
+    );
+    const row = named.map((_, i) => `v${i}`);
+    expect(keyColumns(named, [row])).toEqual(['order_no', 'orderNo', 'Order ID', 'sku', '手机号']);
+  });
 });

@@ -124,12 +124,15 @@ export function storedRows(sheet: ImportSheet, columns: ImportColumn[]): Array<A
 
 /**
  * Columns that get a UNIQUE index (so robots' key lookups are indexed and the console lists them as keys):
- * those whose name looks like a key — id, code, no, number, phone, `…_id`, `…号` (编号, 工号, 手机号), 手机,
- * 电话 — and whose values are all present and all different.
+ * those whose name ends in a key word — id, code, no, num, number, phone, mobile, email, sku, sn, alone or after
+ * `_`, `-`, a space or in camel case (order_no, orderNo, Order ID), or holds 号 (编号, 工号, 手机号), 手机, 电话,
+ * 邮箱 — and whose values are all present and all different.
  */
+const KEY_WORD = /(?:^|[_\s-])(?:id|code|no|num|number|phone|mobile|email|sku|sn)$/i;
+const CAMEL_KEY_WORD = /[a-z0-9](?:Id|ID|Code|No|Num|Number|Phone|Mobile|Email|Sku|SKU|Sn|SN)$/;
 export function keyColumns(columns: ImportColumn[], rows: Array<Array<string | number | null>>): string[] {
   const looksLikeKey = (name: string) =>
-    /^(id|code|no|number|phone)$/i.test(name) || /_id$/i.test(name) || /(号|手机|电话)/.test(name);
+    KEY_WORD.test(name) || CAMEL_KEY_WORD.test(name) || /(号|手机|电话|邮箱)/.test(name);
   return columns
     .filter((column, i) => {
       if (!looksLikeKey(column.name) || rows.length === 0) return false;
