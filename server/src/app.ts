@@ -39,8 +39,17 @@ export async function buildApp(config: Config): Promise<App> {
     // alone would print hundreds. Failures are still logged, by the error handler.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
-    // Form bodies and query strings arrive as strings: coerce them to the schema's types.
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },
+    // Form bodies and query strings arrive as strings: coerce them to the schema's types. A list of types
+    // (a table cell: text, number, boolean or null) coerces only a value that matches none of them.
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: true,
+        allErrors: false,
+        allowUnionTypes: true,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { startChildProcess } from '../lib/child-process';
-import type { Grid } from '../databases/table-import/read-grid';
 import type { DocumentType } from './file-types';
 import type { ParseBudget } from '../lib/parse-budget';
 import type { BatchLimits, ParseRequest, ParseResponse, StoredFile } from './parse-process';
 import type { ParseProgress, Sheet } from './parsers/index';
+import type { Grid } from './parsers/table-grid';
 import { ReasonError } from './reasons';
 import { SegmentBatches } from './segment-batches';
 import type { SplitSettings } from './split';

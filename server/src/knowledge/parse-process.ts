@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DocumentType } from './file-types';
-import { tableGrid, type Grid } from '../databases/table-import/read-grid';
 import { documentText, tableSheets, type Sheet } from './parsers/index';
+import { tableGrid, type Grid } from './parsers/table-grid';
 import { ReasonError, type Reason } from './reasons';
 import { splitText, type SplitSettings } from './split';
 import { checkZipBudget, type ZipBudget } from './zip-budget';

@@ -6,7 +6,7 @@ import {
   readSheet,
   storedRows,
 } from '../../src/databases/table-import/import-table';
-import { csvGrid, type Grid, type GridCell } from '../../src/databases/table-import/read-grid';
+import { csvGrid, type Grid, type GridCell } from '../../src/knowledge/parsers/table-grid';
 import { columnTypeOf, convert, inferType } from '../../src/databases/table-import/values';
 
 const grid = (rows: GridCell[][]): Grid => ({ rows: rows.map((cells, i) => ({ number: i + 1, cells })) });

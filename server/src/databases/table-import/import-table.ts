@@ -7,7 +7,7 @@ import {
 } from '@flotilla/shared/contracts';
 import type { MessageKey } from '../../lib/messages';
 import { quoteSqlite } from '../builtin-tables';
-import type { Grid, GridCell, GridRow } from './read-grid';
+import type { Grid, GridCell, GridRow } from '../../knowledge/parsers/table-grid';
 import { convert, DECLARED_TYPES, inferType, type ValueProblem } from './values';
 
 /** What is wrong with a file, a cell or a field, where (`['file', row, column]` or `['body', …]`). */

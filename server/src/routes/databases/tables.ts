@@ -39,7 +39,7 @@ import {
   storedRows,
   type ImportIssue,
 } from '../../databases/table-import/import-table';
-import type { Grid } from '../../databases/table-import/read-grid';
+import type { Grid } from '../../knowledge/parsers/table-grid';
 import { columnTypeOf, convert } from '../../databases/table-import/values';
 import { OPERATORS, STAFF } from '../access';
 import { route } from '../endpoint-route';
