@@ -406,9 +406,9 @@ export const enUS: Catalog = {
   'datasets.database.import.rowsRefused':
     '{count, plural, one {# problem} other {# problems}} in the file: nothing was imported',
   'datasets.database.import.rowsRefusedHint': 'Correct the rows, or change the column types, and import again.',
-  'datasets.database.import.errorRow': 'Row',
-  'datasets.database.import.errorColumn': 'Column',
-  'datasets.database.import.errorWhy': 'Why',
+  'datasets.database.import.errors': 'Rows that did not fit',
+  'datasets.database.import.errorAt': 'Row {row}',
+  'datasets.database.import.errorFile': 'The file',
   'datasets.database.import.background': 'The table “{table}” is imported in the background',
   'datasets.database.import.taskList': 'Follow it in the task list',
   'datasets.database.import.done': 'Imported {count, plural, one {# row} other {# rows}} into “{table}”.',

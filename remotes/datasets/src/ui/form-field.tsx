@@ -8,18 +8,26 @@ import { useId, type ReactNode } from 'react';
 export function FormField({
   label,
   hint,
-  grow = 1,
+  grow,
   children,
 }: {
   label: string;
   hint?: ReactNode;
-  /** Its share of a row of fields. */
+  /** Its share of a {@link FieldRow} (fields in a row only). */
   grow?: number;
   children: (id: string) => ReactNode;
 }) {
   const id = useId();
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 4, flex: `${grow} 1 200px`, minWidth: 0 }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 4,
+        minWidth: 0,
+        ...(grow === undefined ? {} : { flex: `${grow} 1 200px` }),
+      }}
+    >
       <label htmlFor={id}>
         <Typography.Text strong>{label}</Typography.Text>
       </label>

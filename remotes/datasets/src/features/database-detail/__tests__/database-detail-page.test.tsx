@@ -163,8 +163,8 @@ describe('database detail page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
 
     expect(await screen.findByText('1 problem in the file: nothing was imported')).toBeTruthy();
-    const line = screen.getByText('Not a number: “about 12”').closest('tr')!;
-    expect(within(line).getByText('7')).toBeTruthy();
+    const line = screen.getByText('Not a number: “about 12”').closest('li')!;
+    expect(within(line).getByText('Row 7')).toBeTruthy();
     expect(within(line).getByText('price')).toBeTruthy();
     const form = xhr.uploads.at(-1)!.form;
     expect(xhr.uploads.at(-1)!.path).toBe(`/v1/databases/${database.id}/tables/import`);

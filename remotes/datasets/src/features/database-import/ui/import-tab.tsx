@@ -123,7 +123,11 @@ export function ImportTab({ databaseId }: { databaseId: string }) {
               />
             </div>
             <div style={{ display: 'flex', gap: 12, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-              <FormField label={t('datasets.database.import.table')} hint={t('datasets.database.import.tableHint')}>
+              <FormField
+                label={t('datasets.database.import.table')}
+                hint={t('datasets.database.import.tableHint')}
+                grow={1}
+              >
                 {(id) => (
                   <Input
                     id={id}

@@ -157,7 +157,7 @@ export function DatabaseFormModal({ database }: { database: Database | null }) {
                   />
                 )}
               </FormField>
-              <FormField label={t('datasets.database.form.port')}>
+              <FormField label={t('datasets.database.form.port')} grow={1}>
                 {(id) => (
                   <InputNumber
                     id={id}
@@ -172,7 +172,7 @@ export function DatabaseFormModal({ database }: { database: Database | null }) {
               </FormField>
             </FieldRow>
             <FieldRow>
-              <FormField label={t('datasets.database.form.database')}>
+              <FormField label={t('datasets.database.form.database')} grow={1}>
                 {(id) => (
                   <Input
                     id={id}
@@ -182,7 +182,7 @@ export function DatabaseFormModal({ database }: { database: Database | null }) {
                   />
                 )}
               </FormField>
-              <FormField label={t('datasets.database.form.user')}>
+              <FormField label={t('datasets.database.form.user')} grow={1}>
                 {(id) => (
                   <Input
                     id={id}
