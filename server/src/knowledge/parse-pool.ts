@@ -5,10 +5,10 @@ import type { DocumentType } from './file-types';
 import type { ParseBudget } from '../lib/parse-budget';
 import type { BatchLimits, ParseRequest, ParseResponse, StoredFile } from './parse-process';
 import type { ParseProgress, Sheet } from './parsers/index';
-import type { Grid } from './parsers/table-grid';
 import { ReasonError } from './reasons';
 import { SegmentBatches } from './segment-batches';
 import type { SplitSettings } from './split';
+import type { TableCheck, TableCheckOptions } from './table-import/check';
 import type { ZipBudget } from './zip-budget';
 
 /**
@@ -26,10 +26,18 @@ export type SplitDocument = {
   batches: AsyncIterableIterator<string[]> & { close(): void };
 };
 
-/** Reads a table file's first sheet with typed cells within the parse budget (database table imports). */
+/** Reads and checks a table file for a database table import, within the parse budget. */
 export type TableFileReader = {
-  /** tableGrid() of the table import; over budget → ReasonError FILE_TOO_COMPLEX. */
-  grid(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Grid>;
+  /**
+   * checkTable() of the file's first sheet, in a parser process (`file`: its bytes, or a stored file the
+   * process reads); over budget → ReasonError FILE_TOO_COMPLEX.
+   */
+  table(
+    type: 'csv' | 'xlsx',
+    file: Uint8Array | StoredFile,
+    check: TableCheckOptions,
+    options?: ParseOptions,
+  ): Promise<TableCheck>;
 };
 
 /** Reads documents within a budget, away from the server's process: what the parse jobs and the split preview use. */
@@ -114,8 +122,13 @@ export class ParsePool implements DocumentParser, TableFileReader {
     return this.result({ kind: 'sheets', type, bytes }, options) as Promise<Sheet[]>;
   }
 
-  grid(type: 'csv' | 'xlsx', bytes: Uint8Array, options?: ParseOptions): Promise<Grid> {
-    return this.result({ kind: 'grid', type, bytes }, options) as Promise<Grid>;
+  table(
+    type: 'csv' | 'xlsx',
+    file: Uint8Array | StoredFile,
+    check: TableCheckOptions,
+    options?: ParseOptions,
+  ): Promise<TableCheck> {
+    return this.result({ kind: 'table', type, file, check }, options) as Promise<TableCheck>;
   }
 
   split(
@@ -165,7 +178,7 @@ export class ParsePool implements DocumentParser, TableFileReader {
   }
 
   /** A parse answered by one message: the text or the sheets. */
-  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[] | Grid> {
+  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[] | TableCheck> {
     return new Promise((resolve, reject) => {
       const conversation: Conversation = {
         answer: (response, channel) => {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ImportRefused,
-  columnTypes,
-  keyColumns,
-  readSheet,
-  storedRows,
-} from '../../src/databases/table-import/import-table';
-import { csvGrid, type Grid, type GridCell } from '../../src/knowledge/parsers/table-grid';
-import { columnTypeOf, convert, inferType } from '../../src/databases/table-import/values';
+import { keyColumns } from '../../src/databases/table-import/import-table';
+import { checkTable, columnTypes, ImportRefused, readSheet, storedRows } from '../../src/knowledge/table-import/check';
+import { csvGrid, type Grid, type GridCell } from '../../src/knowledge/table-import/grid';
+import { columnTypeOf, convert, inferType } from '../../src/knowledge/table-import/values';
 
 const grid = (rows: GridCell[][]): Grid => ({ rows: rows.map((cells, i) => ({ number: i + 1, cells })) });
 
@@ -120,5 +115,32 @@ describe('key columns', () => {
     );
     const row = named.map((_, i) => `v${i}`);
     expect(keyColumns(named, [row])).toEqual(['order_no', 'orderNo', 'Order ID', 'sku', '手机号']);
+  });
+});
+
+describe('the check a parser process answers', () => {
+  const table = grid([
+    ['n', 'word'],
+    ['1', 'a'],
+    ['2', 'b'],
+    ['x', 'c'],
+  ]);
+
+  it('gives the stored values only when asked to validate and when there are few enough rows', () => {
+    const small = grid([['n'], ['1'], ['2']]);
+    expect(checkTable(small, { validate: true, rowsUpTo: 2 }).stored).toEqual([[1], [2]]);
+    const large = checkTable(small, { validate: true, rowsUpTo: 1 });
+    expect(large.total).toBe(2);
+    expect(large.stored).toBeUndefined();
+    expect(checkTable(small, { validate: false, rowsUpTo: 10 }).stored).toBeUndefined();
+  });
+
+  it('answers a refusal instead of rows, for values and for a bad header alike', () => {
+    const refused = checkTable(table, { validate: true, rowsUpTo: 10, overrides: [{ name: 'n', type: 'integer' }] });
+    expect(refused.refused).toEqual({ issues: [{ loc: ['file', 4, 'n'], key: 'IMPORT_NOT_INTEGER' }], badRows: 1 });
+    expect(refused.stored).toBeUndefined();
+    expect(checkTable(grid([['a', 'A']]), { validate: false, rowsUpTo: 0 }).refused?.issues[0]?.key).toBe(
+      'IMPORT_HEADER_DUPLICATE',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { ImportColumn } from '@flotilla/shared/contracts';
+import { DATABASE_TABLE_LIMITS, type ImportColumn } from '@flotilla/shared/contracts';
 import type { Database } from '../../db/database';
 import { ReasonError, rowList } from '../../knowledge/reasons';
 import type { TableFileReader } from '../../knowledge/parse-pool';
@@ -10,7 +10,8 @@ import type { Repositories } from '../../plugins/app/repositories';
 import { UploadFiles } from '../../plugins/app/uploads/upload-files';
 import { JobStopped, type JobHandler, type JobOutcome } from '../../jobs/worker';
 import { openBuiltin } from '../builtin-tables';
-import { columnTypes, ImportRefused, readSheet, storedRows, writeTable } from './import-table';
+import type { StoredRow } from '../../knowledge/table-import/check';
+import { writeTable } from './import-table';
 
 /** Where an import goes: a built-in database's table. */
 export type ImportTarget = { tenantId: string; databaseId: string; table: string };
@@ -35,7 +36,7 @@ export async function importIntoBuiltin(
   repos: Repositories,
   target: ImportTarget,
   columns: ImportColumn[],
-  rows: Array<Array<string | number | null>>,
+  rows: StoredRow[],
   step?: (fraction: number) => Promise<void>,
 ): Promise<void> {
   const sqlite = openBuiltin(repos.databases.files.pathOf(target.tenantId, target.databaseId));
@@ -133,25 +134,25 @@ export function tableImportHandler({ db, repos, files, parser }: Dependencies): 
     try {
       const database = await repos.databases.get(job.tenantId, payload.databaseId);
       if (!database || database.kind !== 'builtin') throw new ReasonError('DATABASE_NOT_FOUND');
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(files.pathOf(payload.storageKey));
-      } catch {
-        throw new ReasonError('FILE_ORIGINAL_MISSING');
+      // Read and checked in a parser process, which reads the stored file itself.
+      const check = await parser.table(
+        payload.type,
+        { path: files.pathOf(payload.storageKey) },
+        {
+          ...(payload.columns && { overrides: payload.columns }),
+          validate: true,
+          rowsUpTo: DATABASE_TABLE_LIMITS.importRows,
+        },
+        { signal: run.signal },
+      );
+      if (check.refused) {
+        const numbers = check.refused.issues
+          .map((issue) => issue.loc[1])
+          .filter((n): n is number => typeof n === 'number');
+        throw new ReasonError('IMPORT_ROWS_INVALID', rowList([...new Set(numbers)]));
       }
-      const grid = await parser.grid(payload.type, bytes, { signal: run.signal });
-      await run.step(0.1);
-      let columns: ImportColumn[];
-      let rows: Array<Array<string | number | null>>;
-      try {
-        const sheet = readSheet(grid);
-        columns = columnTypes(sheet, payload.columns);
-        rows = storedRows(sheet, columns);
-      } catch (error) {
-        if (!(error instanceof ImportRefused)) throw error;
-        const numbers = [...new Set(error.issues.map((issue) => issue.loc[1]).filter((n) => typeof n === 'number'))];
-        throw new ReasonError('IMPORT_ROWS_INVALID', rowList(numbers));
-      }
+      const { columns } = check;
+      const rows = check.stored ?? [];
       await run.step(0.15);
       const target = { tenantId: job.tenantId, databaseId: payload.databaseId, table: payload.table };
       await importIntoBuiltin(repos, target, columns, rows, (fraction) => run.step(0.15 + 0.8 * fraction));

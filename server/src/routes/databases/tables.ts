@@ -31,16 +31,8 @@ import { builtinColumns, cellOf, quoteSqlite, readBuiltinRow, withBuiltin } from
 import { DatabaseQueryError, type DatabaseReader, type IntrospectedTable } from '../../databases/reader';
 import { tableCatalogue } from '../../databases/table-catalogue';
 import { importIntoBuiltin, queueTableImport } from '../../databases/table-import/import-job';
-import {
-  columnTypes,
-  ImportRefused,
-  previewOf,
-  readSheet,
-  storedRows,
-  type ImportIssue,
-} from '../../databases/table-import/import-table';
-import type { Grid } from '../../knowledge/parsers/table-grid';
-import { columnTypeOf, convert } from '../../databases/table-import/values';
+import type { ImportIssue, TableCheck, TableCheckOptions } from '../../knowledge/table-import/check';
+import { columnTypeOf, convert } from '../../knowledge/table-import/values';
 import { OPERATORS, STAFF } from '../access';
 import { route } from '../endpoint-route';
 
@@ -73,7 +65,7 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The refusal of an import as a 422: each issue where it is, in the request's language. */
-function refusal(refused: ImportRefused, locale: Locale): AppError {
+function refusal(refused: NonNullable<TableCheck['refused']>, locale: Locale): AppError {
   const detail = refused.issues.map((issue: ImportIssue) => ({
     loc: issue.loc,
     msg: message(issue.key, locale),
@@ -270,14 +262,9 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => {
       await builtinOf(request, request.params.id);
       const form = await readImportForm(request);
-      const grid = await gridOf(fastify, form.type, form.bytes);
-      try {
-        const sheet = readSheet(grid);
-        return previewOf(sheet, columnTypes(sheet, form.overrides));
-      } catch (error) {
-        if (error instanceof ImportRefused) throw refusal(error, request.locale);
-        throw error;
-      }
+      const check = await tableOf(fastify, form, { validate: false, rowsUpTo: 0 });
+      if (check.refused) throw refusal(check.refused, request.locale);
+      return { columns: check.columns, rows: check.rows, total: check.total };
     },
   });
 
@@ -295,19 +282,11 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await builtinOf(request, databaseId);
       const form = await readImportForm(request, true);
       const table = form.table!;
-      const grid = await gridOf(fastify, form.type, form.bytes);
-      let columns: ImportColumn[];
-      let rows: Array<Array<string | number | null>>;
-      try {
-        const sheet = readSheet(grid);
-        columns = columnTypes(sheet, form.overrides);
-        rows = storedRows(sheet, columns);
-      } catch (error) {
-        if (error instanceof ImportRefused) throw refusal(error, request.locale);
-        throw error;
-      }
+      // Every row is read and checked in a parser process; only a small file's values come back here.
+      const check = await tableOf(fastify, form, { validate: true, rowsUpTo: DATABASE_TABLE_LIMITS.inlineImportRows });
+      if (check.refused) throw refusal(check.refused, request.locale);
       const target = { tenantId, databaseId, table };
-      if (rows.length > DATABASE_TABLE_LIMITS.inlineImportRows) {
+      if (!check.stored) {
         const job = await queueTableImport(fastify, target, {
           userId,
           title: form.name,
@@ -319,11 +298,11 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return { table, rows: 0, taskId: job.id };
       }
       try {
-        await importIntoBuiltin(fastify.repos, target, columns, rows);
+        await importIntoBuiltin(fastify.repos, target, check.columns, check.stored);
       } catch (error) {
         throw writeFailure(error);
       }
-      return { table, rows: rows.length };
+      return { table, rows: check.stored.length };
     },
   });
 };
@@ -445,10 +424,17 @@ async function readImportForm(request: FastifyRequest, withTable = false): Promi
   };
 }
 
-/** The file's first sheet, read in a parser process; what the user can fix (damaged, too large) → 422 on `file`. */
-async function gridOf(fastify: FastifyInstance, type: 'csv' | 'xlsx', bytes: Buffer): Promise<Grid> {
+/** The file's first sheet read and checked in a parser process; what the user can fix (damaged, too large) → 422 on `file`. */
+async function tableOf(
+  fastify: FastifyInstance,
+  form: ImportForm,
+  check: Omit<TableCheckOptions, 'overrides'>,
+): Promise<TableCheck> {
   try {
-    return await fastify.parser.grid(type, bytes);
+    return await fastify.parser.table(form.type, form.bytes, {
+      ...check,
+      ...(form.overrides && { overrides: form.overrides }),
+    });
   } catch (error) {
     if (error instanceof ReasonError) throw invalidInput(['body', 'file'], 'VALIDATION_FAILED', error.reason);
     throw error;

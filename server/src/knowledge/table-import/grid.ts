@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { DATABASE_TABLE_LIMITS } from '@flotilla/shared/contracts';
+import { decodeUtf8 } from '../parsers/text';
 import { ReasonError } from '../reasons';
-import { decodeUtf8 } from './text';
 
 /**
  * A cell as a sheet holds it: text, a number, a boolean, a date (`date`: an ISO date, or date and time),
@@ -93,7 +93,7 @@ export async function xlsxGrid(bytes: Uint8Array): Promise<Grid> {
   return { rows };
 }
 
-/** The first table of a csv or xlsx file, for a database table import (run in a parser process: ../parse-process.ts). */
+/** The first table of a csv or xlsx file, for a database table import (read in a parser process: ../parse-process.ts). */
 export async function tableGrid(type: 'csv' | 'xlsx', bytes: Uint8Array): Promise<Grid> {
   return type === 'csv' ? csvGrid(bytes) : xlsxGrid(bytes);
 }

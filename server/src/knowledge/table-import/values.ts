@@ -1,5 +1,5 @@
 import { DATABASE_TABLE_LIMITS, type Cell, type ImportColumnType } from '@flotilla/shared/contracts';
-import type { GridCell } from '../../knowledge/parsers/table-grid';
+import type { GridCell } from './grid';
 
 /** Why a value does not fit its column (a message key of messages.ts). */
 export type ValueProblem =
