@@ -274,7 +274,7 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     summary: 'Create or replace a built-in table from a csv or xlsx file: every row or none',
     description:
       'Multipart `file`, `table`, optional `columns` (JSON of [{name, type}] overriding the inferred types). Every row is checked first: rows that do not fit answer 422 with `detail` of `{ loc: ["file", row, column], msg }` (the first 100) and nothing changes. ' +
-      'Columns named like keys (id, code, no, number, phone, …_id, …号, 手机, 电话) whose values are all present and different get a unique index. ' +
+      'Columns named like keys (id, code, no, number, phone, sku, email… alone or at the end of a name, …号, 手机, 电话, 邮箱) whose values are all present and different get a unique index. ' +
       `Files of more than ${DATABASE_TABLE_LIMITS.inlineImportRows} rows are written by a background task (\`taskId\`, \`rows: 0\`).`,
     handler: async (request) => {
       const { tenantId, userId } = request.auth;
