@@ -21,7 +21,9 @@ export function TableEditor({ table }: { table: DatabaseTable }) {
     {
       title: t('datasets.database.tables.column.name'),
       dataIndex: 'name',
-      width: 180,
+      width: 150,
+      // On a phone the name stays in view while the other columns scroll.
+      fixed: 'left',
       render: (_, column) => <span style={mono}>{column.name}</span>,
     },
     {
