@@ -352,7 +352,7 @@ describe.each(kinds)('a robot reading $name', ({ make }) => {
   });
 
   it('says it cannot look that up once the table is dropped, and once the database is deleted', async () => {
-    const { ask } = await simpleRobot([orders.database.id]);
+    const { robot, ask } = await simpleRobot([orders.database.id]);
     const flow = await drawnFlowRobot(orders.database.id);
     expect((await flow.ask('A1002')).answer).toContain('状态 已发货');
     await orders.drop();
@@ -362,10 +362,27 @@ describe.each(kinds)('a robot reading $name', ({ make }) => {
     expect((await flow.ask('A1002')).answer).toBe('failed: DATABASE_TABLE_GONE');
     // A question with no key value in it reads nothing, and is answered as before.
     expect((await ask('你好吗')).answer).toBe(FALLBACK);
+    // (Other tables of the shared test database may have been read too, finding nothing.)
+    const log = await queryLog(orders.database.id, `?processId=${robot.processId}&refused=true`);
+    expect(log.map((entry) => [entry.question, entry.refused, entry.sql])).toEqual([
+      ['Where is order A1002?', 'TABLE_GONE', ''],
+      ['订单 A1002 到哪了？', 'TABLE_GONE', ''],
+    ]);
 
     expect((await t.del(`/v1/databases/${orders.database.id}`, { token: admin })).statusCode).toBe(200);
     expect((await ask('订单 A1002 到哪了？')).answer).toBe(CANNOT_ZH);
     expect((await flow.ask('A1002')).answer).toBe('failed: DATABASE_GONE');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('makes the robot say it cannot look that up, and logs the connection’s code', async () => {
+    const database = await createDatabase({ name: 'nowhere', ...postgres, port: 1 });
+    const { robot, ask } = await simpleRobot([database.id]);
+    expect((await ask('Where is order A1002?', en)).answer).toBe(CANNOT_EN);
+    const [entry] = await queryLog(database.id, `?processId=${robot.processId}`);
+    expect(entry).toMatchObject({ mode: 'key', sql: '', rows: 0 });
+    expect(['HOST_UNREACHABLE', 'CONNECTION_FAILED']).toContain(entry?.refused);
   });
 });
 

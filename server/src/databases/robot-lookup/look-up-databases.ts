@@ -84,29 +84,33 @@ const asRecords = ({ columns, rows }: QueryRows) =>
  */
 export async function lookUpDatabases(deps: LookupDeps, input: LookupInput): Promise<LookupResult> {
   const found: Found = { sentences: [], rows: [], citations: [] };
+  // Without a model only key values are looked up: a question with none reads nothing (no connection).
+  if (!input.askModel && keyCandidates(input.query).length === 0) return { text: '', ...found, usage: NO_USAGE };
   // A statement stops before the lookup's time is up (and at STATEMENT_TIMEOUT_MS), so that its own
   // TIMEOUT is what the node reports, not the node's time limit cutting it off.
   const ends = Date.now() + input.timeoutMs - Math.min(RESERVE_MS, input.timeoutMs / 4);
   const statementMs = () => Math.max(1, Math.min(STATEMENT_TIMEOUT_MS, ends - Date.now()));
+  const mode = input.askModel ? 'sql' : 'key';
   let usage = NO_USAGE;
   let failure: DatabaseLookupError | undefined;
   for (const databaseId of new Set(input.databaseIds)) {
     const left = input.limit - found.rows.length;
     if (left <= 0 || input.signal.aborted) break;
+    const log = (entry: LogEntry) =>
+      deps.queries
+        .record(input.tenantId, {
+          databaseId,
+          processId: input.processId,
+          sessionId: input.sessionId,
+          question: input.question,
+          ...entry,
+        })
+        .catch((error: unknown) => deps.onLogError?.(error));
+    let database: { name: string } | undefined;
     try {
-      const database = await deps.databases.get(input.tenantId, databaseId);
+      database = await deps.databases.get(input.tenantId, databaseId);
       const reader = database && (await deps.readers.readerFor(input.tenantId, databaseId));
       if (!database || !reader) throw new DatabaseLookupError('DATABASE_GONE', `database ${databaseId} is gone`);
-      const log = (entry: Omit<DatabaseQueryEntry, 'databaseId' | 'processId' | 'sessionId' | 'question'>) =>
-        deps.queries
-          .record(input.tenantId, {
-            databaseId,
-            processId: input.processId,
-            sessionId: input.sessionId,
-            question: input.question,
-            ...entry,
-          })
-          .catch((error: unknown) => deps.onLogError?.(error));
       const notes = await deps.notes.list(input.tenantId, databaseId);
       const catalogue = tableCatalogue(await reader.tables(), notes);
       const tables = catalogue.filter((table) => !table.gone);
@@ -118,16 +122,21 @@ export async function lookUpDatabases(deps: LookupDeps, input: LookupInput): Pro
         await byKeys(source, input, found);
       }
       // A question about data the robot can no longer read: a described table is gone, or none is left.
-      const askedForData = input.askModel !== undefined || keyCandidates(input.query).length > 0;
-      if (found.rows.length === before && askedForData && (tables.length === 0 || catalogue.some((t) => t.gone)))
+      if (found.rows.length === before && (tables.length === 0 || catalogue.some((t) => t.gone)))
         throw new DatabaseLookupError('TABLE_GONE', `database ${databaseId}: a described table is gone`);
     } catch (error) {
-      failure ??= asLookupError(error);
+      const failed = asLookupError(error);
+      // A database that could not be reached, or whose table is gone, is logged too (with no statement);
+      // a deleted one has no log left.
+      if (database && !failed.logged) await log({ mode, sql: '', rows: 0, ms: 0, refused: failed.reason });
+      failure ??= failed;
     }
   }
   if (found.rows.length === 0 && failure) throw failure;
   return { text: found.sentences.join('\n'), rows: found.rows, citations: found.citations, usage };
 }
+
+type LogEntry = Omit<DatabaseQueryEntry, 'databaseId' | 'processId' | 'sessionId' | 'question'>;
 
 type Source = {
   databaseId: string;
@@ -135,7 +144,7 @@ type Source = {
   reader: DatabaseReader;
   tables: DatabaseTable[];
   statementMs: () => number;
-  log: (entry: Omit<DatabaseQueryEntry, 'databaseId' | 'processId' | 'sessionId' | 'question'>) => Promise<void>;
+  log: (entry: LogEntry) => Promise<void>;
 };
 
 function asLookupError(error: unknown): DatabaseLookupError {
@@ -166,7 +175,7 @@ async function logged(
   } catch (error) {
     const reason: LookupReason = error instanceof DatabaseQueryError ? error.code : 'QUERY_FAILED';
     await source.log({ mode, sql: shown, rows: 0, ms: ms(), refused: reason });
-    throw error;
+    throw new DatabaseLookupError(reason, error instanceof Error ? error.message : String(error), true);
   }
 }
 
@@ -253,7 +262,7 @@ async function bySql(source: Source, input: LookupInput, ask: AskModel, left: nu
   });
   if (!checked.ok) {
     await source.log({ mode: 'sql', sql: written, rows: 0, ms: 0, refused: checked.refusal });
-    throw new DatabaseLookupError(checked.refusal, `${checked.refusal}: ${checked.detail}`);
+    throw new DatabaseLookupError(checked.refusal, `${checked.refusal}: ${checked.detail}`, true);
   }
   const result = await logged(
     source,

@@ -25,6 +25,8 @@ export class DatabaseLookupError extends Error {
   constructor(
     readonly reason: LookupReason,
     message: string,
+    /** Whether the query log has it already (a statement's failure, a refusal). */
+    readonly logged = false,
   ) {
     super(message);
     this.name = 'DatabaseLookupError';
