@@ -61,9 +61,10 @@ const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 }
 
 // Column types a key value may be compared with: text (a value as given) and numbers (digits only).
 const TEXT_TYPE = /char|text|string|clob|^$/i;
-const NUMBER_TYPE = /int|numeric|decimal|real|double|float|number|serial/i;
+const NUMBER_TYPE =
+  /^(?:(?:tiny|small|medium|big)?int(?:eger)?|int[248]|numeric|decimal|real|double|float\d*|number|(?:small|big)?serial)\b/i;
 
-/** Tables shown to a model at most (described ones first). */
+/** Tables shown to a model at most. */
 const PROMPT_TABLES = 50;
 
 /** Whether operators described the table or one of its columns. */
