@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATABASE_TABLE_LIMITS,
   type Database,
@@ -11,7 +11,9 @@ import {
 } from '@flotilla/shared/contracts';
 import { sweepImportUploads } from '../../src/databases/table-import/import-job';
 import { UploadFiles } from '../../src/plugins/app/uploads/upload-files';
-import { useTestApp } from '../helper';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { ADMIN, freshStorage, useTestApp } from '../helper';
 import { en } from '../support/datasets';
 import { uploadForm } from '../support/documents';
 
@@ -117,5 +119,73 @@ describe('a background import', () => {
     await t.app.jobs.runNext();
     expect((await t.app.jobs.waitFor(queued)).status).toBe('done');
     expect(await stored()).toBe(0);
+  });
+});
+
+describe('a server stopped in the middle of an import', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  let app: App | undefined;
+  const start = async (config: Partial<Config>) => {
+    app = await buildApp({
+      ...loadConfig({}),
+      logLevel: 'silent',
+      adminUser: ADMIN.username,
+      adminPassword: ADMIN.password,
+      ...storage.config,
+      staticDir: storage.config.dataDir as string,
+      ...config,
+    });
+    await app.ready();
+    return app;
+  };
+  beforeAll(async () => {
+    storage = await freshStorage();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await storage.drop();
+  });
+
+  it('rolls back what it wrote, keeps the upload, and the next server imports it from the start', async () => {
+    // The first server's worker takes the import; the server stops while the rows are being written.
+    const first = await start({ jobWorkers: 1, jobStepDelayMs: 150, jobHeartbeatMs: 60_000 });
+    const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>()
+      .token;
+    const headers = { authorization: `Bearer ${token}` };
+    const database = (
+      await first.inject({
+        method: 'POST',
+        url: '/v1/databases',
+        headers,
+        payload: { name: 'restart', kind: 'builtin' },
+      })
+    ).json<Database>();
+    const lines = ['id,name'];
+    const count = DATABASE_TABLE_LIMITS.inlineImportRows * 8;
+    for (let i = 1; i <= count; i++) lines.push(`${i},person ${i}`);
+    const form = uploadForm('people.csv', csv(lines), { table: 'people' });
+    const imported = await first.inject({
+      method: 'POST',
+      url: `/v1/databases/${database.id}/tables/import`,
+      headers: { ...headers, ...form.headers },
+      payload: form.body,
+    });
+    const taskId = imported.json<ImportTableResponse>().taskId!;
+    for (;;) {
+      const job = await first.repos.jobs.byId(taskId);
+      if (job?.status === 'running' && job.progress > 0.15) break;
+      await sleep(10);
+    }
+    await first.close();
+    app = undefined;
+
+    const second = await start({});
+    expect((await second.jobs.waitFor(taskId, 60_000)).status).toBe('done');
+    const rows = await second.inject({
+      method: 'GET',
+      url: `/v1/databases/${database.id}/tables/people/rows?offset=${count - 1}&limit=5`,
+      headers,
+    });
+    expect(rows.json<DatabaseRowsResponse>()).toMatchObject({ total: count, list: [{ id: count }] });
   });
 });
