@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { DATABASE_TABLE_LIMITS, ROW_ID_FIELD, type Cell, type DatabaseRow } from '@flotilla/shared/contracts';
+import { ROW_ID_FIELD, type Cell, type DatabaseRow } from '@flotilla/shared/contracts';
+import { toCell } from './readers/cells';
 
 /** SQLite's quoting of an identifier: a name with quotes in it stays one name. */
 export const quoteSqlite = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
@@ -44,23 +45,12 @@ export function builtinColumns(database: SQLite.Database, table: string): Builti
 }
 
 /**
- * A value read from a database as the console shows it: binary values as a short placeholder, long text cut
- * to the cell limit, big integers as text, booleans of a BOOLEAN column as true/false.
+ * A value of a built-in table as the console shows it: as the readers show any value (binary as a short
+ * placeholder, long text cut), and 0/1 of a BOOLEAN column (as imports declare them) as false/true.
  */
 export function cellOf(value: unknown, type = ''): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') {
-    if (/^BOOL/i.test(type) && (value === 0 || value === 1)) return value === 1;
-    return Number.isFinite(value) ? value : String(value);
-  }
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string')
-    return value.length > DATABASE_TABLE_LIMITS.cell ? value.slice(0, DATABASE_TABLE_LIMITS.cell) : value;
-  if (value instanceof Uint8Array) return `[binary, ${value.byteLength} bytes]`;
-  if (value instanceof Date) return value.toISOString();
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > DATABASE_TABLE_LIMITS.cell ? text.slice(0, DATABASE_TABLE_LIMITS.cell) : text;
+  if (/^BOOL/i.test(type) && (value === 0 || value === 1)) return value === 1;
+  return toCell(value);
 }
 
 /** One row of a built-in table by rowid, as the console shows it (with `$rowid`); undefined when gone. */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -320,8 +322,22 @@ describe('rows of a built-in table', () => {
     expect(res.statusCode).toBe(409);
   });
 
+  it('shows binary values as a short placeholder and long text cut at the cell limit', async () => {
+    const tenantId = (await t.get('/v1/users/me', { token: operator })).json<{ tenantId: string }>().tenantId;
+    const file = new SQLite(join(t.app.config.dataDir, 'databases', tenantId, `${database.id}.sqlite`));
+    try {
+      file.exec('CREATE TABLE blobs (name TEXT, data BLOB)');
+      file.prepare('INSERT INTO blobs VALUES (?, ?)').run('x'.repeat(DATABASE_TABLE_LIMITS.cell + 5), Buffer.alloc(3));
+    } finally {
+      file.close();
+    }
+    const [row] = (await rows(database.id, 'blobs')).json<DatabaseRowsResponse>().list;
+    expect(row!.data).toBe('<3 bytes>');
+    expect(row!.name).toHaveLength(DATABASE_TABLE_LIMITS.cell);
+  });
+
   it('agents read tables and rows but cannot write', async () => {
-    expect((await tables(database.id, agent)).map((table) => table.name)).toEqual(['numbers']);
+    expect((await tables(database.id, agent)).map((table) => table.name)).toEqual(['blobs', 'numbers']);
     expect((await rows(database.id, 'numbers', '', agent)).statusCode).toBe(200);
     const base = `/v1/databases/${database.id}/tables/numbers`;
     expect((await t.post(`${base}/rows`, { token: agent, body: { values: { n: 1 } } })).statusCode).toBe(403);
@@ -352,7 +368,7 @@ describe('rows of a built-in table', () => {
       body: { description: 'counting', columns: [{ name: 'label', key: true, description: 'how it reads' }] },
     });
     expect(res.statusCode).toBe(200);
-    expect((await tables(database.id))[0]).toEqual({
+    expect((await tables(database.id)).find((table) => table.name === 'numbers')).toEqual({
       name: 'numbers',
       description: 'counting',
       gone: false,
