@@ -7,7 +7,11 @@ import { useBrowser } from '../support/session';
 
 // The sheet is written with the server's own spreadsheet library, as an operator's Excel would save it.
 const serverRequire = createRequire(new URL('../../server/package.json', import.meta.url));
-const ExcelJS = serverRequire('exceljs') as typeof import('exceljs');
+type Workbook = {
+  addWorksheet(name: string): { addRow(values: string[]): unknown };
+  xlsx: { writeBuffer(): Promise<ArrayBuffer> };
+};
+const ExcelJS = serverRequire('exceljs') as { Workbook: new () => Workbook };
 
 const session = useBrowser();
 let api: Api;
