@@ -63,17 +63,13 @@ export function databaseTablesRepository(db: Database) {
         columns: JSON.stringify(note.columns),
         updatedAt: isoNow(),
       };
-      await db.transaction().execute(async (trx) => {
-        const tenant = scoped(trx, tenantId);
-        const result = await tenant
-          .updateTable('databaseTables')
-          .set(values)
-          .where('databaseId', '=', databaseId)
-          .where('name', '=', note.name)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0)
-          await tenant.insertInto('databaseTables', { databaseId, name: note.name, ...values }).execute();
-      });
+      // One statement: two saves of the same table at once cannot both insert. The update stays in the tenant.
+      await scoped(db, tenantId)
+        .insertInto('databaseTables', { databaseId, name: note.name, ...values })
+        .onConflict((conflict) =>
+          conflict.columns(['databaseId', 'name']).doUpdateSet(values).where('databaseTables.tenantId', '=', tenantId),
+        )
+        .execute();
     },
 
     /** Forgets a table's notes; false when it had none. */
