@@ -244,8 +244,8 @@ const MESSAGES = {
     'en-US': 'The column name is too long (64 characters at most) or has control characters',
   },
   IMPORT_HEADER_RESERVED: {
-    'zh-CN': '列名不能包含 $ 或以 sqlite_ 开头',
-    'en-US': 'A column name may not contain $ or start with sqlite_',
+    'zh-CN': '列名不能包含 $、以 sqlite_ 开头或为 rowid、oid、_rowid_',
+    'en-US': 'A column name may not contain $, start with sqlite_, or be rowid, oid or _rowid_',
   },
   IMPORT_HEADER_DUPLICATE: { 'zh-CN': '列名重复', 'en-US': 'This column name appears twice' },
   IMPORT_TOO_MANY_COLUMNS: { 'zh-CN': '列数过多（最多 200 列）', 'en-US': 'Too many columns (200 at most)' },

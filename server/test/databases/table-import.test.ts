@@ -73,6 +73,10 @@ describe('the header row and the rows', () => {
     ]);
     expect(refusal(() => readSheet(grid([['Id', 'ID']]))).issues[0]!.loc).toEqual(['file', 1, 'ID']);
     expect(refusal(() => readSheet(grid([['sqlite_x']]))).issues[0]!.key).toBe('IMPORT_HEADER_RESERVED');
+    expect(refusal(() => readSheet(grid([['name', 'ROWID']]))).issues[0]).toEqual({
+      loc: ['file', 1, 'ROWID'],
+      key: 'IMPORT_HEADER_RESERVED',
+    });
     expect(refusal(() => readSheet(grid([['x'.repeat(65)]]))).issues[0]!.key).toBe('IMPORT_HEADER_INVALID');
     // A value right of the last named column has no name either.
     expect(refusal(() => readSheet(grid([['a'], ['1', 'stray']]))).issues[0]!.loc).toEqual(['file', 2, 2]);

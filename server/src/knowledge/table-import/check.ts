@@ -27,10 +27,12 @@ export class ImportRefused extends Error {
 export type ImportSheet = { header: GridRow; names: string[]; rows: GridRow[] };
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** SQLite's names of a row's id: a column so named would hide it, and row edits address rows by it. */
+const ROWID_NAMES = /^(rowid|oid|_rowid_)$/i;
 
 /**
  * Names from the header row: trimmed, non-empty, at most 64 characters, no `$` (kept for `$rowid`), not
- * `sqlite_…` (SQLite's own), unique ignoring case (as SQLite compares them). Values right of the last named
+ * `sqlite_…` (SQLite's own) nor rowid, oid or _rowid_, unique ignoring case (as SQLite compares them). Values right of the last named
  * column have no name: refused. Any problem → ImportRefused naming the column.
  */
 export function readSheet(grid: Grid): ImportSheet {
@@ -52,7 +54,7 @@ export function readSheet(grid: Grid): ImportSheet {
         ? 'IMPORT_HEADER_EMPTY'
         : name.length > DATABASE_TABLE_LIMITS.name || CONTROL.test(name)
           ? 'IMPORT_HEADER_INVALID'
-          : name.includes('$') || /^sqlite_/i.test(name)
+          : name.includes('$') || /^sqlite_/i.test(name) || ROWID_NAMES.test(name)
             ? 'IMPORT_HEADER_RESERVED'
             : seen.has(name.toLowerCase())
               ? 'IMPORT_HEADER_DUPLICATE'
