@@ -51,7 +51,8 @@ function builtinTable(path: string): void {
   );
   const insert = database.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?)');
   database.transaction(() => {
-    for (let n = 1; n <= ROWS; n++) insert.run(n, `A${orderNumber(n)}`, STATUSES[n % STATUSES.length], 'SF Express', 1 + (n % 5));
+    for (let n = 1; n <= ROWS; n++)
+      insert.run(n, `A${orderNumber(n)}`, STATUSES[n % STATUSES.length], 'SF Express', 1 + (n % 5));
   })();
   database.close();
 }
