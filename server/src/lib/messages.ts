@@ -221,6 +221,36 @@ const MESSAGES = {
   DATABASE_QUERY_FAILED: { 'zh-CN': '数据库查询失败', 'en-US': 'The database query failed' },
   DATABASE_QUERY_TIMEOUT: { 'zh-CN': '数据库查询超时', 'en-US': 'The database query took too long' },
   DATABASE_UNREACHABLE: { 'zh-CN': '无法连接数据库', 'en-US': 'The database cannot be reached' },
+  // Why an external database could not be read, by its connection code (`reason` of the 502).
+  DATABASE_UNREACHABLE_AUTH_FAILED: {
+    'zh-CN': '无法连接数据库：用户名或密码被拒绝',
+    'en-US': 'The database cannot be reached: the user or password was refused',
+  },
+  DATABASE_UNREACHABLE_HOST_UNREACHABLE: {
+    'zh-CN': '无法连接数据库：该主机和端口没有响应',
+    'en-US': 'The database cannot be reached: nothing answers at its host and port',
+  },
+  DATABASE_UNREACHABLE_TIMEOUT: {
+    'zh-CN': '无法连接数据库：连接超时',
+    'en-US': 'The database cannot be reached: the connection timed out',
+  },
+  DATABASE_UNREACHABLE_DATABASE_NOT_FOUND: {
+    'zh-CN': '无法连接数据库：服务器上没有这个数据库',
+    'en-US': 'The database cannot be reached: the server has no database of this name',
+  },
+  DATABASE_UNREACHABLE_ADDRESS_NOT_ALLOWED: {
+    'zh-CN': '无法连接数据库：该主机地址不允许用于数据库（链路本地、云元数据或组播）',
+    'en-US':
+      'The database cannot be reached: its host address may not be used (link-local, cloud metadata or multicast)',
+  },
+  DATABASE_UNREACHABLE_DNS_FAILED: {
+    'zh-CN': '无法连接数据库：主机名无法解析',
+    'en-US': 'The database cannot be reached: its host name does not resolve',
+  },
+  DATABASE_UNREACHABLE_CONNECTION_FAILED: {
+    'zh-CN': '无法连接数据库：连接失败',
+    'en-US': 'The database cannot be reached: the connection failed',
+  },
   DATABASE_BUSY: {
     'zh-CN': '数据库正被另一项写入占用，请稍后再试',
     'en-US': 'Another write is using the database; try again shortly',

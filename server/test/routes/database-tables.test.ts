@@ -506,3 +506,21 @@ describe('external databases are read-only and listed as they are', () => {
     });
   }
 });
+
+describe('an external database that cannot be read', () => {
+  it.each([
+    ['a refused password', { ...mariadb, password: 'not-the-password' }, 'AUTH_FAILED', /user or password/],
+    ['a closed port', { ...mariadb, port: 1 }, 'HOST_UNREACHABLE', /nothing answers/],
+  ])('%s: the tables answer 502 with the reason, at once', async (_, connection, reason, words) => {
+    const created = await t.post('/v1/databases', { token: admin, body: { name: `broken ${reason}`, ...connection } });
+    expect(created.statusCode).toBe(200);
+    const res = await t.get(`/v1/databases/${created.json<Database>().id}/tables`, {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(res.statusCode).toBe(502);
+    const body = res.json<{ code: string; reason: string; message: string }>();
+    expect(body).toMatchObject({ code: 'DATABASE_QUERY_FAILED', reason });
+    expect(body.message).toMatch(words);
+  });
+});

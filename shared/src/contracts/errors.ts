@@ -73,6 +73,8 @@ export const ErrorResponseSchema = Type.Object({
   message: Type.String(),
   isLogin: Type.Optional(Type.Boolean()),
   retryAfter: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** What failed underneath, as a stable code: an external database's connection code (AUTH_FAILED…). */
+  reason: Type.Optional(Type.String()),
 });
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 

@@ -53,7 +53,8 @@ function queryFailure(error: unknown): unknown {
   if (error.code === 'TABLE_GONE') return new AppError(404, 'DATABASE_TABLE_NOT_FOUND', 'DATABASE_TABLE_GONE');
   if (error.code === 'TIMEOUT') return new AppError(504, 'DATABASE_QUERY_FAILED', 'DATABASE_QUERY_TIMEOUT');
   if (error.code === 'QUERY_FAILED') return new AppError(502, 'DATABASE_QUERY_FAILED');
-  return new AppError(502, 'DATABASE_QUERY_FAILED', 'DATABASE_UNREACHABLE');
+  // The connection's own code says what to fix (the password, the host…): as `reason` and in the message.
+  return new AppError(502, 'DATABASE_QUERY_FAILED', `DATABASE_UNREACHABLE_${error.code}`, { reason: error.code });
 }
 
 async function reading<T>(work: () => Promise<T>): Promise<T> {
