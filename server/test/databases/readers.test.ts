@@ -161,6 +161,12 @@ describe.each(kinds)('$name reader', (kind) => {
     },
   );
 
+  it('refuses a write hidden after a first statement that ends the read-only transaction, and the rows stay', async () => {
+    const sql = `SELECT 1; COMMIT; BEGIN READ WRITE; DELETE FROM ${table}; COMMIT`;
+    await expect(reader.select({ sql, origin: 'model' })).rejects.toBeInstanceOf(DatabaseQueryError);
+    expect(await kind.admin(`SELECT order_no FROM ${table} ORDER BY id`)).toEqual(ORDERS.map(([orderNo]) => [orderNo]));
+  });
+
   it('stops a statement at its timeout with TIMEOUT, and the next statement runs', async () => {
     const error = await reader.select({ sql: kind.endless, origin: 'model' }, { timeoutMs: 300 }).catch((e) => e);
     expect(error).toBeInstanceOf(DatabaseQueryError);

@@ -72,12 +72,15 @@ export function postgresReader(target: ResolvedTarget): DatabaseReader {
     let broken: unknown;
     try {
       await client.query(`BEGIN; SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`);
-      // query_timeout per query is read by pg (client.js) but missing from its types.
-      const config: pg.QueryArrayConfig & { query_timeout: number } = {
+      // query_timeout and queryMode are read by pg (client.js, query.js) but missing from its types. Without
+      // parameters pg would send the text as a simple query, which runs several statements: `SELECT 1; COMMIT;
+      // BEGIN READ WRITE; DELETE …` would leave the read-only transaction. The extended protocol runs one.
+      const config: pg.QueryArrayConfig & { query_timeout: number; queryMode: 'extended' } = {
         text: statement.sql,
         values: statement.params ? [...statement.params] : [],
         rowMode: 'array',
         query_timeout: timeoutMs + 1000,
+        queryMode: 'extended',
       };
       const result = await client.query(config);
       await client.query('COMMIT');
