@@ -14,21 +14,15 @@ import type {
   ShareSettings,
 } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
+import { MARIADB_DATABASE, POSTGRES_DATABASE } from '../support/external-databases';
 import { uploadForm } from '../support/documents';
 import { startFakeOpenAi } from '../support/fake-openai';
 import { tenantOf } from '../support/segment-fixtures';
 
 // Robots read the operators' databases: by key values with the builtin provider, by checked SQL a model
 // writes otherwise, on a built-in SQLite database and on the real PostgreSQL and MariaDB of this machine.
-const PG = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const postgres = {
-  kind: 'postgres',
-  host: PG.hostname,
-  port: Number(PG.port || 5432),
-  database: PG.pathname.slice(1) || 'test',
-  user: decodeURIComponent(PG.username || 'postgres'),
-};
-const mariadb = { kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'test', user: 'root' };
+const postgres = POSTGRES_DATABASE;
+const mariadb = MARIADB_DATABASE;
 
 const upstream = await startFakeOpenAi();
 const t = useTestApp({

@@ -16,19 +16,12 @@ import {
   type ValidationError,
 } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
+import { MARIADB_DATABASE, POSTGRES_DATABASE } from '../support/external-databases';
 import { en } from '../support/datasets';
 import { uploadForm } from '../support/documents';
 
-// The real PostgreSQL and MariaDB of this machine and of CI (trust auth; root without a password).
-const PG = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const postgres = {
-  kind: 'postgres',
-  host: PG.hostname,
-  port: Number(PG.port || 5432),
-  database: PG.pathname.slice(1) || 'test',
-  user: decodeURIComponent(PG.username || 'postgres'),
-};
-const mariadb = { kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'test', user: 'root' };
+const postgres = POSTGRES_DATABASE;
+const mariadb = MARIADB_DATABASE;
 
 const t = useTestApp();
 let admin: string;

@@ -5,17 +5,10 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseListResponse, TestDatabaseResponse } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
+import { MARIADB_DATABASE, POSTGRES_DATABASE } from '../support/external-databases';
 
-// The real PostgreSQL and MariaDB of this machine and of CI (trust auth; root without a password).
-const PG = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const postgres = {
-  kind: 'postgres',
-  host: PG.hostname,
-  port: Number(PG.port || 5432),
-  database: PG.pathname.slice(1) || 'test',
-  user: decodeURIComponent(PG.username || 'postgres'),
-};
-const MARIADB = { host: '127.0.0.1', port: 3306, database: 'test' };
+const postgres = POSTGRES_DATABASE;
+const { kind: _kind, user: _root, ...MARIADB } = MARIADB_DATABASE;
 
 // A MariaDB user with a password of its own, to prove what a stored password does.
 const suffix = randomBytes(4).toString('hex');
