@@ -6,7 +6,9 @@ import casesRoutes from './cases/index';
 import chatRoutes from './chat/index';
 import creditsRoutes from './credits/index';
 import databasesRoutes from './databases/index';
+import databaseImportsRoutes from './databases/imports';
 import databaseQueriesRoutes from './databases/queries';
+import databaseRowsRoutes from './databases/rows';
 import databaseTablesRoutes from './databases/tables';
 import datasetsRoutes from './datasets/index';
 import flowsRoutes from './flows/index';
@@ -41,6 +43,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(datasetsRoutes);
   await fastify.register(databasesRoutes);
   await fastify.register(databaseTablesRoutes);
+  await fastify.register(databaseRowsRoutes);
+  await fastify.register(databaseImportsRoutes);
   await fastify.register(databaseQueriesRoutes);
   await fastify.register(segmentsRoutes);
   await fastify.register(tasksRoutes);
