@@ -183,6 +183,18 @@ describe.each(kinds)('$name reader', (kind) => {
   });
 });
 
+describe.each([
+  ['PostgreSQL', () => postgresReader({ ...pgTarget, database: 'no_such_database_here' })],
+  ['MariaDB', () => mysqlReader({ ...mariaTarget, database: 'no_such_database_here' })],
+])('%s reader of a database the server does not have', (_, open) => {
+  it('fails with DATABASE_NOT_FOUND, the code that says what to fix', async () => {
+    const reader = open();
+    const error = await reader.tables().catch((e: unknown) => e);
+    await reader.close();
+    expect((error as DatabaseQueryError).code).toBe('DATABASE_NOT_FOUND');
+  });
+});
+
 describe('MySQL statements the reader lets through', () => {
   // MySQL commits a read-only transaction before DDL and runs it: the reader runs queries only.
   it.each([

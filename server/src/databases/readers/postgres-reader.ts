@@ -21,8 +21,10 @@ function postgresError(error: unknown): DatabaseQueryError {
   const detail = typeof message === 'string' ? message : String(error);
   if (code === '57014' || /timeout/i.test(detail)) return new DatabaseQueryError('TIMEOUT', detail);
   if (code === '42P01') return new DatabaseQueryError('TABLE_GONE', detail);
-  // A SQLSTATE of another class is the statement's own failure; the rest is the connection's.
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08') && !code.startsWith('28'))
+  // A SQLSTATE of another class is the statement's own failure; the rest (connection 08, authorization 28, no
+  // such database 3D000) is the connection's.
+  const connecting = typeof code === 'string' && (code.startsWith('08') || code.startsWith('28') || code === '3D000');
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !connecting)
     return new DatabaseQueryError('QUERY_FAILED', detail);
   return new DatabaseQueryError(databaseErrorCode(error), detail);
 }
