@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
@@ -376,6 +377,24 @@ describe('rows of a built-in table', () => {
     const missing = await t.put(`/v1/databases/${database.id}/tables/absent`, { token: operator, body: {} });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ code: string }>().code).toBe('DATABASE_TABLE_NOT_FOUND');
+  });
+
+  it('a database deleted while a row edit or an import was on its way answers 404, not a server error', async () => {
+    const doomed = await builtin();
+    expect((await importFile(doomed.id, 'a.csv', csv(['n', '1']), { table: 'a' })).statusCode).toBe(200);
+    // What a delete leaves for a request that found the database just before: its row read, its file gone.
+    const tenantId = (await t.get('/v1/users/me', { token: operator })).json<{ tenantId: string }>().tenantId;
+    await rm(join(t.app.config.dataDir, 'databases', tenantId, `${doomed.id}.sqlite`));
+    const base = `/v1/databases/${doomed.id}/tables/a/rows`;
+    for (const res of [
+      await t.post(base, { token: operator, body: { values: { n: 2 } } }),
+      await t.put(`${base}/1`, { token: operator, body: { values: { n: 2 } } }),
+      await t.del(`${base}/1`, { token: operator }),
+      await importFile(doomed.id, 'b.csv', csv(['n', '1']), { table: 'b' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ code: string }>().code).toBe('DATABASE_NOT_FOUND');
+    }
   });
 });
 

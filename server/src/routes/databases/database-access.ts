@@ -28,6 +28,8 @@ export function writeFailure(error: unknown): unknown {
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
     return new AppError(409, 'CONFLICT', 'DATABASE_BUSY');
   if (code.startsWith('SQLITE_CONSTRAINT')) return new AppError(409, 'CONFLICT', 'DATABASE_ROW_CONFLICT');
+  // The file went between finding the database and opening it: the database was deleted meanwhile.
+  if (code === 'SQLITE_CANTOPEN') return new AppError(404, 'DATABASE_NOT_FOUND');
   return error;
 }
 

@@ -45,20 +45,22 @@ const databaseRowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       "409 DATABASE_READ_ONLY for external databases. 422 at `values.<column>` for a column the table does not have or a value that does not fit the column's type; 409 CONFLICT for a value a unique column already has.",
     handler: async (request) => {
       const path = await builtinPathOf(fastify, request, request.params.id);
-      return withBuiltin(path, (sqlite) => {
-        const columns = existingColumns(sqlite, request.params.table);
-        const values = checkedValues(columns, request.body.values);
-        const names = Object.keys(values);
-        const sql =
-          names.length === 0
-            ? `INSERT INTO ${quoteSqlite(request.params.table)} DEFAULT VALUES`
-            : `INSERT INTO ${quoteSqlite(request.params.table)} (${names.map(quoteSqlite).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
-        const result = writing(() => sqlite.prepare(sql).run(Object.values(values)));
-        return found(
-          readBuiltinRow(sqlite, request.params.table, columns, Number(result.lastInsertRowid)),
-          'DATABASE_ROW_NOT_FOUND',
-        );
-      });
+      return writing(() =>
+        withBuiltin(path, (sqlite) => {
+          const columns = existingColumns(sqlite, request.params.table);
+          const values = checkedValues(columns, request.body.values);
+          const names = Object.keys(values);
+          const sql =
+            names.length === 0
+              ? `INSERT INTO ${quoteSqlite(request.params.table)} DEFAULT VALUES`
+              : `INSERT INTO ${quoteSqlite(request.params.table)} (${names.map(quoteSqlite).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+          const result = writing(() => sqlite.prepare(sql).run(Object.values(values)));
+          return found(
+            readBuiltinRow(sqlite, request.params.table, columns, Number(result.lastInsertRowid)),
+            'DATABASE_ROW_NOT_FOUND',
+          );
+        }),
+      );
     },
   });
 
@@ -71,17 +73,19 @@ const databaseRowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => {
       const path = await builtinPathOf(fastify, request, request.params.id);
       const { table, rowId } = request.params;
-      return withBuiltin(path, (sqlite) => {
-        const columns = existingColumns(sqlite, table);
-        const values = checkedValues(columns, request.body.values);
-        const names = Object.keys(values);
-        if (names.length > 0) {
-          const sql = `UPDATE ${quoteSqlite(table)} SET ${names.map((n) => `${quoteSqlite(n)} = ?`).join(', ')} WHERE rowid = ?`;
-          const result = writing(() => sqlite.prepare(sql).run([...Object.values(values), rowId]));
-          if (result.changes === 0) throw notFound('DATABASE_ROW_NOT_FOUND');
-        }
-        return found(readBuiltinRow(sqlite, table, columns, rowId), 'DATABASE_ROW_NOT_FOUND');
-      });
+      return writing(() =>
+        withBuiltin(path, (sqlite) => {
+          const columns = existingColumns(sqlite, table);
+          const values = checkedValues(columns, request.body.values);
+          const names = Object.keys(values);
+          if (names.length > 0) {
+            const sql = `UPDATE ${quoteSqlite(table)} SET ${names.map((n) => `${quoteSqlite(n)} = ?`).join(', ')} WHERE rowid = ?`;
+            const result = writing(() => sqlite.prepare(sql).run([...Object.values(values), rowId]));
+            if (result.changes === 0) throw notFound('DATABASE_ROW_NOT_FOUND');
+          }
+          return found(readBuiltinRow(sqlite, table, columns, rowId), 'DATABASE_ROW_NOT_FOUND');
+        }),
+      );
     },
   });
 
@@ -93,12 +97,14 @@ const databaseRowsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => {
       const path = await builtinPathOf(fastify, request, request.params.id);
       const { table, rowId } = request.params;
-      return withBuiltin(path, (sqlite) => {
-        existingColumns(sqlite, table);
-        const result = writing(() => sqlite.prepare(`DELETE FROM ${quoteSqlite(table)} WHERE rowid = ?`).run(rowId));
-        if (result.changes === 0) throw notFound('DATABASE_ROW_NOT_FOUND');
-        return { ok: true as const };
-      });
+      return writing(() =>
+        withBuiltin(path, (sqlite) => {
+          existingColumns(sqlite, table);
+          const result = writing(() => sqlite.prepare(`DELETE FROM ${quoteSqlite(table)} WHERE rowid = ?`).run(rowId));
+          if (result.changes === 0) throw notFound('DATABASE_ROW_NOT_FOUND');
+          return { ok: true as const };
+        }),
+      );
     },
   });
 };
