@@ -212,6 +212,25 @@ describe('importing a csv into a built-in database', () => {
     expect(page.list).toEqual([{ $rowid: 1, id: 7, name: 'Dee', city: 'Oslo' }]);
   });
 
+  it('an import whose name differs only in case replaces the table, and its notes follow it', async () => {
+    expect((await importFile(database.id, 'o.csv', csv(['order_no', 'A1']), { table: 'Orders' })).statusCode).toBe(200);
+    const put = await t.put(`/v1/databases/${database.id}/tables/Orders`, {
+      token: operator,
+      body: { description: 'shop orders', columns: [{ name: 'order_no', description: 'the number' }] },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await importFile(database.id, 'o.csv', csv(['order_no', 'A2']), { table: 'orders' })).statusCode).toBe(200);
+    const named = (await tables(database.id)).filter((table) => table.name.toLowerCase() === 'orders');
+    expect(named).toEqual([
+      {
+        name: 'orders',
+        description: 'shop orders',
+        gone: false,
+        columns: [{ name: 'order_no', type: 'text', key: true, description: 'the number' }],
+      },
+    ]);
+  });
+
   it('refuses what is not csv or xlsx, and a reserved table name', async () => {
     const pdf = await importFile(database.id, 'x.pdf', Buffer.from('%PDF-1.4\n%%EOF'), { table: 'x' });
     expect(pdf.statusCode).toBe(422);

@@ -45,12 +45,20 @@ export async function importIntoBuiltin(
   } finally {
     sqlite.close();
   }
-  const note = await repos.databaseTables.get(target.tenantId, target.databaseId, target.table);
+  // SQLite's names ignore ASCII case: importing `orders` replaced `Orders`, whose notes now belong to `orders`
+  // (left under the old name they would list a gone table, which makes robots' lookups fail).
+  const fold = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  const notes = (await repos.databaseTables.list(target.tenantId, target.databaseId)).filter(
+    (candidate) => fold(candidate.name) === fold(target.table),
+  );
+  const note = notes.find((candidate) => candidate.name === target.table) ?? notes[0];
   if (!note) return;
+  for (const other of notes)
+    if (other.name !== target.table) await repos.databaseTables.remove(target.tenantId, target.databaseId, other.name);
   const names = new Set(columns.map((column) => column.name));
   const kept = note.columns.filter((column) => names.has(column.name));
-  if (kept.length !== note.columns.length)
-    await repos.databaseTables.save(target.tenantId, target.databaseId, { ...note, columns: kept });
+  if (kept.length !== note.columns.length || note.name !== target.table)
+    await repos.databaseTables.save(target.tenantId, target.databaseId, { ...note, name: target.table, columns: kept });
 }
 
 /** Stores the upload and queues the job that imports it (the upload stays on disk until the task ends). */
