@@ -102,6 +102,7 @@ const enUS: Catalog = {
   'users.tasks.type.parseFile': 'Parse file',
   'users.tasks.type.reindexFile': 'Re-index file',
   'users.tasks.type.importQa': 'Import QA pairs',
+  'users.tasks.type.importTable': 'Import table',
   'users.tasks.status.queued': 'Queued',
   'users.tasks.status.running': 'Running',
   'users.tasks.status.done': 'Done',

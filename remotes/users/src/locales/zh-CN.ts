@@ -102,6 +102,7 @@ const zhCN: Catalog = {
   'users.tasks.type.parseFile': '解析文件',
   'users.tasks.type.reindexFile': '重新索引文件',
   'users.tasks.type.importQa': '导入问答对',
+  'users.tasks.type.importTable': '导入数据表',
   'users.tasks.status.queued': '排队中',
   'users.tasks.status.running': '运行中',
   'users.tasks.status.done': '已完成',
