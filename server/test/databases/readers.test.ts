@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -192,6 +193,53 @@ describe.each([
     const error = await reader.tables().catch((e: unknown) => e);
     await reader.close();
     expect((error as DatabaseQueryError).code).toBe('DATABASE_NOT_FOUND');
+  });
+});
+
+/** A TCP relay to a database that can go silent: bytes stop flowing both ways while the sockets stay open. */
+async function relay(port: number) {
+  let silent = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', end).on('close', end);
+    }
+    client.on('data', (chunk) => silent || upstream.write(chunk));
+    upstream.on('data', (chunk) => silent || client.write(chunk));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    silence: () => (silent = true),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe.each([
+  ['PostgreSQL', pgTarget.port, (port: number) => postgresReader({ ...pgTarget, port })],
+  ['MariaDB', mariaTarget.port, (port: number) => mysqlReader({ ...mariaTarget, port })],
+])('%s reader whose server goes silent', (_, port, open) => {
+  it('gives up with TIMEOUT on a connection it already holds, not waiting for ever', async () => {
+    const link = await relay(port);
+    const reader = open(link.port);
+    try {
+      expect((await reader.select({ sql: 'SELECT 1', origin: 'code' })).rows).toEqual([[1]]);
+      link.silence();
+      const error = await reader.select({ sql: 'SELECT 1', origin: 'code' }, { timeoutMs: 300 }).catch((e) => e);
+      expect((error as DatabaseQueryError).code).toBe('TIMEOUT');
+    } finally {
+      link.close();
+      await reader.close();
+    }
   });
 });
 

@@ -106,40 +106,52 @@ export function mysqlReader(target: ResolvedTarget): DatabaseReader {
     if (!startsAsQuery(statement.sql)) throw new DatabaseQueryError('QUERY_FAILED', 'only a query may run');
     const connection = await connect(timeoutMs);
     let reusable = false;
+    // Every round trip is bounded, not only the statement: a server gone silent must not hold the request.
+    const timeout = timeoutMs + 1000;
     try {
-      mariadb ??= connection
-        .query<mysql.RowDataPacket[]>('SELECT VERSION() AS version')
-        .then(([rows]) => /mariadb/i.test(String(rows[0]?.version)));
       // The limit of the session is set once per connection unless a statement asks for another.
       const core = connection.connection as object;
       if (!limited.has(core) || timeoutMs !== QUERY_DEFAULTS.timeoutMs) {
+        mariadb ??= connection
+          .query<mysql.RowDataPacket[]>({ sql: 'SELECT VERSION() AS version', timeout })
+          .then(([rows]) => /mariadb/i.test(String(rows[0]?.version)))
+          .catch((error: unknown) => {
+            // Asked again next time rather than failing every later statement.
+            mariadb = undefined;
+            throw error;
+          });
         const seconds = (Math.ceil(timeoutMs) / 1000).toFixed(3);
-        await connection.query(
-          (await mariadb)
+        await connection.query({
+          sql: (await mariadb)
             ? `SET SESSION max_statement_time = ${seconds}`
             : `SET SESSION MAX_EXECUTION_TIME = ${Math.ceil(timeoutMs)}`,
-        );
+          timeout,
+        });
         if (timeoutMs === QUERY_DEFAULTS.timeoutMs) limited.add(core);
         else limited.delete(core);
       }
-      await connection.query('START TRANSACTION READ ONLY');
+      await connection.query({ sql: 'START TRANSACTION READ ONLY', timeout });
       const [rows, fields] = await connection.query<mysql.RowDataPacket[]>({
         sql: statement.sql,
         values: statement.params ? [...statement.params] : [],
         rowsAsArray: true,
-        timeout: timeoutMs + 1000,
+        timeout,
       });
-      await connection.query('COMMIT');
+      await connection.query({ sql: 'COMMIT', timeout });
       reusable = true;
       return {
         columns: (fields ?? []).map((field) => field.name),
         rows: (rows as unknown as unknown[][]).slice(0, maxRows).map((row) => row.map(toCell)),
       };
     } catch (error) {
-      await connection.query('ROLLBACK').then(
-        () => (reusable = !/timeout/i.test(String((error as Error).message))),
-        () => undefined,
-      );
+      // A command the client gave up on still heads the connection's queue, so a ROLLBACK would wait behind it
+      // for ever: that connection is dropped instead (which ends its transaction on the server).
+      const gaveUp = (error as { code?: unknown }).code === 'PROTOCOL_SEQUENCE_TIMEOUT';
+      if (!gaveUp)
+        await connection.query({ sql: 'ROLLBACK', timeout }).then(
+          () => (reusable = true),
+          () => undefined,
+        );
       throw mysqlError(error);
     } finally {
       if (reusable) connection.release();

@@ -72,8 +72,10 @@ export function postgresReader(target: ResolvedTarget): DatabaseReader {
       throw postgresError(error);
     });
     let broken: unknown;
+    // Every round trip is bounded, not only the statement: a server gone silent must not hold the request.
+    const bounded = (text: string) => client.query({ text, query_timeout: timeoutMs + 1000 } as pg.QueryConfig);
     try {
-      await client.query(`BEGIN; SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`);
+      await bounded(`BEGIN; SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`);
       // query_timeout and queryMode are read by pg (client.js, query.js) but missing from its types. Without
       // parameters pg would send the text as a simple query, which runs several statements: `SELECT 1; COMMIT;
       // BEGIN READ WRITE; DELETE …` would leave the read-only transaction. The extended protocol runs one.
@@ -85,13 +87,13 @@ export function postgresReader(target: ResolvedTarget): DatabaseReader {
         queryMode: 'extended',
       };
       const result = await client.query(config);
-      await client.query('COMMIT');
+      await bounded('COMMIT');
       return {
         columns: result.fields.map((field) => field.name),
         rows: (result.rows as unknown[][]).slice(0, maxRows).map((row) => row.map(toCell)),
       };
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback));
+      await bounded('ROLLBACK').catch((rollback: unknown) => (broken = rollback));
       if (/query read timeout/i.test(String((error as Error).message))) broken = error;
       throw postgresError(error);
     } finally {
