@@ -318,7 +318,12 @@ describe.each(kinds)('a robot reading $name', ({ make }) => {
           data: { databaseIds: [orders.database.id], model: 'smart', timeoutMs: 1500 },
         },
         { id: 'found', type: 'reply', position: at, data: { text: '{{lookup.text}}' } },
-        { id: 'failed', type: 'reply', position: at, data: { text: 'failed: {{lookup.error.code}}' } },
+        {
+          id: 'failed',
+          type: 'reply',
+          position: at,
+          data: { text: 'failed: {{lookup.error.code}} | {{lookup.error.message}}' },
+        },
         { id: 'end', type: 'end', position: at, data: {} },
       ],
       edges: [
@@ -339,9 +344,21 @@ describe.each(kinds)('a robot reading $name', ({ make }) => {
       'WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) ' +
       'SELECT count(*) AS n FROM c a, c b, c d';
     upstream.setMode({ kind: 'answer', text: slow });
-    const { answer } = await askShared(await share(robot), 'How many?');
-    expect(answer).toBe('failed: DATABASE_TIMEOUT');
-    const [entry] = await queryLog(orders.database.id, `?processId=${robot.processId}`);
+    const shareId = await share(robot);
+    const { answer } = await askShared(shareId, 'How many?');
+    expect(answer).toBe('failed: DATABASE_TIMEOUT | database lookup failed: DATABASE_TIMEOUT (TIMEOUT)');
+    // A failure's message, which a flow may show a visitor, names no table, statement or driver words.
+    upstream.setMode({ kind: 'answer', text: 'SELECT secret_column FROM payroll_2026' });
+    const refused = await askShared(shareId, 'Who earns most?');
+    expect(refused.answer).toBe(
+      'failed: DATABASE_QUERY_REFUSED | database lookup failed: DATABASE_QUERY_REFUSED (TABLE_NOT_ALLOWED)',
+    );
+    const [refusal, entry] = await queryLog(orders.database.id, `?processId=${robot.processId}`);
+    expect(refusal).toMatchObject({
+      mode: 'sql',
+      refused: 'TABLE_NOT_ALLOWED',
+      sql: 'SELECT secret_column FROM payroll_2026',
+    });
     expect(entry).toMatchObject({ mode: 'sql', refused: 'TIMEOUT', rows: 0 });
   });
 

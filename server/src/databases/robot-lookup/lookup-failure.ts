@@ -19,16 +19,20 @@ export type DatabaseLookupFailure = (typeof DATABASE_LOOKUP_FAILURES)[number];
 /** The finer reason the query log keeps: a refusal of the read-only check, NO_SQL, or the reader's code. */
 export type LookupReason = SqlRefusal | 'NO_SQL' | 'DATABASE_GONE' | QueryFailure;
 
-/** A failed lookup: the node's code, and the reason (logged); `message` is for operators, never visitors. */
+/**
+ * A failed lookup: the node's code and the reason (logged). `message` names only those two, because a flow
+ * may put `{{<node>.error.message}}` into a visitor's answer; the driver's words and the refused SQL's
+ * detail stay in `detail`, for the server's log (the query log keeps the statement and the reason).
+ */
 export class DatabaseLookupError extends Error {
   readonly code: DatabaseLookupFailure;
   constructor(
     readonly reason: LookupReason,
-    message: string,
+    readonly detail: string,
     /** Whether the query log has it already (a statement's failure, a refusal). */
     readonly logged = false,
   ) {
-    super(message);
+    super(`database lookup failed: ${failureOf(reason)} (${reason})`);
     this.name = 'DatabaseLookupError';
     this.code = failureOf(reason);
   }
