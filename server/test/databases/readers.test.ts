@@ -168,6 +168,16 @@ describe.each(kinds)('$name reader', (kind) => {
     expect(await kind.admin(`SELECT order_no FROM ${table} ORDER BY id`)).toEqual(ORDERS.map(([orderNo]) => [orderNo]));
   });
 
+  it.each(['code', 'model'] as const)('runs nothing but a query when %s hands it ATTACH', async (origin) => {
+    const other = join(dir, `other-${origin}.sqlite`);
+    const attach = kind.name === 'built-in SQLite' ? `ATTACH DATABASE '${other}' AS other` : 'SET @a = 1';
+    await expect(reader.select({ sql: attach, origin })).rejects.toBeInstanceOf(DatabaseQueryError);
+    if (kind.name === 'built-in SQLite') {
+      const listed = await reader.select({ sql: 'SELECT name FROM pragma_database_list', origin });
+      expect(listed.rows.map(([name]) => name)).toEqual(['main']);
+    }
+  });
+
   it('stops a statement at its timeout with TIMEOUT, and the next statement runs', async () => {
     const error = await reader.select({ sql: kind.endless, origin: 'model' }, { timeoutMs: 300 }).catch((e) => e);
     expect(error).toBeInstanceOf(DatabaseQueryError);

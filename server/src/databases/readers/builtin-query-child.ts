@@ -34,7 +34,10 @@ function databaseAt(path: string): SQLite.Database {
 
 function run(request: BuiltinQueryRequest): BuiltinQueryResponse {
   try {
-    const statement = databaseAt(request.path).prepare(request.sql).raw(true);
+    const prepared = databaseAt(request.path).prepare(request.sql);
+    // ATTACH and the like run even on a read-only handle: nothing but a query runs here.
+    if (!prepared.reader) return { id: request.id, error: { message: 'only a query may run' } };
+    const statement = prepared.raw(true);
     const columns = statement.columns().map((column) => column.name);
     const rows: unknown[][] = [];
     // Iterated, so a statement that would produce more rows than the cap stops at the cap.

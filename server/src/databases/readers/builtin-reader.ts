@@ -13,6 +13,15 @@ import { builtinQueryError, type BuiltinQueryProcesses } from './builtin-query-p
 
 export const quoteSqlite = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
+/**
+ * A statement that returns rows, or a refusal: ATTACH, PRAGMA writes and the like run even on a read-only
+ * handle (ATTACH opens another file), so nothing but a query runs here, whatever checked it before.
+ */
+export function onlyQuery<T extends SQLite.Statement>(statement: T): T {
+  if (!statement.reader) throw new DatabaseQueryError('QUERY_FAILED', 'only a query may run');
+  return statement;
+}
+
 type TableInfo = { name: string; type: string; pk: number };
 type IndexInfo = { name: string; unique: number; origin: string; partial: number };
 
@@ -76,7 +85,7 @@ export function builtinReader(path: string, processes: BuiltinQueryProcesses): D
       const params = statement.params ?? [];
       if (statement.origin === 'model') return processes.run({ path, sql: statement.sql, params, maxRows }, timeoutMs);
       try {
-        const prepared = database().prepare(statement.sql).raw(true);
+        const prepared = onlyQuery(database().prepare(statement.sql)).raw(true);
         const columns = prepared.columns().map((column) => column.name);
         const rows: QueryRows['rows'] = [];
         for (const row of prepared.iterate(...params) as IterableIterator<unknown[]>) {
