@@ -16,6 +16,7 @@ import {
   type ImportTableResponse,
   type ValidationError,
 } from '@flotilla/shared/contracts';
+import { lookUpDatabases } from '../../src/databases/robot-lookup/look-up-databases';
 import { useTestApp } from '../helper';
 import { MARIADB_DATABASE, POSTGRES_DATABASE } from '../support/external-databases';
 import { en } from '../support/datasets';
@@ -417,6 +418,124 @@ describe('rows of a built-in table', () => {
   });
 });
 
+describe('key columns of a built-in table are indexed', () => {
+  let database: Database;
+  let tenantId: string;
+  let file: string;
+  // CJK names on purpose: they name the index too.
+  const table = '库存';
+  const url = () => `/v1/databases/${database.id}/tables/${encodeURIComponent(table)}`;
+  beforeAll(async () => {
+    database = await builtin();
+    tenantId = (await t.get('/v1/users/me', { token: operator })).json<{ tenantId: string }>().tenantId;
+    file = t.app.repos.databases.files.pathOf(tenantId, database.id);
+    // 货品 holds codes but is not named like a key, so the import gives it no index; sku gets a unique one.
+    const lines = ['货品,sku,数量'];
+    for (let i = 1; i <= 40; i++) lines.push(`A${1000 + i},S${i},${i}`);
+    expect((await importFile(database.id, 'stock.csv', csv(lines), { table })).statusCode).toBe(200);
+  });
+
+  /** The file as a reader outside the server sees it: each index of the table with its columns. */
+  function indexes(): Array<{ name: string; columns: string[] }> {
+    const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+    try {
+      const list = sqlite.prepare('SELECT name FROM pragma_index_list(?)').pluck().all(table) as string[];
+      return list.map((name) => ({
+        name,
+        columns: sqlite.prepare('SELECT name FROM pragma_index_info(?)').pluck().all(name) as string[],
+      }));
+    } finally {
+      sqlite.close();
+    }
+  }
+  const indexedColumns = () => indexes().map((index) => index.columns.join(','));
+
+  const lookUp = (query: string) =>
+    lookUpDatabases(
+      {
+        databases: t.app.repos.databases,
+        readers: t.app.databaseReaders,
+        notes: t.app.repos.databaseTables,
+        queries: { record: async () => undefined },
+      },
+      {
+        tenantId,
+        processId: 'p',
+        sessionId: 's',
+        question: query,
+        query,
+        databaseIds: [database.id],
+        limit: 5,
+        timeoutMs: 5000,
+        locale: 'en-US',
+        signal: new AbortController().signal,
+      },
+    );
+
+  it('marking a plain column as key indexes it in the file; lookups by it answer', async () => {
+    expect(indexedColumns()).toEqual(['sku']);
+    const res = await t.put(url(), { token: operator, body: { columns: [{ name: '货品', key: true }] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DatabaseTable>().columns.find((column) => column.name === '货品')?.key).toBe(true);
+    expect(indexedColumns().sort()).toEqual(['sku', '货品']);
+    expect(indexes().find((index) => index.columns[0] === '货品')?.name).toBe(`flotilla_key$${table}$货品`);
+
+    const found = await lookUp('where is A1007?');
+    expect(found.rows).toEqual([{ 货品: 'A1007', sku: 'S7', 数量: 7 }]);
+    // Saved again, or a column already indexed marked too: no second index.
+    const again = await t.put(url(), {
+      token: operator,
+      body: {
+        columns: [
+          { name: '货品', key: true },
+          { name: 'sku', key: true },
+        ],
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(indexedColumns().sort()).toEqual(['sku', '货品']);
+  });
+
+  it('unmarking the key drops the index it was given, never the import’s', async () => {
+    const res = await t.put(url(), {
+      token: operator,
+      body: {
+        columns: [
+          { name: '货品', key: false },
+          { name: 'sku', key: false },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(indexedColumns()).toEqual(['sku']);
+    expect((await lookUp('where is A1007?')).rows).toEqual([]);
+  });
+
+  it('a database busy with another writer answers 409 and keeps the notes; the retry indexes', async () => {
+    const writer = new SQLite(file, { fileMustExist: true });
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      const busy = await t.put(url(), {
+        token: operator,
+        body: { columns: [{ name: '数量', key: true }] },
+        headers: en,
+      });
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json<{ code: string; message: string }>()).toEqual({
+        code: 'CONFLICT',
+        message: 'Another write is using the database; try again shortly',
+      });
+      expect((await tables(database.id)).find((candidate) => candidate.name === table)?.columns[2]?.key).toBe(false);
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+    const retried = await t.put(url(), { token: operator, body: { columns: [{ name: '数量', key: true }] } });
+    expect(retried.statusCode).toBe(200);
+    expect(indexedColumns().sort()).toEqual(['sku', '数量']);
+  });
+});
+
 describe('a large file', () => {
   it('is imported by a background task; its rows appear when the task is done', async () => {
     const database = await builtin();
@@ -448,6 +567,8 @@ describe('external databases are read-only and listed as they are', () => {
     name: string;
     connection: Record<string, unknown>;
     run: (sql: string) => Promise<void>;
+    /** The names of the table's indexes, as the database has them. */
+    indexes: () => Promise<string[]>;
     close: () => Promise<void>;
   };
   const pgPool = new pg.Pool({
@@ -463,12 +584,25 @@ describe('external databases are read-only and listed as they are', () => {
       name: 'PostgreSQL',
       connection: postgres,
       run: async (sql) => void (await pgPool.query(sql)),
+      indexes: async () =>
+        (
+          await pgPool.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE tablename = $1', [table])
+        ).rows
+          .map((row) => row.indexname)
+          .sort(),
       close: () => pgPool.end(),
     },
     {
       name: 'MariaDB',
       connection: mariadb,
       run: async (sql) => void (await maria.query(sql.replaceAll('"', '`'))),
+      indexes: async () => {
+        const [rows] = await maria.query(
+          'SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?',
+          [table],
+        );
+        return (rows as Array<{ name: string }>).map((row) => row.name).sort();
+      },
       close: () => maria.end(),
     },
   ];
@@ -490,7 +624,7 @@ describe('external databases are read-only and listed as they are', () => {
   });
 
   for (const external of externals) {
-    it(`${external.name}: lists the table with its unique key, pages rows, refuses writes, and marks it gone once dropped`, async () => {
+    it(`${external.name}: lists the table with its unique key, pages rows, refuses writes, marks a key without writing, and marks it gone once dropped`, async () => {
       await external.run(`CREATE TABLE "${table}" (sku VARCHAR(20) NOT NULL UNIQUE, label VARCHAR(50), qty INTEGER)`);
       for (let i = 1; i <= 7; i++) await external.run(`INSERT INTO "${table}" VALUES ('P${i}', 'part ${i}', ${i})`);
       const created = await t.post('/v1/databases', {
@@ -521,10 +655,15 @@ describe('external databases are read-only and listed as they are', () => {
       const imported = await importFile(database.id, 'a.csv', csv(['a', '1']), { table: 'a' }, admin);
       expect(imported.statusCode).toBe(409);
 
-      await t.put(`/v1/databases/${database.id}/tables/${table}`, {
+      // Marking a plain column as key changes the notes only: an external database is never written.
+      const before = await external.indexes();
+      const marked = await t.put(`/v1/databases/${database.id}/tables/${table}`, {
         token: admin,
-        body: { description: 'spare parts' },
+        body: { description: 'spare parts', columns: [{ name: 'label', key: true }] },
       });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json<DatabaseTable>().columns.find((column) => column.name === 'label')?.key).toBe(true);
+      expect(await external.indexes()).toEqual(before);
       await external.run(`DROP TABLE "${table}"`);
       const gone = (await tables(database.id, admin)).find((candidate) => candidate.name === table);
       expect(gone).toMatchObject({ gone: true, description: 'spare parts' });

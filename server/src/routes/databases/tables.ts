@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListDatabaseTables, UpdateDatabaseTable } from '@flotilla/shared/contracts';
 import { invalidInput } from '../../lib/app-error';
+import { withBuiltin } from '../../databases/builtin-tables';
+import { indexKeyColumns } from '../../databases/key-indexes';
 import { tableCatalogue } from '../../databases/table-catalogue';
 import { OPERATORS, STAFF } from '../access';
 import { route } from '../endpoint-route';
-import { presentTable, readerOf, reading } from './database-access';
+import { builtinPathOf, presentTable, readerOf, reading, writeFailure } from './database-access';
 
 const tags = ['databases'];
 
@@ -33,7 +35,8 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: 'Describe a table and its columns and choose its key columns (columns not given keep theirs)',
     description:
-      '404 DATABASE_TABLE_NOT_FOUND for a table the database does not have; 422 at `columns[i].name` for a name that is not one of its columns.',
+      '404 DATABASE_TABLE_NOT_FOUND for a table the database does not have; 422 at `columns[i].name` for a name that is not one of its columns. ' +
+      'On a built-in database a key column no index covers gets one (409 DATABASE_BUSY while another write holds the file); external databases are never written.',
     handler: async (request) => {
       const { tenantId } = request.auth;
       const { id, table: name } = request.params;
@@ -61,6 +64,17 @@ const databaseTablesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         // Notes of columns the table no longer has are dropped with this save.
         columns: table.columns.flatMap((column) => notes.get(column.name) ?? []),
       };
+      if (reader.kind === 'builtin') {
+        // Before the notes: a lookup by a key must not scan the table on the server's thread. A database
+        // busy with another writer answers 409 and the notes stay as they were, so a retry does both.
+        const path = await builtinPathOf(fastify, request, id);
+        const keys = saved.columns.filter((column) => column.key === true).map((column) => column.name);
+        try {
+          withBuiltin(path, (sqlite) => indexKeyColumns(sqlite, name, keys));
+        } catch (error) {
+          throw writeFailure(error);
+        }
+      }
       await databaseTables.save(tenantId, id, saved);
       return tableCatalogue([table], [saved])[0]!;
     },
