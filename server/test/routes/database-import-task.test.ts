@@ -86,7 +86,14 @@ describe('a background import', () => {
     const task = (await t.get('/v1/tasks', { token: operator }))
       .json<{ list: Task[] }>()
       .list.find((x) => x.id === taskId);
-    expect(task).toMatchObject({ type: 'importTable', status: 'cancelled' });
+    // The task names its database (the task list links to it), and no dataset or file.
+    expect(task).toMatchObject({
+      type: 'importTable',
+      status: 'cancelled',
+      databaseId: database.id,
+      datasetId: null,
+      fileId: null,
+    });
     expect(await total(database.id, 'people')).toBe(2);
     // The stored upload went with the task; the table takes writes again.
     expect(await storedFiles()).toEqual([]);

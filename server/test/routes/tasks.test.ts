@@ -60,6 +60,7 @@ describe('GET /v1/tasks', () => {
       title: 'mine-2.txt',
       datasetId: dataset.id,
       fileId: mine2.id,
+      databaseId: null,
       attempts: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

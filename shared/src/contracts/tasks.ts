@@ -23,6 +23,8 @@ export const TaskSchema = Type.Object({
   title: Type.String(),
   datasetId: Type.Union([Type.Null(), IdSchema]),
   fileId: Type.Union([Type.Null(), IdSchema]),
+  /** The built-in database an importTable task writes to; null for every other type. */
+  databaseId: Type.Union([Type.Null(), IdSchema]),
   attempts: Type.Integer({ minimum: 0 }),
   createdAt: IsoDateSchema,
   updatedAt: IsoDateSchema,

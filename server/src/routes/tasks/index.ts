@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { CancelTask, ListTasks, RetryTask, type Locale, type Task } from '@flotilla/shared/contracts';
 import { reasonText } from '../../knowledge/reasons';
-import type { Job, JobReader } from '../../plugins/app/jobs/jobs-repository';
+import { databaseIdOf, type Job, type JobReader } from '../../plugins/app/jobs/jobs-repository';
 import { STAFF } from '../access';
 import { route } from '../endpoint-route';
 
@@ -18,6 +18,7 @@ function toTask(job: Job, locale: Locale): Task {
     title: job.title,
     datasetId: job.datasetId,
     fileId: job.fileId,
+    databaseId: databaseIdOf(job),
     attempts: job.attempts,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

@@ -58,6 +58,21 @@ export async function insertJob(trx: Kysely<DB>, tenantId: string, job: NewJob):
 }
 
 /**
+ * The built-in database an importTable job writes to, read from its payload (the task list links to it; the
+ * payload already holds it, so the jobs table needs no column). Null for every other job, and for a payload
+ * that does not name one.
+ */
+export function databaseIdOf(job: Pick<Job, 'type' | 'payload'>): string | null {
+  if (job.type !== 'importTable') return null;
+  try {
+    const { databaseId } = JSON.parse(job.payload) as { databaseId?: unknown };
+    return typeof databaseId === 'string' && databaseId !== '' ? databaseId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Cancels the active jobs of files about to be deleted (inside the deleting transaction): a running one
  * notices at its next step and writes nothing.
  */

@@ -23,6 +23,7 @@ function makeTask(patch: Partial<Task> = {}): Task {
     title: `file-${sequence}.pdf`,
     datasetId: 'd1',
     fileId: `f${sequence}`,
+    databaseId: null,
     attempts: 1,
     createdAt: '2025-03-01T08:00:00.000Z',
     updatedAt: '2025-03-01T08:05:00.000Z',
@@ -108,10 +109,24 @@ describe('/task-list', () => {
   });
 
   it('gives agents the list without links to the dataset pages they cannot open', async () => {
-    fakeTasksApi([makeTask({ title: 'manual.pdf' })]);
+    fakeTasksApi([
+      makeTask({ title: 'manual.pdf' }),
+      makeTask({ title: 'orders.csv', type: 'importTable', datasetId: null, fileId: null, databaseId: 'db7' }),
+    ]);
     renderInShell(<App />, { path: '/task-list', scope: scopeWithManualPolling('agent').scope });
     expect(await screen.findByText('manual.pdf')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'manual.pdf' })).toBeNull();
+    expect(screen.getByText('orders.csv')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("links a table import to its database's page", async () => {
+    fakeTasksApi([
+      makeTask({ title: 'orders.csv', type: 'importTable', datasetId: null, fileId: null, databaseId: 'db7' }),
+    ]);
+    renderInShell(<App />, { path: '/task-list', scope: scopeWithManualPolling('operator').scope });
+    const link = await screen.findByRole('link', { name: 'orders.csv' });
+    expect(link.getAttribute('href')).toBe('/database/db7/detail');
+    expect(within(row('orders.csv')).getByText('Import table')).toBeTruthy();
   });
 
   it('filters by status on the server', async () => {

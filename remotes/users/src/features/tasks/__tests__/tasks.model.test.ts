@@ -24,6 +24,7 @@ const task = (status: TaskStatus, progress: number): Task => ({
   title: 'guide.pdf',
   datasetId: 'd1',
   fileId: 'f1',
+  databaseId: null,
   attempts: 1,
   createdAt: '2025-03-01T08:00:00.000Z',
   updatedAt: '2025-03-01T08:00:00.000Z',

@@ -8,6 +8,7 @@ import {
   TASK_STATUSES,
   useDateTime,
   useT,
+  type Role,
   type Task,
   type TaskStatus,
 } from '@flotilla/shared';
@@ -36,15 +37,24 @@ const STATUS_COLORS: Record<TaskStatus, 'grey' | 'blue' | 'green' | 'red' | 'ora
   cancelled: 'orange',
 };
 const STATUS_FILTERS: TaskStatusFilter[] = ['all', ...TASK_STATUSES];
-/** The file a task works on is a page of the datasets area, reached by its URL (never by importing that remote). */
+/**
+ * What a task works on — a dataset's file, or the database a table import writes to — is a page of the datasets
+ * area, reached by its URL (never by importing that remote).
+ */
 const FILE_ROUTE = ROUTES.find((route) => route.name === 'fileDetail' && route.owner === 'datasets');
+const DATABASE_ROUTE = ROUTES.find((route) => route.name === 'databaseDetail' && route.owner === 'datasets');
 
-function fileDetailUrl(task: Task): string | null {
-  if (!FILE_ROUTE || !task.datasetId || !task.fileId) return null;
+/** The page of the task's file or database; null when it has none or the role may not open it. */
+function subjectUrl(task: Task, role: Role | undefined): string | null {
+  if (task.databaseId) {
+    if (!DATABASE_ROUTE || !roleAllowed(DATABASE_ROUTE.roles, role)) return null;
+    return generatePath(DATABASE_ROUTE.path, { id: task.databaseId });
+  }
+  if (!FILE_ROUTE || !task.datasetId || !task.fileId || !roleAllowed(FILE_ROUTE.roles, role)) return null;
   return generatePath(FILE_ROUTE.path, { id: task.datasetId, fid: task.fileId });
 }
 
-/** `/task-list`: the background jobs (parsing, re-indexing, QA imports) with their progress, live while any runs. */
+/** `/task-list`: the background jobs (parsing, re-indexing, QA and table imports) with their progress, live while any runs. */
 export function TaskListPage() {
   const t = useT();
   const formatDate = useDateTime();
@@ -71,7 +81,7 @@ export function TaskListPage() {
     opened();
     return closed;
   }, [opened, closed]);
-  const canOpenFiles = FILE_ROUTE ? roleAllowed(FILE_ROUTE.roles, m.role ?? undefined) : false;
+  const role = m.role ?? undefined;
 
   const columns = useMemo<ColumnProps<Task>[]>(
     () => [
@@ -79,7 +89,7 @@ export function TaskListPage() {
         title: t('users.tasks.column.title'),
         dataIndex: 'title',
         render: (_: unknown, task: Task) => {
-          const url = canOpenFiles ? fileDetailUrl(task) : null;
+          const url = subjectUrl(task, role);
           return (
             <div style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
               {url ? <Link to={url}>{task.title}</Link> : <Typography.Text>{task.title}</Typography.Text>}
@@ -152,7 +162,7 @@ export function TaskListPage() {
         render: (_: unknown, task: Task) => <TaskActions task={task} />,
       },
     ],
-    [t, formatDate, canOpenFiles],
+    [t, formatDate, role],
   );
 
   const moving = m.items.some(isTaskMoving);
