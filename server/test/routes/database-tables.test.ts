@@ -429,11 +429,15 @@ describe('key columns of a built-in table are indexed', () => {
     database = await builtin();
     tenantId = (await t.get('/v1/users/me', { token: operator })).json<{ tenantId: string }>().tenantId;
     file = t.app.repos.databases.files.pathOf(tenantId, database.id);
-    // 货品 holds codes but is not named like a key, so the import gives it no index; sku gets a unique one.
+    expect((await importFile(database.id, 'stock.csv', stock(), { table })).statusCode).toBe(200);
+  });
+
+  /** 货品 holds codes but is not named like a key, so an import gives it no index; sku gets a unique one. */
+  function stock() {
     const lines = ['货品,sku,数量'];
     for (let i = 1; i <= 40; i++) lines.push(`A${1000 + i},S${i},${i}`);
-    expect((await importFile(database.id, 'stock.csv', csv(lines), { table })).statusCode).toBe(200);
-  });
+    return csv(lines);
+  }
 
   /** The file as a reader outside the server sees it: each index of the table with its columns. */
   function indexes(): Array<{ name: string; columns: string[] }> {
@@ -533,6 +537,13 @@ describe('key columns of a built-in table are indexed', () => {
     const retried = await t.put(url(), { token: operator, body: { columns: [{ name: '数量', key: true }] } });
     expect(retried.statusCode).toBe(200);
     expect(indexedColumns().sort()).toEqual(['sku', '数量']);
+  });
+
+  it('an import replacing the table indexes the keys operators chose again', async () => {
+    // Replacing the table drops its indexes with it; the notes' keys are indexed on the new one.
+    expect((await importFile(database.id, 'stock.csv', stock(), { table })).statusCode).toBe(200);
+    expect(indexedColumns().sort()).toEqual(['sku', '数量']);
+    expect((await tables(database.id)).find((candidate) => candidate.name === table)?.columns[2]?.key).toBe(true);
   });
 });
 

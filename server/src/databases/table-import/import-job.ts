@@ -39,19 +39,31 @@ export async function importIntoBuiltin(
   rows: StoredRow[],
   step?: (fraction: number) => Promise<void>,
 ): Promise<void> {
-  const sqlite = openBuiltin(repos.databases.files.pathOf(target.tenantId, target.databaseId));
-  try {
-    await writeTable(sqlite, target.table, columns, rows, step);
-  } finally {
-    sqlite.close();
-  }
   // SQLite's names ignore ASCII case: importing `orders` replaced `Orders`, whose notes now belong to `orders`
   // (left under the old name they would list a gone table, which makes robots' lookups fail).
   const fold = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  const notes = (await repos.databaseTables.list(target.tenantId, target.databaseId)).filter(
-    (candidate) => fold(candidate.name) === fold(target.table),
-  );
-  const note = notes.find((candidate) => candidate.name === target.table) ?? notes[0];
+  const notesOfTable = async () => {
+    const notes = (await repos.databaseTables.list(target.tenantId, target.databaseId)).filter(
+      (candidate) => fold(candidate.name) === fold(target.table),
+    );
+    return { notes, note: notes.find((candidate) => candidate.name === target.table) ?? notes[0] };
+  };
+  // The keys operators chose are indexed again on the new table (the old table's indexes go with it).
+  const noted = (await notesOfTable()).note?.columns.filter((column) => column.key === true) ?? [];
+  const sqlite = openBuiltin(repos.databases.files.pathOf(target.tenantId, target.databaseId));
+  try {
+    await writeTable(
+      sqlite,
+      target.table,
+      columns,
+      rows,
+      step,
+      noted.map((column) => column.name),
+    );
+  } finally {
+    sqlite.close();
+  }
+  const { notes, note } = await notesOfTable();
   if (!note) return;
   for (const other of notes)
     if (other.name !== target.table) await repos.databaseTables.remove(target.tenantId, target.databaseId, other.name);

@@ -3,6 +3,7 @@ import type { ImportColumn } from '@flotilla/shared/contracts';
 import type { StoredRow } from '../../knowledge/table-import/check';
 import { DECLARED_TYPES } from '../../knowledge/table-import/values';
 import { quoteSqlite } from '../builtin-tables';
+import { keyIndexStatements } from '../key-indexes';
 
 /**
  * Columns that get a UNIQUE index (so robots' key lookups are indexed and the console lists them as keys):
@@ -39,6 +40,8 @@ const BUILDING = '$import';
  * Creates or replaces `table` in one transaction: builds it under a temporary name, drops the old one and
  * renames the new one, then indexes its key columns — a reader sees the old table or the new one, never half
  * of either. `step` (background imports) runs between batches of rows: it may throw to stop, rolling back.
+ * `notedKeys`: the columns operators marked as keys of the table replaced; dropping it dropped their indexes,
+ * so the new table gets them again (see keyIndexStatements).
  */
 export async function writeTable(
   database: SQLite.Database,
@@ -46,6 +49,7 @@ export async function writeTable(
   columns: ImportColumn[],
   rows: StoredRow[],
   step?: (fraction: number) => Promise<void>,
+  notedKeys: string[] = [],
 ): Promise<void> {
   const building = quoteSqlite(BUILDING);
   const definition = columns.map((column) => `${quoteSqlite(column.name)} ${DECLARED_TYPES[column.type]}`).join(', ');
@@ -67,6 +71,7 @@ export async function writeTable(
       database.exec(
         `CREATE UNIQUE INDEX ${quoteSqlite(`${table}$${key}`)} ON ${quoteSqlite(table)} (${quoteSqlite(key)})`,
       );
+    for (const statement of keyIndexStatements(database, table, notedKeys)) database.exec(statement);
     database.exec('COMMIT');
   } catch (error) {
     if (database.inTransaction) database.exec('ROLLBACK');
