@@ -13,7 +13,7 @@ export function FormField({
 }: {
   label: string;
   hint?: ReactNode;
-  /** Its share of a {@link FieldRow} (fields in a row only). */
+  /** Its share of a `FieldRow` (fields in a row only). */
   grow?: number;
   children: (id: string) => ReactNode;
 }) {
@@ -39,9 +39,4 @@ export function FormField({
       )}
     </div>
   );
-}
-
-/** Fields side by side where there is room, one under the other on a phone. */
-export function FieldRow({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>{children}</div>;
 }

@@ -1,11 +1,12 @@
 import { Spin, TabPane, Tabs, Tag, Typography } from '@flotilla/shared/ui/semi';
 import { failureText, useT } from '@flotilla/shared';
-import { BackButton, EmptyState, ErrorState, Page, PageHeader } from '@flotilla/shared/ui';
+import { EmptyState, ErrorState, Page, PageHeader } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { kindLabelId } from '../../../lib/database-kind';
-import { DATABASE_LIST_PATH, DATABASE_TABS, type DatabaseTab } from '../../../lib/database-paths';
+import { DATABASE_TABS, type DatabaseTab } from '../../../lib/database-paths';
+import { BackToDatabases } from '../../../ui/back-to-databases';
 import { ImportTab } from '../../database-import/ui/import-tab';
 import { QueryLogTab } from '../../database-queries/ui/query-log-tab';
 import { RowsTab } from '../../database-rows/ui/rows-tab';
@@ -21,11 +22,6 @@ import {
 
 function isTab(value: string | null): value is DatabaseTab {
   return (DATABASE_TABS as readonly (string | null)[]).includes(value);
-}
-
-function BackToDatabases() {
-  const t = useT();
-  return <BackButton to={DATABASE_LIST_PATH}>{t('datasets.database.back')}</BackButton>;
 }
 
 /** `/database/:id?/detail`: one database — its tables, rows, imports (built-in only) and query log. */

@@ -19,7 +19,8 @@ import {
   initialDatabaseForm,
   type DatabaseFormValues,
 } from '../../../lib/database-form';
-import { FieldRow, FormField } from '../../../ui/form-field';
+import { FieldRow } from '../../../ui/field-row';
+import { FormField } from '../../../ui/form-field';
 import {
   $saveFailure,
   $saving,

@@ -1,56 +1,16 @@
-import { Button, Table, Tag, Tooltip, Typography } from '@flotilla/shared/ui/semi';
+import { Table, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { failureText, useDateTime, useT, type DatabaseQueryLog } from '@flotilla/shared';
 import { EmptyState, ErrorState, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useEffect, useMemo, useState } from 'react';
-import { refusalMessageId } from '../../../lib/query-refusals';
+import { useEffect, useMemo } from 'react';
 import { LabelledSelect } from '../../../ui/labelled-select';
+import { RefusalTag } from './refusal-tag';
+import { SqlStatement } from './sql-statement';
 import { queryLog, queryLogFilterChanged, queryLogShown } from '../database-queries.model';
 
 const FILTERS = { all: null, refused: true, ran: false } as const;
 type Filter = keyof typeof FILTERS;
-
-/** A statement in monospace, one line until opened. */
-function Sql({ sql }: { sql: string }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  return (
-    <div style={{ display: 'flex', alignItems: 'flex-start', gap: 4, minWidth: 0 }}>
-      <code
-        style={{
-          fontFamily: 'monospace',
-          fontSize: 12,
-          whiteSpace: open ? 'pre-wrap' : 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          wordBreak: 'break-all',
-          flex: 1,
-          minWidth: 0,
-        }}
-      >
-        {sql}
-      </code>
-      <Button size="small" theme="borderless" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? t('datasets.database.queries.less') : t('datasets.database.queries.more')}
-      </Button>
-    </div>
-  );
-}
-
-/** Why a query did not run: a tag with the code, its meaning on hover and for screen readers. */
-function Refused({ code }: { code: string }) {
-  const t = useT();
-  const id = refusalMessageId(code);
-  const meaning = id ? t(id) : code;
-  return (
-    <Tooltip content={meaning}>
-      <Tag color="red" aria-label={meaning}>
-        {id ? meaning : code}
-      </Tag>
-    </Tooltip>
-  );
-}
 
 /** The Query log tab: what robots asked the database, the SQL, the rows and time, and what was refused. */
 export function QueryLogTab({ databaseId }: { databaseId: string }) {
@@ -101,7 +61,7 @@ export function QueryLogTab({ databaseId }: { databaseId: string }) {
         width: 100,
         render: (_, entry) => <Tag>{t(`datasets.database.queryMode.${entry.mode}`)}</Tag>,
       },
-      { title: 'SQL', dataIndex: 'sql', width: 320, render: (_, entry) => <Sql sql={entry.sql} /> },
+      { title: 'SQL', dataIndex: 'sql', width: 320, render: (_, entry) => <SqlStatement sql={entry.sql} /> },
       { title: t('datasets.database.queries.rows'), dataIndex: 'rows', width: 80, align: 'right' },
       {
         title: t('datasets.database.queries.ms'),
@@ -114,7 +74,7 @@ export function QueryLogTab({ databaseId }: { databaseId: string }) {
         title: t('datasets.database.queries.refused'),
         dataIndex: 'refused',
         width: 180,
-        render: (_, entry) => (entry.refused ? <Refused code={entry.refused} /> : null),
+        render: (_, entry) => (entry.refused ? <RefusalTag code={entry.refused} /> : null),
       },
     ],
     [t, formatDate],
