@@ -9,6 +9,7 @@ import type {
   DatabaseQueryLog,
   DatabaseQueryLogList,
   FlowGraph,
+  FlowNodeData,
   QaEvent,
   Robot,
   ShareSettings,
@@ -304,52 +305,21 @@ describe.each(kinds)('a robot reading $name', ({ make }) => {
   });
 
   it('stops a slow statement within the node’s time and takes the failure branch with DATABASE_TIMEOUT', async () => {
-    const robot = (
-      await t.post('/v1/processes', { token: admin, body: { name: 'Slow lookup', type: 'flow' } })
-    ).json<Robot>();
-    const at = { x: 0, y: 0 };
-    const graph: FlowGraph = {
-      nodes: [
-        { id: 'start', type: 'start', position: at, data: {} },
-        {
-          id: 'lookup',
-          type: 'dbQuery',
-          position: at,
-          data: { databaseIds: [orders.database.id], model: 'smart', timeoutMs: 1500 },
-        },
-        { id: 'found', type: 'reply', position: at, data: { text: '{{lookup.text}}' } },
-        {
-          id: 'failed',
-          type: 'reply',
-          position: at,
-          data: { text: 'failed: {{lookup.error.code}} | {{lookup.error.message}}' },
-        },
-        { id: 'end', type: 'end', position: at, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'lookup' },
-        { id: 'b', source: 'lookup', target: 'found' },
-        { id: 'c', source: 'lookup', sourceHandle: 'error', target: 'failed' },
-        { id: 'd', source: 'found', target: 'end' },
-        { id: 'e', source: 'failed', target: 'end' },
-      ],
-    };
-    expect(
-      (await t.put(`/v1/processes/${robot.processId}/flow`, { token: admin, body: { version: 'v3', ...graph } }))
-        .statusCode,
-    ).toBe(200);
-    expect((await t.post(`/v1/processes/${robot.processId}/flow/publish`, { token: admin })).statusCode).toBe(200);
+    const { robot, ask } = await drawnFlowRobot(orders.database.id, {
+      lookup: { model: 'smart', timeoutMs: 1500 },
+      found: '{{lookup.text}}',
+      failed: 'failed: {{lookup.error.code}} | {{lookup.error.message}}',
+    });
     // A read-only statement that would count for minutes (a billion rows: MariaDB recurses 1000 times at most).
     const slow =
       'WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) ' +
       'SELECT count(*) AS n FROM c a, c b, c d';
     upstream.setMode({ kind: 'answer', text: slow });
-    const shareId = await share(robot);
-    const { answer } = await askShared(shareId, 'How many?');
+    const { answer } = await ask('How many?');
     expect(answer).toBe('failed: DATABASE_TIMEOUT | database lookup failed: DATABASE_TIMEOUT (TIMEOUT)');
     // A failure's message, which a flow may show a visitor, names no table, statement or driver words.
     upstream.setMode({ kind: 'answer', text: 'SELECT secret_column FROM payroll_2026' });
-    const refused = await askShared(shareId, 'Who earns most?');
+    const refused = await ask('Who earns most?');
     expect(refused.answer).toBe(
       'failed: DATABASE_QUERY_REFUSED | database lookup failed: DATABASE_QUERY_REFUSED (TABLE_NOT_ALLOWED)',
     );
@@ -397,8 +367,18 @@ describe('a database that cannot be reached', () => {
   });
 });
 
-/** A flow robot: start → dbQuery → reply of its text, its failure branch replying the code; published, shared. */
-async function drawnFlowRobot(databaseId: string) {
+/**
+ * A flow robot: start → dbQuery → reply of what it found, its failure branch replying the code (by default);
+ * published, shared.
+ */
+async function drawnFlowRobot(
+  databaseId: string,
+  {
+    lookup = { query: '订单 {{start.question}}' },
+    found = '{{lookup.count}}: {{lookup.text}}',
+    failed = 'failed: {{lookup.error.code}}',
+  }: { lookup?: Partial<FlowNodeData['dbQuery']>; found?: string; failed?: string } = {},
+) {
   const robot = (
     await t.post('/v1/processes', { token: admin, body: { name: 'Drawn lookup', type: 'flow' } })
   ).json<Robot>();
@@ -406,14 +386,9 @@ async function drawnFlowRobot(databaseId: string) {
   const graph: FlowGraph = {
     nodes: [
       { id: 'start', type: 'start', position: at, data: {} },
-      {
-        id: 'lookup',
-        type: 'dbQuery',
-        position: at,
-        data: { databaseIds: [databaseId], query: '订单 {{start.question}}' },
-      },
-      { id: 'found', type: 'reply', position: at, data: { text: '{{lookup.count}}: {{lookup.text}}' } },
-      { id: 'failed', type: 'reply', position: at, data: { text: 'failed: {{lookup.error.code}}' } },
+      { id: 'lookup', type: 'dbQuery', position: at, data: { databaseIds: [databaseId], ...lookup } },
+      { id: 'found', type: 'reply', position: at, data: { text: found } },
+      { id: 'failed', type: 'reply', position: at, data: { text: failed } },
       { id: 'end', type: 'end', position: at, data: {} },
     ],
     edges: [
