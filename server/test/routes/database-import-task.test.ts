@@ -18,8 +18,9 @@ import { en } from '../support/datasets';
 import { uploadForm } from '../support/documents';
 
 // No worker loop: the test runs the import itself (runNext). Steps are slowed, so the import is seen while it
-// holds its transaction open between batches of rows.
-const t = useTestApp({ config: { jobWorkers: 0, jobStepDelayMs: 150, jobHeartbeatMs: 60_000 } });
+// holds its transaction open between batches of rows: 20 batches of 300 ms leave the test seconds to read,
+// write and cancel in the middle of it even on a loaded machine.
+const t = useTestApp({ config: { jobWorkers: 0, jobStepDelayMs: 300, jobHeartbeatMs: 60_000 } });
 let operator: string;
 
 beforeAll(async () => {
@@ -155,7 +156,7 @@ describe('a server stopped in the middle of an import', () => {
 
   it('rolls back what it wrote, keeps the upload, and the next server imports it from the start', async () => {
     // The first server's worker takes the import; the server stops while the rows are being written.
-    const first = await start({ jobWorkers: 1, jobStepDelayMs: 150, jobHeartbeatMs: 60_000 });
+    const first = await start({ jobWorkers: 1, jobStepDelayMs: 300, jobHeartbeatMs: 60_000 });
     const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>()
       .token;
     const headers = { authorization: `Bearer ${token}` };
