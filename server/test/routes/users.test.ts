@@ -153,3 +153,215 @@ describe('freeze and unfreeze', () => {
     expect((await t.get(`/v1/users/${victim.user.id}/freeze`, { token })).statusCode).toBe(403);
   });
 });
+
+/** Creates a user through the API as `adminToken`'s admin; fails the test when creation fails. */
+async function addUser(
+  adminToken: string,
+  body: { username: string; nickname?: string; phone?: string; role: string; isAgent?: boolean },
+): Promise<User> {
+  const res = await t.post('/v1/users', {
+    token: adminToken,
+    body: { nickname: body.username, password: 'secret-pass-1', ...body },
+  });
+  if (res.statusCode !== 200) throw new Error(`create ${body.username}: ${res.statusCode} ${res.body}`);
+  return res.json<User>();
+}
+
+const names = (res: { json: () => { list: Array<{ username?: string; name?: string }> } }) =>
+  res.json().list.map((u) => u.username ?? u.name);
+
+describe('GET /v1/users/list filters and sort', () => {
+  let other: string;
+
+  beforeAll(async () => {
+    await addUser(admin, { username: 'filtzcharlie', nickname: 'Carol', phone: '138-0011 2233', role: 'agent' });
+    await addUser(admin, { username: 'filtzalpha', phone: '13900112299', role: 'operator', isAgent: true });
+    await addUser(admin, { username: 'filtzbravo', nickname: 'Bob', phone: '+86 137 0000 0000', role: 'operator' });
+    other = (await t.createTenant(admin)).token;
+    await addUser(other, { username: 'filtzforeign', phone: '13800112233', role: 'agent' });
+  });
+
+  it('matches a name by username or nickname, not by phone', async () => {
+    expect(names(await t.get('/v1/users/list?keyword=CAROL', { token: admin }))).toEqual(['filtzcharlie']);
+    expect(names(await t.get('/v1/users/list?keyword=filtzb', { token: admin }))).toEqual(['filtzbravo']);
+    expect((await t.get('/v1/users/list?keyword=0011', { token: admin })).json().total).toBe(0);
+  });
+
+  it('finds phone digits inside numbers stored with spaces and dashes, only in the caller’s tenant', async () => {
+    const res = await t.get('/v1/users/list?phone=8001122', { token: admin });
+    expect(names(res)).toEqual(['filtzcharlie']);
+    expect(names(await t.get('/v1/users/list?phone=00112&sort=username&order=asc', { token: admin }))).toEqual([
+      'filtzalpha',
+      'filtzcharlie',
+    ]);
+  });
+
+  it('filters by the agent flag, whatever the role', async () => {
+    const agents = await t.get('/v1/users/list?keyword=filtz&isAgent=true&sort=username&order=asc', { token: admin });
+    expect(names(agents)).toEqual(['filtzalpha', 'filtzcharlie']);
+    const others = await t.get('/v1/users/list?keyword=filtz&isAgent=false', { token: admin });
+    expect(names(others)).toEqual(['filtzbravo']);
+  });
+
+  it('sorts by username or creation, either way, newest first by default', async () => {
+    const byName = (order: string) =>
+      t.get(`/v1/users/list?keyword=filtz&sort=username&order=${order}`, { token: admin });
+    expect(names(await byName('asc'))).toEqual(['filtzalpha', 'filtzbravo', 'filtzcharlie']);
+    expect(names(await byName('desc'))).toEqual(['filtzcharlie', 'filtzbravo', 'filtzalpha']);
+    expect(names(await t.get('/v1/users/list?keyword=filtz', { token: admin }))).toEqual([
+      'filtzbravo',
+      'filtzalpha',
+      'filtzcharlie',
+    ]);
+    expect(names(await t.get('/v1/users/list?keyword=filtz&order=asc', { token: admin }))).toEqual([
+      'filtzcharlie',
+      'filtzalpha',
+      'filtzbravo',
+    ]);
+  });
+
+  it('answers 422 naming the field for a bad phone, sort, order, flag or a long keyword', async () => {
+    const cases: Array<[string, string]> = [
+      ['phone=138-00', 'phone'],
+      [`phone=${'1'.repeat(33)}`, 'phone'],
+      ['sort=password', 'sort'],
+      ['order=up', 'order'],
+      ['isAgent=maybe', 'isAgent'],
+      [`keyword=${'k'.repeat(101)}`, 'keyword'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await t.get(`/v1/users/list?${query}`, { token: admin });
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().detail[0].loc, query).toEqual(['query', field]);
+    }
+  });
+
+  it('never shows another tenant’s users', async () => {
+    expect((await t.get('/v1/users/list?keyword=filtzforeign', { token: admin })).json().total).toBe(0);
+    expect(names(await t.get('/v1/users/list?phone=13800112233', { token: other }))).toEqual(['filtzforeign']);
+  });
+});
+
+describe('GET /v1/users/list/simple', () => {
+  let other: string;
+
+  beforeAll(async () => {
+    await addUser(admin, { username: 'pickzone', nickname: 'Picker One', role: 'agent' });
+    await addUser(admin, { username: 'pickztwo', nickname: 'Picker Two', role: 'operator' });
+    other = (await t.createTenant(admin)).token;
+    await addUser(other, { username: 'pickzforeign', role: 'agent' });
+  });
+
+  it('lists id and display name, paged and filtered by name, for any staff member', async () => {
+    const { token } = await t.createUser(admin, 'agent');
+    const res = await t.get('/v1/users/list/simple?keyword=pickz&limit=1', { token });
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.total).toBe(2);
+    expect(page.list).toEqual([{ id: expect.any(String), name: 'Picker Two' }]);
+    const next = await t.get('/v1/users/list/simple?keyword=PICKER&limit=1&offset=1', { token });
+    expect(next.json().list.map((u: { name: string }) => u.name)).toEqual(['Picker One']);
+  });
+
+  it('shows only the caller’s tenant', async () => {
+    expect((await t.get('/v1/users/list/simple?keyword=pickz', { token: other })).json().list).toEqual([
+      { id: expect.any(String), name: 'pickzforeign' },
+    ]);
+    const all = (await t.get('/v1/users/list/simple?limit=200', { token: admin })).json();
+    expect(all.list.map((u: { name: string }) => u.name)).not.toContain('pickzforeign');
+  });
+
+  it('answers 422 for a bad page or a long keyword, 401 without a token', async () => {
+    expect((await t.get('/v1/users/list/simple?limit=0', { token: admin })).statusCode).toBe(422);
+    expect((await t.get('/v1/users/list/simple?limit=201', { token: admin })).statusCode).toBe(422);
+    expect((await t.get(`/v1/users/list/simple?keyword=${'k'.repeat(101)}`, { token: admin })).statusCode).toBe(422);
+    expect((await t.get('/v1/users/list/simple')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /v1/users/phone', () => {
+  let dashed: User;
+  let other: string;
+
+  beforeAll(async () => {
+    dashed = await addUser(admin, { username: 'phonezdashed', phone: '150-1234 5678', role: 'agent' });
+    other = (await t.createTenant(admin)).token;
+    await addUser(other, { username: 'phonezforeign', phone: '15099998888', role: 'agent' });
+  });
+
+  it('finds the user whose phone equals the number once spaces and dashes are removed', async () => {
+    for (const phone of ['15012345678', '150 1234-5678']) {
+      const res = await t.get(`/v1/users/phone?phone=${encodeURIComponent(phone)}`, { token: admin });
+      expect(res.statusCode, phone).toBe(200);
+      expect(res.json()).toMatchObject({ id: dashed.id, username: 'phonezdashed' });
+    }
+  });
+
+  it('answers 404 USER_NOT_FOUND for a partial number or another tenant’s user', async () => {
+    for (const phone of ['1501234567', '15099998888']) {
+      const res = await t.get(`/v1/users/phone?phone=${phone}`, { token: admin });
+      expect(res.statusCode, phone).toBe(404);
+      expect(res.json().code).toBe('USER_NOT_FOUND');
+    }
+    expect((await t.get('/v1/users/phone?phone=15099998888', { token: other })).statusCode).toBe(200);
+  });
+
+  it('answers 422 for a missing, empty, long or non-numeric phone', async () => {
+    for (const query of ['', 'phone=', `phone=${'1'.repeat(33)}`, 'phone=abc', "phone=1'%20or%201=1", 'phone=%25']) {
+      const res = await t.get(`/v1/users/phone?${query}`, { token: admin });
+      expect(res.statusCode, query).toBe(422);
+    }
+  });
+
+  it('is for admins only', async () => {
+    const { token } = await t.createUser(admin, 'operator');
+    expect((await t.get('/v1/users/phone?phone=15012345678', { token })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/users/allow/list', () => {
+  type Acting = { id: string; name: string; role: string };
+  const ids = async (token: string) =>
+    (await t.get('/v1/users/allow/list?limit=200', { token })).json<{ list: Acting[] }>().list.map((u) => u.id);
+  let tenantAdmin: string;
+  let operator: { user: User; token: string };
+  let flaggedOperator: User;
+  let agent: { user: User; token: string };
+  let otherOperator: User;
+
+  beforeAll(async () => {
+    // A tenant of its own, so the sets below are exact.
+    tenantAdmin = (await t.createTenant(admin)).token;
+    operator = await t.createUser(tenantAdmin, 'operator');
+    otherOperator = (await t.createUser(tenantAdmin, 'operator')).user;
+    flaggedOperator = await addUser(tenantAdmin, { username: 'allowzflagged', role: 'operator', isAgent: true });
+    agent = await t.createUser(tenantAdmin, 'agent');
+    await t.createUser(admin, 'agent');
+  });
+
+  it('gives an admin every user of the tenant, with name and role', async () => {
+    const res = await t.get('/v1/users/allow/list?limit=200', { token: tenantAdmin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(5);
+    expect(res.json().list).toContainEqual({ id: agent.user.id, name: agent.user.nickname, role: 'agent' });
+    const everyone = (await t.get('/v1/users/list?limit=200', { token: tenantAdmin })).json<{ list: User[] }>();
+    expect((await ids(tenantAdmin)).sort()).toEqual(everyone.list.map((u) => u.id).sort());
+  });
+
+  it('gives an operator the agents (by role or flag) and themself, not other operators or the admin', async () => {
+    expect((await ids(operator.token)).sort()).toEqual([operator.user.id, flaggedOperator.id, agent.user.id].sort());
+    expect(await ids(operator.token)).not.toContain(otherOperator.id);
+  });
+
+  it('gives an agent only themself', async () => {
+    const res = await t.get('/v1/users/allow/list', { token: agent.token });
+    expect(res.json()).toEqual({ list: [{ id: agent.user.id, name: agent.user.nickname, role: 'agent' }], total: 1 });
+  });
+
+  it('pages, and answers 422 for a bad page', async () => {
+    const page = await t.get('/v1/users/allow/list?limit=2&offset=4', { token: tenantAdmin });
+    expect(page.json()).toMatchObject({ total: 5 });
+    expect(page.json().list).toHaveLength(1);
+    expect((await t.get('/v1/users/allow/list?offset=-1', { token: tenantAdmin })).statusCode).toBe(422);
+  });
+});

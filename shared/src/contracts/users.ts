@@ -3,13 +3,30 @@ import { IdSchema, PageQuerySchema, PageSchema, RoleSchema } from './common';
 import { UserSchema } from './auth';
 import { endpoint } from './endpoint';
 
-/** `GET /v1/users/list`: paged, with keyword, role and ban filters. */
+/** Columns `GET /v1/users/list` sorts by. */
+export const USER_SORTS = ['createdAt', 'username'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+/** Directions of a sort. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** A name filter: part of a username or nickname. */
+export const UserKeywordSchema = Type.String({ maxLength: 100 });
+
+/**
+ * `GET /v1/users/list`: paged; `keyword` matches the username or nickname, `phone` is digits found in the
+ * phone (spaces and dashes in stored numbers ignored); newest first unless `sort`/`order` say otherwise.
+ */
 export const ListUsersQuerySchema = Type.Composite([
   PageQuerySchema,
   Type.Object({
-    keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    keyword: Type.Optional(UserKeywordSchema),
+    phone: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9]*$' })),
     role: Type.Optional(RoleSchema),
     ban: Type.Optional(Type.Boolean()),
+    isAgent: Type.Optional(Type.Boolean()),
+    sort: Type.Optional(Type.Union(USER_SORTS.map((s) => Type.Literal(s)))),
+    order: Type.Optional(Type.Union(SORT_ORDERS.map((o) => Type.Literal(o)))),
   }),
 ]);
 export type ListUsersQuery = Static<typeof ListUsersQuerySchema>;
@@ -30,7 +47,7 @@ export type CreateUserBody = Static<typeof CreateUserBodySchema>;
 export const UserIdParamsSchema = Type.Object({ id: IdSchema });
 export type UserIdParams = Static<typeof UserIdParamsSchema>;
 
-/** One page of the tenant's users, filtered by keyword, role and ban (admin only). */
+/** One page of the tenant's users, filtered by name, phone, role, ban and agent flag, sorted (admin only). */
 export const ListUsers = endpoint({
   method: 'GET',
   path: '/v1/users/list',
@@ -58,4 +75,56 @@ export const UnfreezeUser = endpoint({
   path: '/v1/users/{id}/unfreeze',
   params: UserIdParamsSchema,
   response: UserSchema,
+});
+
+/** A user as a picker shows them: `name` is the nickname, or the username when there is none. */
+export const UserOptionSchema = Type.Object({ id: IdSchema, name: Type.String() });
+export type UserOption = Static<typeof UserOptionSchema>;
+
+/** `GET /v1/users/list/simple`: paged, with an optional name filter. */
+export const ListUserOptionsQuerySchema = Type.Composite([
+  PageQuerySchema,
+  Type.Object({ keyword: Type.Optional(UserKeywordSchema) }),
+]);
+export type ListUserOptionsQuery = Static<typeof ListUserOptionsQuerySchema>;
+export const UserOptionListResponseSchema = PageSchema(UserOptionSchema);
+export type UserOptionListResponse = Static<typeof UserOptionListResponseSchema>;
+
+/** One page of the caller's tenant's users as `{ id, name }`, for pickers (staff). */
+export const ListUserOptions = endpoint({
+  method: 'GET',
+  path: '/v1/users/list/simple',
+  query: ListUserOptionsQuerySchema,
+  response: UserOptionListResponseSchema,
+});
+
+/** `GET /v1/users/phone`: a phone number; spaces and dashes are ignored when comparing. */
+export const FindUserByPhoneQuerySchema = Type.Object({
+  phone: Type.String({ minLength: 1, maxLength: 32, pattern: '^\\+?[0-9][0-9 -]*$' }),
+});
+export type FindUserByPhoneQuery = Static<typeof FindUserByPhoneQuerySchema>;
+
+/** The tenant's user with exactly that phone, or 404 `USER_NOT_FOUND` (admin only). */
+export const FindUserByPhone = endpoint({
+  method: 'GET',
+  path: '/v1/users/phone',
+  query: FindUserByPhoneQuerySchema,
+  response: UserSchema,
+});
+
+/** A user the caller may act for, with their role. */
+export const ActingUserSchema = Type.Object({ id: IdSchema, name: Type.String(), role: RoleSchema });
+export type ActingUser = Static<typeof ActingUserSchema>;
+export const ActingUserListResponseSchema = PageSchema(ActingUserSchema);
+export type ActingUserListResponse = Static<typeof ActingUserListResponseSchema>;
+
+/**
+ * One page of the users the caller may act for: an admin, every user of the tenant; an operator, the
+ * tenant's agents (role agent or agent flag) and themself; an agent, only themself (staff).
+ */
+export const ListActingUsers = endpoint({
+  method: 'GET',
+  path: '/v1/users/allow/list',
+  query: PageQuerySchema,
+  response: ActingUserListResponseSchema,
 });

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateUser, FreezeUser, ListUsers, UnfreezeUser } from '@flotilla/shared/contracts';
+import {
+  CreateUser,
+  FindUserByPhone,
+  FreezeUser,
+  ListActingUsers,
+  ListUserOptions,
+  ListUsers,
+  UnfreezeUser,
+} from '@flotilla/shared/contracts';
 import { AppError, notFound } from '../../lib/app-error';
 import { RateWindow } from '../../lib/rate-window';
 import { retryLater } from '../../lib/retry-later';
-import { ADMINS } from '../access';
+import { ADMINS, STAFF } from '../access';
 import { route } from '../endpoint-route';
 
 const tags = ['users'];
@@ -22,8 +30,33 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, ListUsers, {
     config: { auth: ADMINS },
     tags,
-    summary: "Users of the caller's tenant (paged; keyword, role, ban filters)",
+    summary: "Users of the caller's tenant (paged; name, phone, role, ban and agent filters; sorted)",
     handler: async (request) => repos.users.list(request.auth.tenantId, request.query),
+  });
+
+  route(fastify, ListUserOptions, {
+    config: { auth: STAFF },
+    tags,
+    summary: "Users of the caller's tenant as { id, name }, for pickers (paged; name filter)",
+    handler: async (request) => repos.users.options(request.auth.tenantId, request.query),
+  });
+
+  route(fastify, FindUserByPhone, {
+    config: { auth: ADMINS },
+    tags,
+    summary: "The caller's tenant's user with that phone (spaces and dashes ignored)",
+    handler: async (request) => {
+      const user = await repos.users.findByPhone(request.auth.tenantId, request.query.phone);
+      if (!user) throw notFound('USER_NOT_FOUND');
+      return user;
+    },
+  });
+
+  route(fastify, ListActingUsers, {
+    config: { auth: STAFF },
+    tags,
+    summary: 'Users the caller may act for: an admin all, an operator the agents and themself, an agent themself',
+    handler: async (request) => repos.users.actingFor(request.auth, request.query),
   });
 
   route(fastify, CreateUser, {

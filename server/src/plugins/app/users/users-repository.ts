@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
-import type { CreateUserBody, ListUsersQuery, Page, Role, User } from '@flotilla/shared/contracts';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import type {
+  ActingUser,
+  CreateUserBody,
+  ListUserOptionsQuery,
+  ListUsersQuery,
+  Page,
+  PageQuery,
+  Role,
+  User,
+  UserOption,
+} from '@flotilla/shared/contracts';
 import { isUniqueViolation, type Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
 import type { UsersTable } from '../../../db/schema';
@@ -25,6 +35,19 @@ export function toUser(row: UserRow): User {
     permissions: JSON.parse(row.permissions) as string[],
     createAt: row.createdAt,
   };
+}
+
+/** A stored phone without its spaces and dashes, as lookups compare it (same SQL on SQLite and PostgreSQL). */
+const barePhone = sql<string>`replace(replace(${sql.ref('users.phone')}, ' ', ''), '-', '')`;
+
+/** A phone as typed, without its spaces and dashes. */
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[ -]/g, '');
+}
+
+/** What a picker shows for a user: the nickname, or the username when the nickname is empty. */
+function displayName(row: { username: string; nickname: string }): string {
+  return row.nickname.trim() === '' ? row.username : row.nickname;
 }
 
 export type NewUser = {
@@ -67,6 +90,16 @@ export async function insertUser(db: Database, tenantId: string, input: NewUser)
 }
 
 export function usersRepository(db: Database) {
+  /** The tenant's users, narrowed to those whose username or nickname contains `keyword` when one is given. */
+  const byName = (tenantId: string, keyword: string | undefined) => {
+    const base = scoped(db, tenantId).selectFrom('users');
+    if (!keyword) return base;
+    return base.where((eb) =>
+      eb.or([containsText('users.username', keyword), containsText('users.nickname', keyword)]),
+    );
+  };
+  const bareEquals = (phone: string) => sql<SqlBool>`${barePhone} = ${phone}`;
+
   return {
     /** Login looks a username up across tenants: usernames are unique platform-wide. */
     findByUsername(username: string): Promise<UserRow | undefined> {
@@ -79,24 +112,89 @@ export function usersRepository(db: Database) {
     },
 
     async list(tenantId: string, query: ListUsersQuery): Promise<Page<User>> {
-      let base = scoped(db, tenantId).selectFrom('users');
-      if (query.keyword) {
-        const keyword = query.keyword;
-        base = base.where((eb) =>
-          eb.or([
-            containsText('users.username', keyword),
-            containsText('users.nickname', keyword),
-            containsText('users.phone', keyword),
-          ]),
-        );
-      }
+      let base = byName(tenantId, query.keyword);
+      // The schema allows digits only, so the pattern needs no escaping.
+      if (query.phone) base = base.where(sql<SqlBool>`${barePhone} like ${`%${query.phone}%`}`);
       if (query.role) base = base.where('role', '=', query.role);
       if (query.ban !== undefined) base = base.where('ban', '=', query.ban ? 1 : 0);
+      if (query.isAgent !== undefined) base = base.where('isAgent', '=', query.isAgent ? 1 : 0);
+      const sort = query.sort ?? 'createdAt';
+      const order = query.order ?? 'desc';
       const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('createdAt', 'desc').limit(query.limit).offset(query.offset).execute(),
+        base
+          .selectAll()
+          .orderBy(sort, order)
+          // A stable order across pages when the sorted column ties (users created in the same millisecond).
+          .orderBy('id', order)
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
         base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
       ]);
       return paged(rows.map(toUser), count.total);
+    },
+
+    /** One page of the tenant's users as picker options, newest first. */
+    async options(tenantId: string, query: ListUserOptionsQuery): Promise<Page<UserOption>> {
+      const base = byName(tenantId, query.keyword);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['id', 'username', 'nickname'])
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(
+        rows.map((row) => ({ id: row.id, name: displayName(row) })),
+        count.total,
+      );
+    },
+
+    /** The tenant's user whose phone, without spaces and dashes, equals `phone` (the oldest when several do). */
+    async findByPhone(tenantId: string, phone: string): Promise<User | undefined> {
+      const row = await scoped(db, tenantId)
+        .selectFrom('users')
+        .selectAll()
+        .where(bareEquals(normalisePhone(phone)))
+        .orderBy('createdAt', 'asc')
+        .orderBy('id', 'asc')
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    /**
+     * The users `caller` may act for: an admin, the whole tenant; an operator, the tenant's agents and
+     * themself; an agent, themself.
+     */
+    async actingFor(
+      caller: { tenantId: string; userId: string; role: Role },
+      page: PageQuery,
+    ): Promise<Page<ActingUser>> {
+      let base = scoped(db, caller.tenantId).selectFrom('users');
+      if (caller.role === 'operator') {
+        base = base.where((eb) =>
+          eb.or([eb('role', '=', 'agent'), eb('isAgent', '=', 1), eb('id', '=', caller.userId)]),
+        );
+      } else if (caller.role !== 'admin') {
+        base = base.where('id', '=', caller.userId);
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select(['id', 'username', 'nickname', 'role'])
+          .orderBy('createdAt', 'asc')
+          .orderBy('id', 'asc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return paged(
+        rows.map((row) => ({ id: row.id, name: displayName(row), role: row.role })),
+        count.total,
+      );
     },
 
     /** A user of the tenant, never a platform owner: only the fields the call declares are taken. */
