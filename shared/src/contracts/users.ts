@@ -14,8 +14,9 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const UserKeywordSchema = Type.String({ maxLength: 100 });
 
 /**
- * `GET /v1/users/list`: paged; `keyword` matches the username or nickname, `phone` is digits found in the
- * phone (spaces and dashes in stored numbers ignored); newest first unless `sort`/`order` say otherwise.
+ * `GET /v1/users/list`: paged; `keyword` matches the username, nickname or phone as stored (the list's search
+ * box), `phone` is digits found in the phone (spaces and dashes in stored numbers ignored); newest first unless
+ * `sort`/`order` say otherwise.
  */
 export const ListUsersQuerySchema = Type.Composite([
   PageQuerySchema,

@@ -112,7 +112,18 @@ export function usersRepository(db: Database) {
     },
 
     async list(tenantId: string, query: ListUsersQuery): Promise<Page<User>> {
-      let base = byName(tenantId, query.keyword);
+      // The employee list's one search box finds a name or a phone as typed; `phone` is the digits-only filter.
+      let base = scoped(db, tenantId).selectFrom('users');
+      if (query.keyword) {
+        const keyword = query.keyword;
+        base = base.where((eb) =>
+          eb.or([
+            containsText('users.username', keyword),
+            containsText('users.nickname', keyword),
+            containsText('users.phone', keyword),
+          ]),
+        );
+      }
       // The schema allows digits only, so the pattern needs no escaping.
       if (query.phone) base = base.where(sql<SqlBool>`${barePhone} like ${`%${query.phone}%`}`);
       if (query.role) base = base.where('role', '=', query.role);
