@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { startChildProcess } from '../lib/child-process';
+import { holdChild, startChildProcess } from '../lib/child-process';
 import type { DocumentType } from './file-types';
 import type { ParseBudget } from '../lib/parse-budget';
 import type { BatchLimits, ParseRequest, ParseResponse, StoredFile } from './parse-process';
@@ -83,18 +83,6 @@ type Waiter = { resolve(parser: Parser): void; reject(error: unknown): void };
 
 /** An idle process ends after this long (one that read a large file may keep hundreds of MB). */
 const IDLE_MS = 30_000;
-
-/** Keeps a process from holding the server open while it has nothing to do. */
-function hold(child: ChildProcess, busy: boolean): void {
-  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
-  if (busy) {
-    child.ref();
-    channel?.ref();
-  } else {
-    child.unref();
-    channel?.unref();
-  }
-}
 
 /**
  * Parser processes, one parse at a time each, at most `size` (further parses wait for one). A process's heap
@@ -259,7 +247,7 @@ export class ParsePool implements DocumentParser, TableFileReader {
       end(true);
       return conversation.fail(signal.reason);
     }
-    hold(parser.child, true);
+    holdChild(parser.child, true);
     parser.child.send(request satisfies ParseRequest);
   }
 
@@ -292,7 +280,7 @@ export class ParsePool implements DocumentParser, TableFileReader {
   private release(parser: Parser): void {
     const waiter = this.waiting.shift();
     if (waiter) return waiter.resolve(parser);
-    hold(parser.child, false);
+    holdChild(parser.child, false);
     parser.idleTimer = setTimeout(() => this.discard(parser), IDLE_MS);
     parser.idleTimer.unref();
     this.idle.push(parser);

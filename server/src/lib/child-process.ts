@@ -26,3 +26,18 @@ export function startChildProcess(
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
 }
+
+/**
+ * Whether a child process keeps the server open: only while it works (`busy`), so an idle one never holds a
+ * server (or a test run) that has nothing else to do.
+ */
+export function holdChild(child: ChildProcess, busy: boolean): void {
+  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
+  if (busy) {
+    child.ref();
+    channel?.ref();
+  } else {
+    child.unref();
+    channel?.unref();
+  }
+}

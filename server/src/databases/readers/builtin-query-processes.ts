@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { startChildProcess } from '../../lib/child-process';
+import { holdChild, startChildProcess } from '../../lib/child-process';
 import { DatabaseQueryError, type QueryRows } from '../reader';
 import type { BuiltinQueryRequest, BuiltinQueryResponse } from './builtin-query-child';
 
@@ -8,18 +8,6 @@ type Slot = {
   ready: Promise<void>;
   pending?: (response: BuiltinQueryResponse | Error) => void;
 };
-
-/** Keeps an idle process from holding the server open. */
-function hold(child: ChildProcess, busy: boolean): void {
-  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
-  if (busy) {
-    child.ref();
-    channel?.ref();
-  } else {
-    child.unref();
-    channel?.unref();
-  }
-}
 
 /** How long a process may take to start (loading SQLite; under tsx, compiling) before the query fails. */
 const START_MS = 20_000;
@@ -49,7 +37,7 @@ export class BuiltinQueryProcesses {
       throw error;
     }
     const id = this.nextId++;
-    hold(slot.child, true);
+    holdChild(slot.child, true);
     const response = await new Promise<BuiltinQueryResponse | Error>((settle) => {
       const timer = setTimeout(
         () => settle(new DatabaseQueryError('TIMEOUT', `statement stopped after ${timeoutMs} ms`)),
@@ -136,7 +124,7 @@ export class BuiltinQueryProcesses {
   }
 
   private release(slot: Slot): void {
-    hold(slot.child, false);
+    holdChild(slot.child, false);
     const waiter = this.waiting.shift();
     if (waiter) waiter(slot);
     else this.idle.push(slot);
