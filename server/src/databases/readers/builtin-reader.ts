@@ -8,10 +8,9 @@ import {
   type QueryRows,
   type Statement,
 } from '../reader';
+import { quoteSqlite } from '../builtin-tables';
 import { toCell } from './cells';
 import { builtinQueryError, type BuiltinQueryProcesses } from './builtin-query-processes';
-
-export const quoteSqlite = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /**
  * A statement that returns rows, or a refusal: ATTACH, PRAGMA writes and the like run even on a read-only
