@@ -5,6 +5,7 @@ import type {
   DatasetFileStatus,
   DatasetFileType,
   FlowVersion,
+  LedgerKind,
   Role,
   TaskStatus,
   TaskType,
@@ -308,7 +309,7 @@ export interface CreditLedgerTable {
   id: string;
   tenantId: string;
   userId: string;
-  kind: 'recharge' | 'answer' | 'refund';
+  kind: LedgerKind;
   amount: number;
   balanceAfter: number;
   completionId: string | null;

@@ -297,9 +297,17 @@ export function ingestHandlers({
     }
   };
 
-  // Table imports are not the knowledge's: the worker is given their handler beside these (job-worker.ts).
+  // Table imports, user imports and robot clones are not the knowledge's: the worker is given their handlers
+  // beside these (job-worker.ts).
   const notKnowledge: JobHandler = async () => {
     throw new ReasonError('JOB_FAILED');
   };
-  return { parseFile: ingest, reindexFile: ingest, importQa: ingest, importTable: notKnowledge };
+  return {
+    parseFile: ingest,
+    reindexFile: ingest,
+    importQa: ingest,
+    importTable: notKnowledge,
+    importUsers: notKnowledge,
+    cloneRobots: notKnowledge,
+  };
 }

@@ -4,6 +4,7 @@ import authRoutes from './auth/index';
 import businessScenesRoutes from './business-scenes/index';
 import casesRoutes from './cases/index';
 import chatRoutes from './chat/index';
+import dashboardRoutes from './dashboard/index';
 import creditsRoutes from './credits/index';
 import databasesRoutes from './databases/index';
 import databaseImportsRoutes from './databases/imports';
@@ -15,14 +16,18 @@ import flowsRoutes from './flows/index';
 import metaRoutes from './meta/index';
 import openAiRoutes from './openai/index';
 import pluginsRoutes from './plugins/index';
+import cloneBatchRoutes from './processes/clone-batch';
 import processesRoutes from './processes/index';
+import referralsRoutes from './referrals/index';
 import secretsRoutes from './secrets/index';
 import segmentsRoutes from './segments/index';
 import sharesRoutes from './shares/index';
 import tasksRoutes from './tasks/index';
 import tenantsRoutes from './tenants/index';
 import uploadsRoutes from './uploads/index';
+import usersImportRoutes from './users/import';
 import usersRoutes from './users/index';
+import usersManageRoutes from './users/manage';
 import webRoutes from './web/index';
 
 /** Every route of the server, by area. */
@@ -30,7 +35,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(authRoutes);
   await fastify.register(tenantsRoutes);
   await fastify.register(usersRoutes);
+  await fastify.register(usersImportRoutes);
+  await fastify.register(usersManageRoutes);
+  await fastify.register(referralsRoutes);
   await fastify.register(processesRoutes);
+  await fastify.register(cloneBatchRoutes);
   await fastify.register(businessScenesRoutes);
   await fastify.register(flowsRoutes);
   await fastify.register(sharesRoutes);
@@ -40,6 +49,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(secretsRoutes);
   await fastify.register(openAiRoutes);
   await fastify.register(creditsRoutes);
+  await fastify.register(dashboardRoutes);
   await fastify.register(datasetsRoutes);
   await fastify.register(databasesRoutes);
   await fastify.register(databaseTablesRoutes);

@@ -14,7 +14,8 @@ export const RechargeBodySchema = Type.Object({
 });
 export type RechargeBody = Static<typeof RechargeBodySchema>;
 
-export const LEDGER_KINDS = ['recharge', 'answer', 'refund'] as const;
+/** Why a balance changed: a recharge, an answer's price, its refund, a referral reward, an admin's correction. */
+export const LEDGER_KINDS = ['recharge', 'answer', 'refund', 'referral', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** One row of a user's credit ledger: every change of a balance has one. */

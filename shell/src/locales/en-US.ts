@@ -1,4 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
+import { enUS as register } from './register/en-US';
+import { enUS as lowBalance } from './low-balance/en-US';
 
 /** The shell's English messages (fallback locale). Same ids as zh-CN.ts (checked by a test). */
 export const enUS: Catalog = {
@@ -116,4 +118,6 @@ export const enUS: Catalog = {
   'route.taskList': 'Tasks',
   'route.distributionCenter': 'Distribution centre',
   'route.chat': 'Customer service',
+  ...register,
+  ...lowBalance,
 };

@@ -1,4 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
+import { zhCN as register } from './register/zh-CN';
+import { zhCN as lowBalance } from './low-balance/zh-CN';
 
 /** The shell's Chinese messages (default locale). Same ids as en-US.ts (checked by a test). */
 export const zhCN: Catalog = {
@@ -116,4 +118,6 @@ export const zhCN: Catalog = {
   'route.taskList': '任务列表',
   'route.distributionCenter': '分销中心',
   'route.chat': '智能客服',
+  ...register,
+  ...lowBalance,
 };

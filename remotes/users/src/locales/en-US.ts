@@ -1,4 +1,9 @@
 import type { Catalog } from '@flotilla/shared';
+import { enUS as userImport } from './user-import/en-US';
+import { enUS as userManage } from './user-manage/en-US';
+import { enUS as credits } from './credits/en-US';
+import { enUS as referrals } from './referrals/en-US';
+import { enUS as dashboard } from './dashboard/en-US';
 
 /** English messages of the users remote (id → ICU message). Every id is also in zh-CN.ts. */
 const enUS: Catalog = {
@@ -103,6 +108,8 @@ const enUS: Catalog = {
   'users.tasks.type.reindexFile': 'Re-index file',
   'users.tasks.type.importQa': 'Import QA pairs',
   'users.tasks.type.importTable': 'Import table',
+  'users.tasks.type.importUsers': 'Import users',
+  'users.tasks.type.cloneRobots': 'Clone robots',
   'users.tasks.status.queued': 'Queued',
   'users.tasks.status.running': 'Running',
   'users.tasks.status.done': 'Done',
@@ -125,6 +132,11 @@ const enUS: Catalog = {
   'users.tasks.noMatchHint': 'Choose another status, or all of them.',
 
   'users.notFound.back': 'Back to the dashboard',
+  ...userImport,
+  ...userManage,
+  ...credits,
+  ...referrals,
+  ...dashboard,
 };
 
 export default enUS;

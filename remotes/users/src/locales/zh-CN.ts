@@ -1,4 +1,9 @@
 import type { Catalog } from '@flotilla/shared';
+import { zhCN as userImport } from './user-import/zh-CN';
+import { zhCN as userManage } from './user-manage/zh-CN';
+import { zhCN as credits } from './credits/zh-CN';
+import { zhCN as referrals } from './referrals/zh-CN';
+import { zhCN as dashboard } from './dashboard/zh-CN';
 
 /** 用户模块的中文文案（id → ICU 消息）。每个 id 在 en-US.ts 中也有。 */
 const zhCN: Catalog = {
@@ -103,6 +108,8 @@ const zhCN: Catalog = {
   'users.tasks.type.reindexFile': '重新索引文件',
   'users.tasks.type.importQa': '导入问答对',
   'users.tasks.type.importTable': '导入数据表',
+  'users.tasks.type.importUsers': '导入用户',
+  'users.tasks.type.cloneRobots': '批量克隆机器人',
   'users.tasks.status.queued': '排队中',
   'users.tasks.status.running': '运行中',
   'users.tasks.status.done': '已完成',
@@ -125,6 +132,11 @@ const zhCN: Catalog = {
   'users.tasks.noMatchHint': '换一个状态，或查看全部。',
 
   'users.notFound.back': '返回仪表盘',
+  ...userImport,
+  ...userManage,
+  ...credits,
+  ...referrals,
+  ...dashboard,
 };
 
 export default zhCN;

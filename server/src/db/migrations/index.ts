@@ -12,6 +12,9 @@ import * as flows from './009-flows';
 import * as businessScenes from './010-business-scenes';
 import * as databases from './011-databases';
 import * as databaseTables from './012-database-tables';
+import * as creditSettings from './013-credit-settings';
+import * as referrals from './014-referrals';
+import * as dashboardFacts from './015-dashboard-facts';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -33,6 +36,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-business-scenes': businessScenes,
   '011-databases': databases,
   '012-database-tables': databaseTables,
+  '013-credit-settings': creditSettings,
+  '014-referrals': referrals,
+  '015-dashboard-facts': dashboardFacts,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { sweepImportUploads, tableImportHandler } from '../../databases/table-import/import-job';
 import { ingestHandlers } from '../../jobs/ingest';
 import { JobWorker } from '../../jobs/worker';
+import { cloneRobotsHandler } from '../../users/clone-robots-job';
+import { usersImportHandler } from '../../users/import-job';
 import { UploadFiles } from './uploads/upload-files';
 
 declare module 'fastify' {
@@ -34,6 +36,8 @@ export default fp(
           files: new UploadFiles(config.dataDir),
           parser: fastify.parser,
         }),
+        importUsers: usersImportHandler({ db: fastify.db, repos: fastify.repos, files: new UploadFiles(config.dataDir) }),
+        cloneRobots: cloneRobotsHandler({ db: fastify.db, repos: fastify.repos }),
       },
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,

@@ -1,44 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { CreditsResponse, LedgerEntry, LedgerKind } from '@flotilla/shared/contracts';
+import type { CreditsResponse, LedgerEntry } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
-import { scoped, type Scoped } from '../../../db/scoped';
-import { isoNow } from '../../../lib/clock';
-
-type Change = { kind: LedgerKind; amount: number; completionId?: string | null; remark?: string };
-
-/** Applies one change to a balance with its ledger row, inside the caller's transaction; false when it would go negative. */
-async function applyChange(tenant: Scoped, userId: string, change: Change): Promise<boolean> {
-  await tenant
-    .insertInto('creditBalances', { userId, balance: 0 })
-    .onConflict((oc) => oc.column('userId').doNothing())
-    .execute();
-  // One conditional update: two concurrent debits can never both spend the last credits.
-  const updated = await tenant
-    .updateTable('creditBalances')
-    .set((eb) => ({ balance: eb('balance', '+', change.amount) }))
-    .where('userId', '=', userId)
-    .where('balance', '>=', Math.max(0, -change.amount))
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return false;
-  const { balance } = await tenant
-    .selectFrom('creditBalances')
-    .select('balance')
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  await tenant
-    .insertInto('creditLedger', {
-      id: randomUUID(),
-      userId,
-      kind: change.kind,
-      amount: change.amount,
-      balanceAfter: balance,
-      completionId: change.completionId ?? null,
-      remark: change.remark ?? '',
-      createdAt: isoNow(),
-    })
-    .execute();
-  return true;
-}
+import { scoped } from '../../../db/scoped';
+import { applyCreditChange } from './apply-credit-change';
 
 /** Users' credit balances and the ledger recording every change: answers spend, recharges add. */
 export function creditsRepository(db: Database) {
@@ -56,7 +19,7 @@ export function creditsRepository(db: Database) {
     async recharge(tenantId: string, userId: string, amount: number, remark = ''): Promise<void> {
       await db
         .transaction()
-        .execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'recharge', amount, remark }));
+        .execute((trx) => applyCreditChange(scoped(trx, tenantId), userId, { kind: 'recharge', amount, remark }));
     },
 
     /** Takes `amount` for an answer; false (and nothing changed) when the balance is short. */
@@ -64,7 +27,7 @@ export function creditsRepository(db: Database) {
       return db
         .transaction()
         .execute((trx) =>
-          applyChange(scoped(trx, tenantId), userId, { kind: 'answer', amount: -amount, completionId }),
+          applyCreditChange(scoped(trx, tenantId), userId, { kind: 'answer', amount: -amount, completionId }),
         );
     },
 
@@ -72,7 +35,7 @@ export function creditsRepository(db: Database) {
     async refund(tenantId: string, userId: string, amount: number, completionId: string): Promise<void> {
       await db
         .transaction()
-        .execute((trx) => applyChange(scoped(trx, tenantId), userId, { kind: 'refund', amount, completionId }));
+        .execute((trx) => applyCreditChange(scoped(trx, tenantId), userId, { kind: 'refund', amount, completionId }));
     },
 
     async statement(tenantId: string, userId: string, offset: number, limit: number): Promise<CreditsResponse> {

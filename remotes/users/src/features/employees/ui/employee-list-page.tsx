@@ -14,6 +14,7 @@ import {
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
+import { UserSheetActions } from '../../user-import/ui/user-sheet-actions';
 import { PAGE_SIZE_OPTIONS, type RoleFilter, type StatusFilter } from '../lib/list-query';
 import {
   $busyUserIds,
@@ -139,7 +140,12 @@ export function EmployeeListPage() {
       <PageHeader
         title={t('users.employees.title')}
         description={t('users.employees.description')}
-        extra={createButton}
+        extra={
+          <div className="flu-employees__header-actions">
+            <UserSheetActions />
+            {createButton}
+          </div>
+        }
       />
       <Surface>
         <div className="flu-employees__toolbar">

@@ -1,0 +1,6 @@
+import type { Catalog } from '@flotilla/shared';
+
+/** en-US messages of the users remote's credits screens; every id is also in the other language's file. */
+export const enUS: Catalog = {
+  'users.recharge.title': 'Recharge centre',
+};
