@@ -7,7 +7,14 @@ import { endpoint } from './endpoint';
  * large csv/xlsx file into a built-in database's table, importing users from a spreadsheet, cloning robots
  * to other users.
  */
-export const TASK_TYPES = ['parseFile', 'reindexFile', 'importQa', 'importTable', 'importUsers', 'cloneRobots'] as const;
+export const TASK_TYPES = [
+  'parseFile',
+  'reindexFile',
+  'importQa',
+  'importTable',
+  'importUsers',
+  'cloneRobots',
+] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

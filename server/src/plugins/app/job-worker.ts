@@ -36,7 +36,11 @@ export default fp(
           files: new UploadFiles(config.dataDir),
           parser: fastify.parser,
         }),
-        importUsers: usersImportHandler({ db: fastify.db, repos: fastify.repos, files: new UploadFiles(config.dataDir) }),
+        importUsers: usersImportHandler({
+          db: fastify.db,
+          repos: fastify.repos,
+          files: new UploadFiles(config.dataDir),
+        }),
         cloneRobots: cloneRobotsHandler({ db: fastify.db, repos: fastify.repos }),
       },
       workers: config.jobWorkers,
