@@ -317,6 +317,20 @@ export interface CreditLedgerTable {
   createdAt: string;
 }
 
+export interface CreditPackagesTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  priceCents: number;
+  credits: number;
+  createdAt: string;
+}
+
+export interface CreditSettingsTable {
+  tenantId: string;
+  lowBalanceThreshold: number;
+}
+
 export interface ApiSecretsTable {
   id: string;
   tenantId: string;
@@ -448,6 +462,8 @@ export interface DB {
   completions: CompletionsTable;
   creditBalances: CreditBalancesTable;
   creditLedger: CreditLedgerTable;
+  creditPackages: CreditPackagesTable;
+  creditSettings: CreditSettingsTable;
   apiSecrets: ApiSecretsTable;
   uploads: UploadsTable;
   datasetCatalogues: DatasetCataloguesTable;

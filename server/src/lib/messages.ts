@@ -219,6 +219,18 @@ const MESSAGES = {
     'en-US': 'External databases are read-only: only built-in databases take imports and row edits',
   },
   DATABASE_QUERY_FAILED: { 'zh-CN': '数据库查询失败', 'en-US': 'The database query failed' },
+  CREDIT_PACKAGE_NOT_FOUND: { 'zh-CN': '充值套餐不存在', 'en-US': 'Credit package not found' },
+  CREDIT_PACKAGES_FULL: {
+    'zh-CN': '充值套餐数量已达上限（50 个）',
+    'en-US': 'There are already 50 credit packages, the most allowed',
+  },
+  CREDITS_BELOW_ZERO: { 'zh-CN': '调整后余额不能小于 0', 'en-US': 'The balance cannot go below zero' },
+  RECHARGE_AMOUNT_OR_PACKAGE: {
+    'zh-CN': '请填写充值额度或选择套餐（二选一）',
+    'en-US': 'Give either an amount or a package, not both',
+  },
+  ADJUSTMENT_ZERO: { 'zh-CN': '调整额度不能为 0', 'en-US': 'An adjustment cannot be zero' },
+  LEDGER_DATE_INVALID: { 'zh-CN': '日期无效', 'en-US': 'Invalid date' },
   DATABASE_QUERY_TIMEOUT: { 'zh-CN': '数据库查询超时', 'en-US': 'The database query took too long' },
   DATABASE_UNREACHABLE: { 'zh-CN': '无法连接数据库', 'en-US': 'The database cannot be reached' },
   // Why an external database could not be read, by its connection code (`reason` of the 502).

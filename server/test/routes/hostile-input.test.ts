@@ -85,6 +85,7 @@ function idFor(route: Route, name: string): string | undefined {
       [/^\/v1\/databases\/\{id\}/, 'databaseId'],
       [/^\/v2\/upload\/file\//, 'uploadId'],
       [/^\/v1\/tasks\//, 'taskId'],
+      [/^\/v1\/credits\/packages\//, 'packageId'],
       [/completions\/\{id\}$/, 'completionId'],
     ];
     const key = byPrefix.find(([pattern]) => pattern.test(route.path))?.[1];
@@ -107,6 +108,7 @@ function idFor(route: Route, name: string): string | undefined {
     versionId: ids.versionId,
     table: ids.tableName,
     rowId: ids.rowId,
+    packageId: ids.packageId,
   };
   return byName[name];
 }
@@ -272,6 +274,9 @@ beforeAll(async () => {
   ids.fileId = 'no-such-file';
   ids.uploadId = 'no-such-upload';
   ids.taskId = 'no-such-task';
+  ids.packageId = (
+    await t.post('/v1/credits/packages', { token, body: { name: 'fuzz package', priceCents: 100, credits: 10 } })
+  ).json<{ id: string }>().id;
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`fixture ${name} was not created`);
   attacker = { token, username: tenant.admin.username, password: 'tenant-password-1', agentToken: agent.token, ids };
 }, 120_000);

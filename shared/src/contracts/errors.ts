@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'DATABASE_ROW_NOT_FOUND',
   'DATABASE_READ_ONLY',
   'DATABASE_QUERY_FAILED',
+  // Credits.
+  'CREDIT_PACKAGE_NOT_FOUND',
+  'CREDIT_PACKAGES_FULL',
+  'CREDITS_BELOW_ZERO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
