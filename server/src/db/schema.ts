@@ -174,6 +174,8 @@ export interface ChatSessionsTable {
   title: string;
   topic: string;
   chatCompletionType: string;
+  /** The share link a visitor came through; null for staff and API sessions. */
+  shareId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -203,7 +205,27 @@ export interface CompletionsTable {
   feedback: 'like' | 'dislike' | null;
   feedbackText: string;
   checked: Flag;
+  /** 1: the answer was the robot's fallback reply (or empty): unanswered on the dashboard. */
+  fallback: Generated<Flag>;
   createdAt: string;
+}
+
+/** Answers counted per quarter hour (UTC), robot and share link: what the dashboard sums (docs/dashboard.md). */
+export interface DashboardSlotsTable {
+  tenantId: string;
+  /** Minutes since the epoch / 15. */
+  slot: number;
+  processId: string;
+  /** '' for answers through no share link. */
+  shareId: string;
+  answers: number;
+  fallbacks: number;
+  likes: number;
+  dislikes: number;
+  /** Debits less refunds of these answers. */
+  credits: number;
+  /** Sessions whose first answer falls in the slot. */
+  sessions: number;
 }
 
 export interface ProcessFlowsTable {
@@ -460,6 +482,7 @@ export interface DB {
   dataVersions: DataVersionsTable;
   chatSessions: ChatSessionsTable;
   completions: CompletionsTable;
+  dashboardSlots: DashboardSlotsTable;
   creditBalances: CreditBalancesTable;
   creditLedger: CreditLedgerTable;
   creditPackages: CreditPackagesTable;

@@ -70,6 +70,12 @@ function failureCode(failure: NodeError): FailureCode {
   return failure.code === 'PROVIDER_ERROR' || failure.code === 'PROVIDER_TIMEOUT' ? failure.code : 'FLOW_NODE_FAILED';
 }
 
+/** An answer that is the robot's fallback reply, or nothing: the dashboard counts it unanswered. */
+function isFallback(answer: string, fallbackReply: string): boolean {
+  const said = answer.trim();
+  return said === '' || said === fallbackReply.trim();
+}
+
 /** A flow as the engine runs it: a v1 flow is compiled to its graph. */
 export function runnableGraph(version: FlowVersion, graph: FlowGraph): FlowGraph {
   return version === 'v1' ? compileV1(graph.nodes) : graph;
@@ -401,6 +407,7 @@ export function createAnswerEngine(
             status,
             errorCode: failure?.code ?? null,
             trace: outcome?.trace ?? [],
+            fallback: status === 'done' && isFallback(answer, basic.fallbackReply),
           });
         }
         if (failure) {

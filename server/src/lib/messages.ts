@@ -219,6 +219,11 @@ const MESSAGES = {
     'en-US': 'External databases are read-only: only built-in databases take imports and row edits',
   },
   DATABASE_QUERY_FAILED: { 'zh-CN': '数据库查询失败', 'en-US': 'The database query failed' },
+  DASHBOARD_RANGE_INVALID: {
+    'zh-CN': '日期范围无效：请选择存在的日期，且结束日期不早于开始日期',
+    'en-US': 'Invalid date range: choose real days, the end no earlier than the start',
+  },
+  DASHBOARD_RANGE_TOO_LONG: { 'zh-CN': '日期范围最长 366 天', 'en-US': 'The date range can be 366 days at most' },
   CREDIT_PACKAGE_NOT_FOUND: { 'zh-CN': '充值套餐不存在', 'en-US': 'Credit package not found' },
   CREDIT_PACKAGES_FULL: {
     'zh-CN': '充值套餐数量已达上限（50 个）',

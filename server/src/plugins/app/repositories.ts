@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { casesRepository } from './cases/cases-repository';
 import { chatsRepository } from './chats/chats-repository';
 import { creditsRepository } from './credits/credits-repository';
+import { dashboardRepository } from './dashboard/dashboard-repository';
 import { databaseQueriesRepository } from './databases/database-queries-repository';
 import { databaseTablesRepository } from './databases/database-tables-repository';
 import { databasesRepository } from './databases/databases-repository';
@@ -46,6 +47,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0], config: C
     chats: chatsRepository(db),
     uploads: uploadsRepository(db),
     credits: creditsRepository(db),
+    dashboard: dashboardRepository(db),
     secrets: secretsRepository(db),
     segments: segmentsRepository(db),
     databases: databasesRepository(db, { dataDir: config.dataDir, box }),

@@ -20,7 +20,7 @@ import type { Database } from '../../../db/database';
 import { paged } from '../../../db/filters';
 import type { ChatChannel, ChatSessionsTable, CompletionsTable } from '../../../db/schema';
 import { prepare } from '../../../db/prepared';
-import { scoped } from '../../../db/scoped';
+import { scoped, type Scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
 
 /** Who is chatting with which robot: every chat read and write is limited to one chatter. */
@@ -30,6 +30,8 @@ export type Chatter = {
   /** A visitor uuid, a staff user id or an API secret id. */
   userId: string;
   channel: ChatChannel;
+  /** The share link a visitor came through: recorded on the sessions they start (the dashboard counts them). */
+  shareId?: string;
 };
 
 /** A chatter and what answering them needs: whose credits pay, and (for visitors) the share's limit. */
@@ -101,12 +103,37 @@ export type CompletionRecord = {
   errorCode: string | null;
   /** What each node of the robot's flow did for this answer. */
   trace: TraceStep[];
+  /** The answer was the robot's fallback reply: unanswered, for the dashboard. */
+  fallback?: boolean;
 };
+
+/** The dashboard's slot of an instant: minutes since the epoch / 15 (see migration 015). */
+export const dashboardSlot = (iso: string): number => Math.floor(Date.parse(iso) / 900_000);
 
 /** A title from the first question: its first line, shortened. */
 export function titleFrom(question: string): string {
   const line = question.trim().split('\n')[0] ?? '';
   return line.length > 30 ? `${line.slice(0, 30)}…` : line;
+}
+
+type SlotCounts = Partial<Record<'answers' | 'fallbacks' | 'likes' | 'dislikes' | 'credits' | 'sessions', number>>;
+
+/** Adds counts to a dashboard slot (made when missing), inside the caller's transaction. */
+async function countInSlot(tenant: Scoped, slot: number, processId: string, shareId: string, counts: SlotCounts) {
+  const row = { answers: 0, fallbacks: 0, likes: 0, dislikes: 0, credits: 0, sessions: 0, ...counts };
+  await tenant
+    .insertInto('dashboardSlots', { slot, processId, shareId, ...row })
+    .onConflict((oc) =>
+      oc.columns(['tenantId', 'slot', 'processId', 'shareId']).doUpdateSet((eb) => ({
+        answers: eb('dashboardSlots.answers', '+', eb.ref('excluded.answers')),
+        fallbacks: eb('dashboardSlots.fallbacks', '+', eb.ref('excluded.fallbacks')),
+        likes: eb('dashboardSlots.likes', '+', eb.ref('excluded.likes')),
+        dislikes: eb('dashboardSlots.dislikes', '+', eb.ref('excluded.dislikes')),
+        credits: eb('dashboardSlots.credits', '+', eb.ref('excluded.credits')),
+        sessions: eb('dashboardSlots.sessions', '+', eb.ref('excluded.sessions')),
+      })),
+    )
+    .execute();
 }
 
 /** Chat sessions and the completions (question + answer) in them. */
@@ -133,6 +160,7 @@ export function chatsRepository(db: Database) {
     title,
     topic: '',
     chatCompletionType: 'chat',
+    shareId: chatter.shareId ?? null,
     createdAt: now,
     updatedAt: now,
   });
@@ -237,12 +265,33 @@ export function chatsRepository(db: Database) {
       feedback: FeedbackValue | null,
       text: string,
     ): Promise<Completion | undefined> {
-      const result = await own(chatter)
-        .completionsToUpdate()
-        .set({ feedback, feedbackText: feedback === null ? '' : text })
-        .where('id', '=', completionId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
+      const changed = await db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, chatter.tenantId);
+        const before = await tenant
+          .selectFrom('completions')
+          .innerJoin('chatSessions', 'chatSessions.sessionId', 'completions.sessionId')
+          .select(['completions.feedback', 'completions.createdAt', 'chatSessions.shareId'])
+          .where('completions.id', '=', completionId)
+          .where('completions.processId', '=', chatter.processId)
+          .where('completions.userId', '=', chatter.userId)
+          .where('completions.channel', '=', chatter.channel)
+          .executeTakeFirst();
+        if (!before) return false;
+        await tenant
+          .updateTable('completions')
+          .set({ feedback, feedbackText: feedback === null ? '' : text })
+          .where('id', '=', completionId)
+          .execute();
+        // The dashboard counts the feedback in its answer's slot: the old one out, the new one in.
+        const delta = (value: FeedbackValue) => (feedback === value ? 1 : 0) - (before.feedback === value ? 1 : 0);
+        if (before.feedback !== feedback)
+          await countInSlot(tenant, dashboardSlot(before.createdAt), chatter.processId, before.shareId ?? '', {
+            likes: delta('like'),
+            dislikes: delta('dislike'),
+          });
+        return true;
+      });
+      if (!changed) return undefined;
       const row = await own(chatter).completions().selectAll().where('id', '=', completionId).executeTakeFirst();
       return row && toCompletion(row);
     },
@@ -380,9 +429,16 @@ export function chatsRepository(db: Database) {
             feedback: null,
             feedbackText: '',
             checked: 0,
+            fallback: record.fallback ? 1 : 0,
             createdAt: now,
           })
           .execute();
+        await countInSlot(tenant, dashboardSlot(now), chatter.processId, chatter.shareId ?? '', {
+          answers: 1,
+          fallbacks: record.fallback ? 1 : 0,
+          credits: record.cost,
+          sessions: record.newSession ? 1 : 0,
+        });
         if (record.newSession) return;
         await tenant
           .updateTable('chatSessions')
