@@ -353,6 +353,45 @@ export interface CreditSettingsTable {
   lowBalanceThreshold: number;
 }
 
+/** A staff user's referral code: unique across tenants, so a code alone names its tenant. */
+export interface ReferralCodesTable {
+  code: string;
+  tenantId: string;
+  userId: string;
+  createdAt: string;
+}
+
+/** A tenant's referral programme; no row means the defaults (off, no rewards, new users are operators). */
+export interface ReferralSettingsTable {
+  tenantId: string;
+  enabled: Flag;
+  referrerReward: number;
+  refereeReward: number;
+  newUserRole: 'operator' | 'agent';
+  updatedAt: string;
+}
+
+/** Who registered with whose code, and the credits each side got. */
+export interface ReferralsTable {
+  id: string;
+  tenantId: string;
+  referrerId: string;
+  refereeId: string;
+  /** Normalised (no spaces or dashes). */
+  phone: string;
+  referrerReward: number;
+  refereeReward: number;
+  createdAt: string;
+}
+
+/** Every phone that registered with a code in a tenant, kept when its user goes: a phone is rewarded once. */
+export interface ReferralPhonesTable {
+  tenantId: string;
+  phone: string;
+  rewarded: Flag;
+  createdAt: string;
+}
+
 export interface ApiSecretsTable {
   id: string;
   tenantId: string;
@@ -487,6 +526,10 @@ export interface DB {
   creditLedger: CreditLedgerTable;
   creditPackages: CreditPackagesTable;
   creditSettings: CreditSettingsTable;
+  referralCodes: ReferralCodesTable;
+  referralSettings: ReferralSettingsTable;
+  referrals: ReferralsTable;
+  referralPhones: ReferralPhonesTable;
   apiSecrets: ApiSecretsTable;
   uploads: UploadsTable;
   datasetCatalogues: DatasetCataloguesTable;

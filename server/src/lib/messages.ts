@@ -219,6 +219,16 @@ const MESSAGES = {
     'en-US': 'External databases are read-only: only built-in databases take imports and row edits',
   },
   DATABASE_QUERY_FAILED: { 'zh-CN': '数据库查询失败', 'en-US': 'The database query failed' },
+  REFERRAL_CODE_INVALID: {
+    'zh-CN': '邀请码无效或已失效',
+    'en-US': 'This invitation code is not valid (any more)',
+  },
+  REFERRAL_CLOSED: { 'zh-CN': '邀请注册已关闭', 'en-US': 'Registering by invitation is closed' },
+  REFERRAL_SELF: {
+    'zh-CN': '不能使用自己的邀请码注册',
+    'en-US': 'You cannot register with your own invitation code',
+  },
+  PHONE_TAKEN: { 'zh-CN': '该手机号已注册', 'en-US': 'This phone number is already registered' },
   DASHBOARD_RANGE_INVALID: {
     'zh-CN': '日期范围无效：请选择存在的日期，且结束日期不早于开始日期',
     'en-US': 'Invalid date range: choose real days, the end no earlier than the start',

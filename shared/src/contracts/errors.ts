@@ -68,6 +68,11 @@ export const ERROR_CODES = [
   'CREDIT_PACKAGE_NOT_FOUND',
   'CREDIT_PACKAGES_FULL',
   'CREDITS_BELOW_ZERO',
+  // Registering with a referral code.
+  'REFERRAL_CODE_INVALID',
+  'REFERRAL_CLOSED',
+  'REFERRAL_SELF',
+  'PHONE_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,6 +19,7 @@ export * from './chat';
 export * from './answer-logs';
 export * from './secrets';
 export * from './credits';
+export * from './referrals';
 export * from './dashboard';
 export * from './plugins';
 export * from './app';

@@ -12,6 +12,7 @@ import { datasetsRepository } from './datasets/datasets-repository';
 import { flowsRepository } from './flows/flows-repository';
 import { jobsRepository } from './jobs/jobs-repository';
 import { menuRepository } from './menu/menu-repository';
+import { referralsRepository } from './referrals/referrals-repository';
 import { processesRepository } from './processes/processes-repository';
 import { robotConfigsRepository } from './processes/robot-configs-repository';
 import { robotTagsRepository } from './processes/robot-tags-repository';
@@ -47,6 +48,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0], config: C
     chats: chatsRepository(db),
     uploads: uploadsRepository(db),
     credits: creditsRepository(db),
+    referrals: referralsRepository(db),
     dashboard: dashboardRepository(db),
     secrets: secretsRepository(db),
     segments: segmentsRepository(db),
