@@ -9,6 +9,7 @@ import { ReasonError } from './reasons';
 import { SegmentBatches } from './segment-batches';
 import type { SplitSettings } from './split';
 import type { TableCheck, TableCheckOptions } from './table-import/check';
+import type { Grid } from './table-import/grid';
 import type { ZipBudget } from './zip-budget';
 
 /**
@@ -38,6 +39,11 @@ export type TableFileReader = {
     check: TableCheckOptions,
     options?: ParseOptions,
   ): Promise<TableCheck>;
+  /**
+   * The typed cells of the file's first sheet (a users import checks them itself), in a parser process; more
+   * than `maxRows` below the header → ReasonError IMPORT_TOO_MANY_ROWS; over budget → FILE_TOO_COMPLEX.
+   */
+  grid(type: 'csv' | 'xlsx', file: Uint8Array | StoredFile, maxRows: number, options?: ParseOptions): Promise<Grid>;
 };
 
 /** Reads documents within a budget, away from the server's process: what the parse jobs and the split preview use. */
@@ -119,6 +125,10 @@ export class ParsePool implements DocumentParser, TableFileReader {
     return this.result({ kind: 'table', type, file, check }, options) as Promise<TableCheck>;
   }
 
+  grid(type: 'csv' | 'xlsx', file: Uint8Array | StoredFile, maxRows: number, options?: ParseOptions): Promise<Grid> {
+    return this.result({ kind: 'grid', type, file, maxRows }, options) as Promise<Grid>;
+  }
+
   split(
     type: DocumentType,
     file: Uint8Array | StoredFile,
@@ -166,7 +176,7 @@ export class ParsePool implements DocumentParser, TableFileReader {
   }
 
   /** A parse answered by one message: the text or the sheets. */
-  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[] | TableCheck> {
+  private result(request: ParseRequest, options?: ParseOptions): Promise<string | Sheet[] | TableCheck | Grid> {
     return new Promise((resolve, reject) => {
       const conversation: Conversation = {
         answer: (response, channel) => {

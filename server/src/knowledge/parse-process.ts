@@ -4,7 +4,7 @@ import { documentText, tableSheets, type Sheet } from './parsers/index';
 import { ReasonError, type Reason } from './reasons';
 import { splitText, type SplitSettings } from './split';
 import { checkTable, type TableCheck, type TableCheckOptions } from './table-import/check';
-import { tableGrid } from './table-import/grid';
+import { tableGrid, type Grid } from './table-import/grid';
 import { checkZipBudget, type ZipBudget } from './zip-budget';
 
 /** A file on the server's disk, read by the parser process itself (its bytes then never cross the IPC channel). */
@@ -21,6 +21,7 @@ export type ParseRequest =
   | { kind: 'text'; type: DocumentType; bytes: Uint8Array }
   | { kind: 'sheets'; type: 'csv' | 'xlsx'; bytes: Uint8Array }
   | { kind: 'table'; type: 'csv' | 'xlsx'; file: Uint8Array | StoredFile; check: TableCheckOptions }
+  | { kind: 'grid'; type: 'csv' | 'xlsx'; file: Uint8Array | StoredFile; maxRows: number }
   | {
       kind: 'split';
       type: DocumentType;
@@ -39,7 +40,7 @@ export type ParseRequest =
 export type ParseResponse =
   | { kind: 'ready' }
   | { kind: 'progress'; fraction: number }
-  | { kind: 'done'; result: string | Sheet[] | TableCheck }
+  | { kind: 'done'; result: string | Sheet[] | TableCheck | Grid }
   | { kind: 'split'; total: number; characters: number }
   | { kind: 'batch'; segments: string[]; last: boolean }
   | { kind: 'failed'; reason: Reason; detail?: string };
@@ -65,13 +66,15 @@ async function bytesOf(file: Uint8Array | StoredFile): Promise<Uint8Array> {
   }
 }
 
-async function parse(request: ParseRequest & { kind: 'text' | 'sheets' | 'table' | 'split' }): Promise<void> {
-  const bytes = request.kind === 'split' || request.kind === 'table' ? await bytesOf(request.file) : request.bytes;
+async function parse(request: ParseRequest & { kind: 'text' | 'sheets' | 'table' | 'grid' | 'split' }): Promise<void> {
+  const bytes = 'file' in request ? await bytesOf(request.file) : request.bytes;
   // Zips are held to the budget before a parser inflates them; memory is held by this process's heap limit, time by the pool.
   if (request.type === 'docx' || request.type === 'xlsx') await checkZipBudget(bytes, budget);
   if (request.kind === 'sheets') return post({ kind: 'done', result: await tableSheets(request.type, bytes) });
   if (request.kind === 'table')
     return post({ kind: 'done', result: checkTable(await tableGrid(request.type, bytes), request.check) });
+  if (request.kind === 'grid')
+    return post({ kind: 'done', result: await tableGrid(request.type, bytes, request.maxRows) });
   if (request.kind === 'text') return post({ kind: 'done', result: await text(request.type, bytes) });
   // Split here, not in the server: the whole text is never sent, and splitting a large one takes a few hundred ms.
   const document = await text(request.type, bytes);

@@ -315,6 +315,62 @@ const MESSAGES = {
   IMPORT_NOT_DATE: { 'zh-CN': '不是日期（YYYY-MM-DD）', 'en-US': 'Not a date (YYYY-MM-DD)' },
   IMPORT_NOT_TEXT: { 'zh-CN': '不是文字', 'en-US': 'Not text' },
   IMPORT_TEXT_TOO_LONG: { 'zh-CN': '内容过长（最多 10000 个字符）', 'en-US': 'Too long (10,000 characters at most)' },
+  // Users from a spreadsheet (routes/users/import.ts): the file, then each row's problems.
+  IMPORT_TOO_MANY_ROWS: {
+    'zh-CN': '表格行数超过上限：一次最多导入 10000 个用户',
+    'en-US': 'The sheet has too many rows: an import takes 10,000 users at most',
+  },
+  USERS_IMPORT_EMPTY: { 'zh-CN': '表格中表头行下没有用户', 'en-US': 'The sheet has no users below its header row' },
+  USERS_IMPORT_COLUMNS_MISSING: {
+    'zh-CN': '表头缺少必需的列：用户名、手机号、密码、角色',
+    'en-US': 'The header row lacks a required column: username, phone, password and role are needed',
+  },
+  USERS_IMPORT_COLUMN_TWICE: {
+    'zh-CN': '表头中有两列表示同一字段',
+    'en-US': 'Two columns of the header row name the same field',
+  },
+  USERS_IMPORT_ROWS_INVALID: {
+    'zh-CN': '有用户无法导入（用户名或手机号已被占用），未导入任何用户，行：',
+    'en-US': 'Users could not be imported (a username or phone was taken meanwhile); nobody was imported. Rows:',
+  },
+  USERS_IMPORT_USERNAME_MISSING: { 'zh-CN': '缺少用户名', 'en-US': 'The username is missing' },
+  USERS_IMPORT_USERNAME_INVALID: {
+    'zh-CN': '用户名须为 3–64 个字母、数字或 _ . @ -',
+    'en-US': 'A username is 3–64 letters, digits or _ . @ -',
+  },
+  USERS_IMPORT_USERNAME_REPEATED: { 'zh-CN': '用户名与此行重复：', 'en-US': 'The same username as row' },
+  USERS_IMPORT_USERNAME_TAKEN: { 'zh-CN': '用户名已存在', 'en-US': 'This username is already taken' },
+  USERS_IMPORT_NICKNAME_TOO_LONG: {
+    'zh-CN': '昵称超过 64 个字符',
+    'en-US': 'The nickname is longer than 64 characters',
+  },
+  USERS_IMPORT_PHONE_MISSING: { 'zh-CN': '缺少手机号', 'en-US': 'The phone is missing' },
+  USERS_IMPORT_PHONE_INVALID: {
+    'zh-CN': '手机号无效（5–20 位数字，可带 +、空格或 -）',
+    'en-US': 'Not a phone number (5–20 digits, with an optional +, spaces or dashes)',
+  },
+  USERS_IMPORT_PHONE_REPEATED: { 'zh-CN': '手机号与此行重复：', 'en-US': 'The same phone as row' },
+  USERS_IMPORT_PHONE_TAKEN: { 'zh-CN': '该手机号已有用户', 'en-US': 'A user already has this phone' },
+  USERS_IMPORT_PASSWORD_WEAK: {
+    'zh-CN': '密码缺失或少于 8 个字符',
+    'en-US': 'The password is missing or shorter than 8 characters',
+  },
+  USERS_IMPORT_PASSWORD_TOO_LONG: {
+    'zh-CN': '密码超过 256 个字符',
+    'en-US': 'The password is longer than 256 characters',
+  },
+  USERS_IMPORT_ROLE_UNKNOWN: {
+    'zh-CN': '角色无效（管理员、运营或客服）',
+    'en-US': 'Unknown role (admin, operator or agent)',
+  },
+  USERS_IMPORT_AGENT_INVALID: {
+    'zh-CN': '是否客服须为 是/否（或 yes/no、true/false、1/0）',
+    'en-US': 'The agent flag is yes/no, true/false, 1/0 or 是/否',
+  },
+  USERS_EXPORT_TOO_MANY: {
+    'zh-CN': '符合条件的用户超过 50000 个，请缩小筛选范围后再导出',
+    'en-US': 'More than 50,000 users match; narrow the filters to export them',
+  },
   IMPORT_FORMULA_NO_RESULT: {
     'zh-CN': '公式没有保存的计算结果：请在表格软件中重新计算并保存后再导入',
     'en-US': 'The formula has no saved result: recalculate and save the sheet, then import it again',

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './client-errors';
 export * from './auth';
 export * from './users';
+export * from './user-import';
 export * from './processes';
 export * from './flows';
 export * from './flow-trace';

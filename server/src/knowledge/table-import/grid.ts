@@ -16,14 +16,18 @@ export type Grid = { rows: GridRow[] };
 
 const hasContent = (row: GridRow) => row.cells.some((cell) => cell !== null);
 
-/** More rows than an import takes: refused before anything is inferred or written. */
-function checkRowCount(rows: number): void {
+/**
+ * More rows than an import takes: refused before anything is inferred or written. `maxRows`: a caller's own
+ * cap (below its header row), refused as IMPORT_TOO_MANY_ROWS; else the database import's, FILE_TOO_COMPLEX.
+ */
+function checkRowCount(rows: number, maxRows?: number): void {
   // +1: the header row.
+  if (maxRows !== undefined && rows > maxRows + 1) throw new ReasonError('IMPORT_TOO_MANY_ROWS');
   if (rows > DATABASE_TABLE_LIMITS.importRows + 1) throw new ReasonError('FILE_TOO_COMPLEX');
 }
 
 /** A UTF-8 csv (a BOM is dropped) as text cells; empty cells are null. */
-export function csvGrid(bytes: Uint8Array): Grid {
+export function csvGrid(bytes: Uint8Array, maxRows?: number): Grid {
   const text = decodeUtf8(bytes);
   let records: string[][];
   try {
@@ -31,7 +35,7 @@ export function csvGrid(bytes: Uint8Array): Grid {
   } catch {
     throw new ReasonError('FILE_CORRUPT');
   }
-  checkRowCount(records.length);
+  checkRowCount(records.length, maxRows);
   const rows = records
     .map((cells, i) => ({
       number: i + 1,
@@ -66,7 +70,7 @@ function xlsxCell(value: ExcelJS.CellValue): GridCell {
 }
 
 /** The first worksheet of an xlsx workbook with typed cells. */
-export async function xlsxGrid(bytes: Uint8Array): Promise<Grid> {
+export async function xlsxGrid(bytes: Uint8Array, maxRows?: number): Promise<Grid> {
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's declared Buffer type lags Node's; the bytes are what it reads.
@@ -78,7 +82,7 @@ export async function xlsxGrid(bytes: Uint8Array): Promise<Grid> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { rows: [] };
-  checkRowCount(sheet.actualRowCount);
+  checkRowCount(sheet.actualRowCount, maxRows);
   const rows: GridRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells: GridCell[] = [];
@@ -93,7 +97,10 @@ export async function xlsxGrid(bytes: Uint8Array): Promise<Grid> {
   return { rows };
 }
 
-/** The first table of a csv or xlsx file, for a database table import (read in a parser process: ../parse-process.ts). */
-export async function tableGrid(type: 'csv' | 'xlsx', bytes: Uint8Array): Promise<Grid> {
-  return type === 'csv' ? csvGrid(bytes) : xlsxGrid(bytes);
+/**
+ * The first table of a csv or xlsx file, for a database table import or a users import (read in a parser
+ * process: ../parse-process.ts); `maxRows`: see checkRowCount.
+ */
+export async function tableGrid(type: 'csv' | 'xlsx', bytes: Uint8Array, maxRows?: number): Promise<Grid> {
+  return type === 'csv' ? csvGrid(bytes, maxRows) : xlsxGrid(bytes, maxRows);
 }

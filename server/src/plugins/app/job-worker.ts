@@ -4,6 +4,7 @@ import { ingestHandlers } from '../../jobs/ingest';
 import { JobWorker } from '../../jobs/worker';
 import { cloneRobotsHandler } from '../../users/clone-robots-job';
 import { usersImportHandler } from '../../users/import-job';
+import { sweepUsersUploads } from '../../users/import/upload';
 import { UploadFiles } from './uploads/upload-files';
 
 declare module 'fastify' {
@@ -40,6 +41,7 @@ export default fp(
           db: fastify.db,
           repos: fastify.repos,
           files: new UploadFiles(config.dataDir),
+          parser: fastify.parser,
         }),
         cloneRobots: cloneRobotsHandler({ db: fastify.db, repos: fastify.repos }),
       },
@@ -48,7 +50,8 @@ export default fp(
       stepDelayMs: config.jobStepDelayMs,
       clearLeftovers: async (closing) =>
         (await fastify.repos.datasetFiles.purgeLeftovers(closing)) +
-        (await sweepImportUploads(fastify.repos, new UploadFiles(config.dataDir))),
+        (await sweepImportUploads(fastify.repos, new UploadFiles(config.dataDir))) +
+        (await sweepUsersUploads(fastify.repos, new UploadFiles(config.dataDir))),
       log: fastify.log,
     });
     fastify.decorate('jobs', worker);
