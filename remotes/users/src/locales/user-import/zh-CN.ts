@@ -1,4 +1,35 @@
 import type { Catalog } from '@flotilla/shared';
 
 /** zh-CN messages of the users remote's user-import screens; every id is also in the other language's file. */
-export const zhCN: Catalog = {};
+export const zhCN: Catalog = {
+  'users.import.open': '导入',
+  'users.import.template': '下载模板',
+  'users.import.export': '导出',
+  'users.import.title': '导入用户',
+  'users.import.hint':
+    'xlsx 或 csv 文件（最大 {mb} MB，最多 {rows} 个用户），第一行为列名：用户名、昵称、手机号、密码、角色、是否客服（或 username、nickname、phone、password、role、isAgent）。角色：管理员、运营或客服。',
+  'users.import.choose': '选择文件',
+  'users.import.chooseAnother': '重新选择文件',
+  'users.import.previewing': '正在检查表格…',
+  'users.import.previewFailed': '该表格无法导入',
+  'users.import.valid': '{count} 行有效',
+  'users.import.invalid': '{count} 行需修改',
+  'users.import.invalidOnly': '只看需修改的行',
+  'users.import.fixHint': '请在表格中修改这些行，保存后重新选择：所有行都有效后才会导入。',
+  'users.import.column.row': '行号',
+  'users.import.column.username': '用户名',
+  'users.import.column.phone': '手机号',
+  'users.import.column.errors': '问题',
+  'users.import.ok': '正常',
+  'users.import.submit': '导入 {count} 个用户',
+  'users.import.refused': '有行已无法导入，未导入任何用户：',
+  'users.import.failed': '无法开始导入：{message}',
+  'users.import.row': '第 {row} 行：{message}',
+  'users.import.queued': '等待开始…',
+  'users.import.running': '正在创建用户…',
+  'users.import.taskFailed': '导入失败，未导入任何用户。{error}',
+  'users.import.taskCancelled': '导入已取消，未导入任何用户。',
+  'users.import.done': '已导入 {count} 个用户',
+  'users.import.progress': '导入进度',
+  'users.import.close': '关闭',
+};
