@@ -24,6 +24,7 @@ export const REASONS = [
   'EMBEDDING_FAILED',
   'IMPORT_ROWS_INVALID',
   'DATABASE_NOT_FOUND',
+  'CLONES_SKIPPED',
 ] as const satisfies readonly MessageKey[];
 export type Reason = (typeof REASONS)[number];
 

@@ -219,16 +219,6 @@ const MESSAGES = {
     'en-US': 'External databases are read-only: only built-in databases take imports and row edits',
   },
   DATABASE_QUERY_FAILED: { 'zh-CN': '数据库查询失败', 'en-US': 'The database query failed' },
-  REFERRAL_CODE_INVALID: {
-    'zh-CN': '邀请码无效或已失效',
-    'en-US': 'This invitation code is not valid (any more)',
-  },
-  REFERRAL_CLOSED: { 'zh-CN': '邀请注册已关闭', 'en-US': 'Registering by invitation is closed' },
-  REFERRAL_SELF: {
-    'zh-CN': '不能使用自己的邀请码注册',
-    'en-US': 'You cannot register with your own invitation code',
-  },
-  PHONE_TAKEN: { 'zh-CN': '该手机号已注册', 'en-US': 'This phone number is already registered' },
   DASHBOARD_RANGE_INVALID: {
     'zh-CN': '日期范围无效：请选择存在的日期，且结束日期不早于开始日期',
     'en-US': 'Invalid date range: choose real days, the end no earlier than the start',
@@ -246,6 +236,16 @@ const MESSAGES = {
   },
   ADJUSTMENT_ZERO: { 'zh-CN': '调整额度不能为 0', 'en-US': 'An adjustment cannot be zero' },
   LEDGER_DATE_INVALID: { 'zh-CN': '日期无效', 'en-US': 'Invalid date' },
+  REFERRAL_CODE_INVALID: {
+    'zh-CN': '邀请码无效或已失效',
+    'en-US': 'This invitation code is not valid (any more)',
+  },
+  REFERRAL_CLOSED: { 'zh-CN': '邀请注册已关闭', 'en-US': 'Registering by invitation is closed' },
+  REFERRAL_SELF: {
+    'zh-CN': '不能使用自己的邀请码注册',
+    'en-US': 'You cannot register with your own invitation code',
+  },
+  PHONE_TAKEN: { 'zh-CN': '该手机号已注册', 'en-US': 'This phone number is already registered' },
   DATABASE_QUERY_TIMEOUT: { 'zh-CN': '数据库查询超时', 'en-US': 'The database query took too long' },
   DATABASE_UNREACHABLE: { 'zh-CN': '无法连接数据库', 'en-US': 'The database cannot be reached' },
   // Why an external database could not be read, by its connection code (`reason` of the 502).
@@ -383,6 +383,23 @@ const MESSAGES = {
   },
   // Added to the name of a copied robot, in the language of the console that copied it.
   ROBOT_COPY_SUFFIX: { 'zh-CN': '（副本）', 'en-US': ' (copy)' },
+  LAST_ADMIN: {
+    'zh-CN': '租户至少需要保留一名未冻结的管理员',
+    'en-US': 'The tenant must keep at least one active administrator',
+  },
+  CANNOT_DELETE_SELF: { 'zh-CN': '不能删除自己的账号', 'en-US': 'You cannot delete your own account' },
+  PLATFORM_OWNER_KEPT: {
+    'zh-CN': '平台所有者不能被删除或取消管理员身份',
+    'en-US': 'The platform owner cannot be deleted or lose the administrator role',
+  },
+  ROBOTS_TO_DELETED_USER: {
+    'zh-CN': '机器人不能转给被删除的用户',
+    'en-US': 'The robots cannot go to the user being deleted',
+  },
+  CLONES_SKIPPED: {
+    'zh-CN': '部分复制已跳过（机器人或用户已被删除）：',
+    'en-US': 'Some copies were skipped (robot or user deleted):',
+  },
   // What a new robot says before its operator writes its own, in the language of the console that created it.
   NEW_ROBOT_FALLBACK_REPLY: { 'zh-CN': '抱歉，我暂时无法回答这个问题。', 'en-US': "Sorry, I can't answer that yet." },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   'REFERRAL_CLOSED',
   'REFERRAL_SELF',
   'PHONE_TAKEN',
+  // Managing users.
+  'LAST_ADMIN',
+  'CANNOT_DELETE_SELF',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, PageQuerySchema, PageSchema, RoleSchema } from './common';
+import { IdSchema, OkSchema, PageQuerySchema, PageSchema, RoleSchema } from './common';
 import { UserSchema } from './auth';
 import { endpoint } from './endpoint';
 
@@ -128,4 +128,65 @@ export const ListActingUsers = endpoint({
   path: '/v1/users/allow/list',
   query: PageQuerySchema,
   response: ActingUserListResponseSchema,
+});
+
+/** A user's picture: an uploaded image (`/v2/upload/file/…`), a data: image, or empty for none (as robot icons). */
+export const AvatarSchema = Type.String({ maxLength: 500, pattern: '^(/(?!/)|data:image/|[^:/]*$)' });
+
+/** `PUT /v1/users/{id}`: the fields given change (the same rules as creation), the others stay. */
+export const UpdateUserBodySchema = Type.Object(
+  {
+    nickname: Type.Optional(CreateUserBodySchema.properties.nickname),
+    phone: Type.Optional(CreateUserBodySchema.properties.phone),
+    role: Type.Optional(RoleSchema),
+    isAgent: Type.Optional(Type.Boolean()),
+    avatar: Type.Optional(AvatarSchema),
+  },
+  { minProperties: 1 },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBodySchema>;
+
+/** `POST /v1/users/{id}/password`: the new password (the same rule as creation). */
+export const ResetPasswordBodySchema = Type.Object({ password: CreateUserBodySchema.properties.password });
+export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
+
+/** `DELETE /v1/users/{id}`: who receives the deleted user's robots (a user of the tenant; default: the caller). */
+export const DeleteUserQuerySchema = Type.Object({ robotsTo: Type.Optional(IdSchema) });
+export type DeleteUserQuery = Static<typeof DeleteUserQuerySchema>;
+/** What a deletion did: how many robots moved, and to whom. */
+export const DeleteUserResponseSchema = Type.Object({
+  robotsTo: IdSchema,
+  robotsMoved: Type.Integer({ minimum: 0 }),
+});
+export type DeleteUserResponse = Static<typeof DeleteUserResponseSchema>;
+
+/**
+ * Changes a user's nickname, phone, role, agent flag or avatar (admin only). Demoting the tenant's last
+ * active admin, or the platform owner, answers 409.
+ */
+export const UpdateUser = endpoint({
+  method: 'PUT',
+  path: '/v1/users/{id}',
+  params: UserIdParamsSchema,
+  body: UpdateUserBodySchema,
+  response: UserSchema,
+});
+/** Sets a user's password and revokes their tokens (admin only). */
+export const ResetUserPassword = endpoint({
+  method: 'POST',
+  path: '/v1/users/{id}/password',
+  params: UserIdParamsSchema,
+  body: ResetPasswordBodySchema,
+  response: OkSchema,
+});
+/**
+ * Deletes a user with their tokens, balance and ledger; their robots move to `robotsTo` in the same
+ * transaction (admin only). Deleting oneself, the tenant's last active admin or the platform owner answers 409.
+ */
+export const DeleteUser = endpoint({
+  method: 'DELETE',
+  path: '/v1/users/{id}',
+  params: UserIdParamsSchema,
+  query: DeleteUserQuerySchema,
+  response: DeleteUserResponseSchema,
 });

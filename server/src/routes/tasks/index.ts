@@ -8,7 +8,8 @@ import { route } from '../endpoint-route';
 
 const tags = ['tasks'];
 
-function toTask(job: Job, locale: Locale): Task {
+/** A job as the task calls answer it. */
+export function toTask(job: Job, locale: Locale): Task {
   return {
     id: job.id,
     type: job.type,

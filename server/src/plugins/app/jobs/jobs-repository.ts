@@ -111,6 +111,22 @@ export async function markJobDone(trx: Kysely<DB>, job: RunningJob, note: string
 }
 
 /**
+ * Records how far a running job got (its payload and progress), inside the transaction that did that much of
+ * the work, so a restart resumes from there; false: no longer this run's job (roll the work back).
+ */
+export async function saveJobProgress(
+  trx: Kysely<DB>,
+  job: RunningJob,
+  payload: object,
+  progress: number,
+): Promise<boolean> {
+  const result = await fence(trx, job)
+    .set({ payload: JSON.stringify(payload), progress: Math.min(1, Math.max(0, progress)), heartbeatAt: isoNow() })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Jobs: rows run by the worker (server/src/jobs). The task calls read and change them per
  * tenant; the worker finds queued and stale jobs across tenants (it serves them all), then works on each
  * through its tenant.

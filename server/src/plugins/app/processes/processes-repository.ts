@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type {
   BasicConfig,
   CreateRobotBody,
@@ -12,7 +12,7 @@ import type { Database } from '../../../db/database';
 import { containsPattern, matchesPattern, paged } from '../../../db/filters';
 import { raiseVersion } from '../../../db/data-versions';
 import { prepareVariants } from '../../../db/prepared';
-import type { ProcessesTable } from '../../../db/schema';
+import type { DB, ProcessesTable } from '../../../db/schema';
 import { isEmptyPatch, patchOf } from '../../../db/patch';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
@@ -112,6 +112,92 @@ function listQueries(db: Database) {
         .orderBy('processTags.name'),
     ),
   };
+}
+
+/**
+ * Copies a robot inside the caller's transaction, owned by `owner.adminId` and named `owner.name(source name)`:
+ * its basic config, preset, share settings (the share itself new and disabled), flow (draft and published, not
+ * its version history) and tags. Answers the copy's id, or undefined when the tenant has no such robot.
+ */
+export async function cloneRobot(
+  trx: Kysely<DB>,
+  tenantId: string,
+  processId: string,
+  owner: { adminId: string; name: (sourceName: string) => string },
+): Promise<string | undefined> {
+  const tenant = scoped(trx, tenantId);
+  const source = await tenant.selectFrom('processes').selectAll().where('processId', '=', processId).executeTakeFirst();
+  if (!source) return undefined;
+  const now = isoNow();
+  const id = randomUUID();
+  await tenant
+    .insertInto('processes', {
+      ...withoutTenant(source),
+      processId: id,
+      adminId: owner.adminId,
+      name: owner.name(source.name),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+
+  const share = await tenant.selectFrom('shares').selectAll().where('processId', '=', processId).executeTakeFirst();
+  const fresh = newShareRow(id, now);
+  await tenant
+    .insertInto(
+      'shares',
+      share
+        ? {
+            ...withoutTenant(share),
+            shareId: fresh.shareId,
+            processId: id,
+            enabled: 0,
+            createdAt: now,
+            updatedAt: now,
+          }
+        : fresh,
+    )
+    .execute();
+
+  const config = await tenant
+    .selectFrom('processConfigs')
+    .selectAll()
+    .where('processId', '=', processId)
+    .executeTakeFirst();
+  if (config)
+    await tenant.insertInto('processConfigs', { ...withoutTenant(config), processId: id, updatedAt: now }).execute();
+
+  // Its flow goes with it, draft and published; its version history stays with the original.
+  const flow = await tenant
+    .selectFrom('processFlows')
+    .selectAll()
+    .where('processId', '=', processId)
+    .executeTakeFirst();
+  if (flow)
+    await tenant
+      .insertInto('processFlows', {
+        ...withoutTenant(flow),
+        processId: id,
+        publishedVersionId: null,
+        updatedAt: now,
+      })
+      .execute();
+
+  const bindings = await tenant
+    .selectFrom('processTagBindings')
+    .select('tagId')
+    .where('processId', '=', processId)
+    .execute();
+  if (bindings.length > 0)
+    await tenant
+      .insertInto(
+        'processTagBindings',
+        bindings.map(({ tagId }) => ({ processId: id, tagId })),
+      )
+      .execute();
+
+  await raiseVersion(trx, tenantId, 'processes');
+  return id;
 }
 
 export function processesRepository(db: Database) {
@@ -229,91 +315,11 @@ export function processesRepository(db: Database) {
      * tenant has no such robot.
      */
     async clone(tenantId: string, adminId: string, processId: string, copySuffix: string): Promise<Robot | undefined> {
-      const cloneId = await db.transaction().execute(async (trx) => {
-        const tenant = scoped(trx, tenantId);
-        const source = await tenant
-          .selectFrom('processes')
-          .selectAll()
-          .where('processId', '=', processId)
-          .executeTakeFirst();
-        if (!source) return undefined;
-        const now = isoNow();
-        const id = randomUUID();
-        await tenant
-          .insertInto('processes', {
-            ...withoutTenant(source),
-            processId: id,
-            adminId,
-            name: copyName(source.name, copySuffix),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .execute();
-
-        const share = await tenant
-          .selectFrom('shares')
-          .selectAll()
-          .where('processId', '=', processId)
-          .executeTakeFirst();
-        const fresh = newShareRow(id, now);
-        await tenant
-          .insertInto(
-            'shares',
-            share
-              ? {
-                  ...withoutTenant(share),
-                  shareId: fresh.shareId,
-                  processId: id,
-                  enabled: 0,
-                  createdAt: now,
-                  updatedAt: now,
-                }
-              : fresh,
-          )
-          .execute();
-
-        const config = await tenant
-          .selectFrom('processConfigs')
-          .selectAll()
-          .where('processId', '=', processId)
-          .executeTakeFirst();
-        if (config)
-          await tenant
-            .insertInto('processConfigs', { ...withoutTenant(config), processId: id, updatedAt: now })
-            .execute();
-
-        // Its flow goes with it, draft and published; its version history stays with the original.
-        const flow = await tenant
-          .selectFrom('processFlows')
-          .selectAll()
-          .where('processId', '=', processId)
-          .executeTakeFirst();
-        if (flow)
-          await tenant
-            .insertInto('processFlows', {
-              ...withoutTenant(flow),
-              processId: id,
-              publishedVersionId: null,
-              updatedAt: now,
-            })
-            .execute();
-
-        const bindings = await tenant
-          .selectFrom('processTagBindings')
-          .select('tagId')
-          .where('processId', '=', processId)
-          .execute();
-        if (bindings.length > 0)
-          await tenant
-            .insertInto(
-              'processTagBindings',
-              bindings.map(({ tagId }) => ({ processId: id, tagId })),
-            )
-            .execute();
-
-        await raiseVersion(trx, tenantId, 'processes');
-        return id;
-      });
+      const cloneId = await db
+        .transaction()
+        .execute((trx) =>
+          cloneRobot(trx, tenantId, processId, { adminId, name: (name) => copyName(name, copySuffix) }),
+        );
       return cloneId === undefined ? undefined : repository.get(tenantId, cloneId);
     },
 

@@ -3,19 +3,23 @@ import { sql, type Selectable, type SqlBool } from 'kysely';
 import type {
   ActingUser,
   CreateUserBody,
+  DeleteUserResponse,
   ListUserOptionsQuery,
   ListUsersQuery,
   Page,
   PageQuery,
   Role,
   User,
+  UpdateUserBody,
   UserOption,
 } from '@flotilla/shared/contracts';
+import type { Kysely } from 'kysely';
+import { raiseVersion } from '../../../db/data-versions';
 import { isUniqueViolation, type Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
-import type { UsersTable } from '../../../db/schema';
+import type { DB, UsersTable } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
-import { AppError } from '../../../lib/app-error';
+import { AppError, invalidInput, notFound } from '../../../lib/app-error';
 import { isoNow } from '../../../lib/clock';
 import { hashPassword } from '../../../lib/password';
 
@@ -87,6 +91,36 @@ export async function insertUser(db: Database, tenantId: string, input: NewUser)
     throw error;
   }
   return toUser({ ...row, tenantId });
+}
+
+/**
+ * Serialises the changes that could leave a tenant without an admin: on PostgreSQL the tenant's row is locked
+ * until the transaction ends (two admins demoting each other at once cannot both pass the check); SQLite runs
+ * one write transaction at a time anyway.
+ */
+async function lockTenant(trx: Kysely<DB>, tenantId: string): Promise<void> {
+  await trx
+    .updateTable('tenants')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', tenantId)
+    .execute();
+}
+
+/**
+ * Refuses a change that takes `target` away from the tenant's admins when it is the platform owner, or when no
+ * other active (unfrozen) admin would be left: 409.
+ */
+async function keepAnAdmin(trx: Kysely<DB>, target: UserRow): Promise<void> {
+  if (target.isPlatformOwner === 1) throw new AppError(409, 'CONFLICT', 'PLATFORM_OWNER_KEPT');
+  if (target.role !== 'admin') return;
+  const others = await scoped(trx, target.tenantId)
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('total'))
+    .where('role', '=', 'admin')
+    .where('ban', '=', 0)
+    .where('id', '!=', target.id)
+    .executeTakeFirstOrThrow();
+  if (Number(others.total) === 0) throw new AppError(409, 'LAST_ADMIN');
 }
 
 export function usersRepository(db: Database) {
@@ -164,6 +198,18 @@ export function usersRepository(db: Database) {
       );
     },
 
+    /** Which of `ids` are not users of the tenant (in one query; `ids` is bounded by the caller's schema). */
+    async missing(tenantId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await scoped(db, tenantId)
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      const found = new Set(rows.map((row) => row.id));
+      return ids.filter((id) => !found.has(id));
+    },
+
     /** The tenant's user whose phone, without spaces and dashes, equals `phone` (the oldest when several do). */
     async findByPhone(tenantId: string, phone: string): Promise<User | undefined> {
       const row = await scoped(db, tenantId)
@@ -235,6 +281,84 @@ export function usersRepository(db: Database) {
         }
         const row = await tenant.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         return toUser(row);
+      });
+    },
+
+    /**
+     * Changes the fields given; undefined when the tenant has no such user. Taking the admin role from the last
+     * active admin (or from the platform owner) answers 409; the new role counts from the user's next request.
+     */
+    async update(tenantId: string, id: string, body: UpdateUserBody): Promise<User | undefined> {
+      const { nickname, phone, role, isAgent, avatar } = body;
+      return db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, tenantId);
+        if (role !== undefined && role !== 'admin') await lockTenant(trx, tenantId);
+        const current = await tenant.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!current) return undefined;
+        if (role !== undefined && role !== 'admin' && current.role === 'admin') await keepAnAdmin(trx, current);
+        const patch = {
+          ...(nickname !== undefined && { nickname }),
+          ...(phone !== undefined && { phone }),
+          ...(role !== undefined && { role }),
+          ...(isAgent !== undefined && { isAgent: isAgent ? (1 as const) : (0 as const) }),
+          ...(avatar !== undefined && { avatar }),
+        };
+        await tenant
+          .updateTable('users')
+          .set({ ...patch, updatedAt: isoNow() })
+          .where('id', '=', id)
+          .execute();
+        return toUser({ ...current, ...patch });
+      });
+    },
+
+    /** Sets the password and revokes the user's tokens in one transaction; false when the tenant has no such user. */
+    async setPassword(tenantId: string, id: string, password: string): Promise<boolean> {
+      const passwordHash = await hashPassword(password);
+      return db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, tenantId);
+        const now = isoNow();
+        const result = await tenant
+          .updateTable('users')
+          .set({ passwordHash, updatedAt: now })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await tenant
+          .updateTable('tokens')
+          .set({ revokedAt: now })
+          .where('userId', '=', id)
+          .where('revokedAt', 'is', null)
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Deletes the user; their robots move to `robotsTo` in the same transaction, and their tokens, balance and
+     * ledger go with them (the foreign keys cascade). 404 when either user is not the tenant's; 409 when the
+     * user is the caller, the platform owner or the tenant's last active admin.
+     */
+    async remove(tenantId: string, id: string, robotsTo: string, callerId: string): Promise<DeleteUserResponse> {
+      if (id === callerId) throw new AppError(409, 'CANNOT_DELETE_SELF');
+      if (robotsTo === id) throw invalidInput(['query', 'robotsTo'], 'VALIDATION_FAILED', 'ROBOTS_TO_DELETED_USER');
+      return db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, tenantId);
+        await lockTenant(trx, tenantId);
+        const target = await tenant.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!target) throw notFound('USER_NOT_FOUND');
+        const heir = await tenant.selectFrom('users').select('id').where('id', '=', robotsTo).executeTakeFirst();
+        if (!heir) throw notFound('USER_NOT_FOUND');
+        await keepAnAdmin(trx, target);
+        const moved = await tenant
+          .updateTable('processes')
+          .set({ adminId: robotsTo, updatedAt: isoNow() })
+          .where('adminId', '=', id)
+          .executeTakeFirst();
+        const robotsMoved = Number(moved.numUpdatedRows);
+        if (robotsMoved > 0) await raiseVersion(trx, tenantId, 'processes');
+        await tenant.deleteFrom('users').where('id', '=', id).execute();
+        return { robotsTo, robotsMoved };
       });
     },
   };
