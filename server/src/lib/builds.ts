@@ -24,10 +24,14 @@ export const remoteDist = (staticDir: string, name: RemoteName) => join(staticDi
 /** The shell's login page: static markup and a small script, apart from the console's index.html. */
 export const LOGIN_PAGE = 'login.html';
 
-/** The login paths (`/login`, `/guoguo/login`, `/bcds/login`): the shell's routes open without a login. */
-export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && !route.requiresAuth).map(
+/** The login paths (`/login`, `/guoguo/login`, `/bcds/login`). */
+export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map(
   (route) => route.path,
 );
+
+/** The register page (`/register`, the route named `register`): a light page like the login's, of its own. */
+export const REGISTER_PAGE = 'register.html';
+export const REGISTER_PATH = ROUTES.find((route) => route.name === 'register')?.path ?? '/register';
 
 /** A built HTML page in memory, as it is and gzipped. */
 export type BuiltPage = { html: Buffer; gzipped: Buffer };
@@ -121,7 +125,8 @@ export function consoleAssets(
     ).join();
     if (cached?.key === key) return cached.assets;
     const shellFiles = (await readdir(shell).catch(() => [] as string[]))
-      .filter((file) => /\.(js|css)$/.test(file) && !file.startsWith('login.'))
+      // The light pages' own scripts are not the console's.
+      .filter((file) => /\.(js|css)$/.test(file) && !/^(login|register)\./.test(file))
       .sort();
     const hostsRemote = !config.remotesFile && !config.devRemotes;
     const assets = [

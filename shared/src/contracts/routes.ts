@@ -41,6 +41,14 @@ export const ROUTES: readonly RouteMeta[] = [
     titleId: 'route.login',
   },
   {
+    name: 'register',
+    path: '/register',
+    owner: 'shell',
+    requiresAuth: false,
+    roles: ANY_USER,
+    titleId: 'route.register',
+  },
+  {
     name: 'redirect',
     path: '/redirect/*',
     owner: 'shell',

@@ -2,33 +2,24 @@
 // catalogs compiled at build time: no React, router, effector, TypeBox or message compiler, so the page
 // is usable at first paint and its script is small. After a login the console loads as a new page.
 import { setupI18n } from '@lingui/core';
-import {
-  messageOf,
-  readStorage,
-  readStoredJson,
-  STORAGE_KEYS,
-  writeStorage,
-  type ErrorResponse,
-  type LoginResponse,
-  type Settings,
-} from '@flotilla/shared';
+import { messageOf, STORAGE_KEYS, writeStorage, type ErrorResponse } from '@flotilla/shared';
 import type { Locale } from '@flotilla/shared/contracts';
 import { afterLoginPath } from '../router/guard';
-import { catalogs, defaultLocale, locales } from './login-data.build-time';
+import {
+  applySavedSettings,
+  asSession,
+  byId,
+  onLocaleSwitch,
+  savedLocale,
+  setText,
+  storeSession,
+  translatePage,
+} from './light-page';
+import { catalogs, locales } from './login-data.build-time';
 import { validateLogin, type LoginErrors } from './login-form';
 
 type Field = keyof LoginErrors;
 const FIELDS: readonly Field[] = ['username', 'password'];
-
-function isLocale(value: unknown): value is Locale {
-  return (locales as readonly unknown[]).includes(value);
-}
-
-function byId<T extends HTMLElement>(doc: Document, id: string): T {
-  const element = doc.getElementById(id);
-  if (!element) throw new Error(`login.html has no #${id}`);
-  return element as T;
-}
 
 /** What a failed login says: the wait of a throttled login, the server's message, or that it is unreachable. */
 async function failureMessage(
@@ -70,14 +61,6 @@ export function startLoginPage(
   let errors: LoginErrors = {};
   let submitting = false;
 
-  // Only what differs is written: the static page is already in zh-CN, and an unchanged text costs no layout.
-  const setText = (element: HTMLElement, text: string) => {
-    if (element.textContent !== text) element.textContent = text;
-  };
-  const setAttribute = (element: HTMLElement, name: string, value: string) => {
-    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
-  };
-
   const showErrors = () => {
     for (const field of FIELDS) {
       const message = byId(doc, `fl-login-${field}-error`);
@@ -98,16 +81,7 @@ export function startLoginPage(
   };
 
   const showLocale = (locale: Locale) => {
-    i18n.activate(locale);
-    doc.documentElement.lang = locale;
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n]'))
-      setText(element, t(element.dataset.i18n ?? ''));
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-placeholder]'))
-      setAttribute(element, 'placeholder', t(element.dataset.i18nPlaceholder ?? ''));
-    for (const element of doc.querySelectorAll<HTMLElement>('[data-i18n-aria-label]'))
-      setAttribute(element, 'aria-label', t(element.dataset.i18nAriaLabel ?? ''));
-    for (const button of doc.querySelectorAll<HTMLElement>('[data-locale]'))
-      setAttribute(button, 'aria-pressed', String(button.dataset.locale === locale));
+    translatePage(doc, i18n, locale);
     setText(footer, t('shell.footer', { year: new Date().getFullYear() }));
     showErrors();
     showSubmit();
@@ -118,22 +92,9 @@ export function startLoginPage(
     serverError.hidden = message === null;
   };
 
-  // The console's theme and colour-weak mode apply here too (its settings drawer saves them).
-  const settings = readStoredJson<Partial<Settings>>(STORAGE_KEYS.settings, {});
-  if (settings.theme === 'dark') doc.body.setAttribute('theme-mode', 'dark');
-  if (settings.colorWeak === true) doc.body.style.filter = 'invert(80%)';
-
-  const stored = readStorage(STORAGE_KEYS.locale);
-  showLocale(isLocale(stored) ? stored : defaultLocale);
-
-  for (const button of doc.querySelectorAll<HTMLElement>('[data-locale]')) {
-    button.addEventListener('click', () => {
-      const locale = button.dataset.locale;
-      if (!isLocale(locale)) return;
-      writeStorage(STORAGE_KEYS.locale, locale);
-      showLocale(locale);
-    });
-  }
+  applySavedSettings(doc);
+  showLocale(savedLocale());
+  onLocaleSwitch(doc, showLocale);
 
   for (const field of FIELDS) {
     inputs[field].addEventListener('input', () => {
@@ -163,10 +124,7 @@ export function startLoginPage(
     }).catch(() => null);
     const session = response?.ok ? asSession(await response.json().catch(() => null)) : null;
     if (session) {
-      const { token, user } = session;
-      writeStorage(STORAGE_KEYS.token, token);
-      writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
-      writeStorage(STORAGE_KEYS.userId, user.id);
+      storeSession(session);
       navigate(afterLoginPath(window.location.search));
       return;
     }
@@ -179,12 +137,4 @@ export function startLoginPage(
 
   // Until now a press of Enter would have gone nowhere: the button waits for the script.
   showSubmit();
-}
-
-/** A login answer that carries a session (a token and a user with an id), else null: anything else is a failure. */
-function asSession(body: unknown): LoginResponse | null {
-  const candidate = body as Partial<LoginResponse> | null;
-  return typeof candidate?.token === 'string' && typeof candidate.user?.id === 'string'
-    ? (candidate as LoginResponse)
-    : null;
 }

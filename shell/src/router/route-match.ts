@@ -11,6 +11,9 @@ export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && r
   (route) => route.path,
 );
 
+/** The register page's path (the route named `register`). */
+export const REGISTER_PATH = ROUTES.find((route) => route.name === 'register')?.path ?? '/register';
+
 /** The route of `ROUTES` a pathname belongs to (react-router ranking: static segments beat params); null when none. */
 export function matchRouteMeta(pathname: string): RouteMeta | null {
   const matches = matchRoutes(ROUTE_OBJECTS, pathname);

@@ -14,6 +14,8 @@ import {
   LOGIN_PAGE,
   loginPageWithAssets,
   LOGIN_PATHS,
+  REGISTER_PAGE,
+  REGISTER_PATH,
   remoteDist,
   remotesConfig,
   sharePageHtml,
@@ -149,6 +151,15 @@ export default fp(
       );
     };
 
+    /** The register page: the login page's kind (a light page from memory that prefetches the console). */
+    const registerPage = loginPageWithAssets(builtPage(join(shell, REGISTER_PAGE)), consoleAssets(fastify.config));
+    const sendRegisterPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = await registerPage();
+      if (!page) return sendConsole(request, reply);
+      setSecurityHeaders(reply, LOGIN_PAGE_HEADERS);
+      return sendBuiltPage(request, reply, page);
+    };
+
     const wantsPage = (request: FastifyRequest) =>
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NO_HTML_FALLBACK.test(request.url.split('?')[0] ?? '') &&
@@ -157,6 +168,7 @@ export default fp(
     fastify.get('/', { config: { auth: PUBLIC }, schema: hide }, sendConsole);
 
     for (const path of LOGIN_PATHS) fastify.get(path, { config: { auth: PUBLIC }, schema: hide }, sendLoginPage);
+    fastify.get(REGISTER_PATH, { config: { auth: PUBLIC }, schema: hide }, sendRegisterPage);
 
     for (const path of CHAT_PATHS) {
       // Until its share is read, a page may be framed by this server only (and never by X-Frame-Options).

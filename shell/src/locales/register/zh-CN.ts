@@ -1,4 +1,30 @@
 import type { Catalog } from '@flotilla/shared';
 
 /** zh-CN messages of the shell's register parts; every id is also in the other language's file. */
-export const zhCN: Catalog = {};
+export const zhCN: Catalog = {
+  'route.register': '注册',
+  'shell.register.subtitle': '通过邀请链接创建你的账号',
+  'shell.register.checking': '正在核对邀请码…',
+  'shell.register.invited': '你受邀加入「{tenant}」。',
+  'shell.register.reward': '注册即得 {credits} 额度。',
+  'shell.register.invalid': '邀请码无效或已失效，请向邀请你的人索取新的链接。',
+  'shell.register.missing': '缺少邀请码，请通过收到的邀请链接打开此页。',
+  'shell.register.code': '邀请码',
+  'shell.register.codePlaceholder': '请输入邀请码',
+  'shell.register.username': '用户名',
+  'shell.register.usernamePlaceholder': '字母、数字或 _ . @ -',
+  'shell.register.usernameInvalid': '用户名须为 3–64 个字母、数字或 _ . @ -',
+  'shell.register.nickname': '姓名',
+  'shell.register.nicknamePlaceholder': '别人看到的名字',
+  'shell.register.nicknameRequired': '姓名不能为空',
+  'shell.register.phone': '手机号',
+  'shell.register.phonePlaceholder': '请输入手机号',
+  'shell.register.phoneInvalid': '请输入手机号（数字，可以 + 开头）',
+  'shell.register.password': '密码',
+  'shell.register.passwordPlaceholder': '至少 8 个字符',
+  'shell.register.passwordTooShort': '密码至少 8 个字符',
+  'shell.register.submit': '注册',
+  'shell.register.submitting': '注册中…',
+  'shell.register.retryIn': '注册过于频繁，请 {seconds} 秒后再试',
+  'shell.register.haveAccount': '已有账号？去登录',
+};
