@@ -7,7 +7,7 @@ export const enUS: Catalog = {
   'users.import.export': 'Export',
   'users.import.title': 'Import users',
   'users.import.hint':
-    'An xlsx or csv file (at most {mb} MB and {rows} users) whose first row names the columns: username, nickname, phone, password, role, isAgent (or 用户名, 昵称, 手机号, 密码, 角色, 是否客服). Roles: admin, operator or agent.',
+    'An xlsx or csv file (at most {mb} MB and {rows, number} users) whose first row names the columns: username, nickname, phone, password, role, isAgent (or 用户名, 昵称, 手机号, 密码, 角色, 是否客服). Roles: admin, operator or agent.',
   'users.import.choose': 'Choose a file',
   'users.import.chooseAnother': 'Choose another file',
   'users.import.previewing': 'Checking the sheet…',

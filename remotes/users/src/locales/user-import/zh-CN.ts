@@ -7,7 +7,7 @@ export const zhCN: Catalog = {
   'users.import.export': '导出',
   'users.import.title': '导入用户',
   'users.import.hint':
-    'xlsx 或 csv 文件（最大 {mb} MB，最多 {rows} 个用户），第一行为列名：用户名、昵称、手机号、密码、角色、是否客服（或 username、nickname、phone、password、role、isAgent）。角色：管理员、运营或客服。',
+    'xlsx 或 csv 文件（最大 {mb} MB，最多 {rows, number} 个用户），第一行为列名：用户名、昵称、手机号、密码、角色、是否客服（或 username、nickname、phone、password、role、isAgent）。角色：管理员、运营或客服。',
   'users.import.choose': '选择文件',
   'users.import.chooseAnother': '重新选择文件',
   'users.import.previewing': '正在检查表格…',

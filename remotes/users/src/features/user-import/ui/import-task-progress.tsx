@@ -13,16 +13,14 @@ export function ImportTaskProgress({ task, count }: { task: Task; count: number 
         description={t('users.import.taskFailed', { error: task.error ?? '' })}
       />
     );
+  if (task.status === 'done')
+    return <Banner type="success" fullMode={false} closeIcon={null} description={t('users.import.done', { count })} />;
   if (task.status === 'cancelled')
     return <Banner type="warning" fullMode={false} closeIcon={null} description={t('users.import.taskCancelled')} />;
   const percent = Math.round(task.progress * 100);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-      <Typography.Text>
-        {task.status === 'done'
-          ? t('users.import.done', { count })
-          : t(task.status === 'queued' ? 'users.import.queued' : 'users.import.running')}
-      </Typography.Text>
+      <Typography.Text>{t(task.status === 'queued' ? 'users.import.queued' : 'users.import.running')}</Typography.Text>
       <Progress percent={percent} showInfo aria-label={t('users.import.progress')} />
     </div>
   );

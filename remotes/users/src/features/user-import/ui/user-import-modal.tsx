@@ -76,7 +76,8 @@ export function UserImportModal() {
       title={t('users.import.title')}
       onCancel={() => m.closed()}
       footer={footer}
-      width={760}
+      // Narrower screens get the whole width but a margin (the table scrolls sideways inside).
+      width="min(760px, calc(100vw - 16px))"
       className="flu-user-import"
       maskClosable={false}
     >
