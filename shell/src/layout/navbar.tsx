@@ -14,9 +14,10 @@ import {
 import { $locale, $settings, $user, LOCALES, localeChanged, settingsChanged, useT } from '@flotilla/shared';
 import { logoutClicked } from '../session/session.model';
 import { settingsDrawerOpened } from '../settings/settings.model';
+import { LowBalanceWarning } from './low-balance-warning';
 import { ServerMenu } from './side-menu';
 
-/** Top bar: product, (top menu), language, theme, settings, user menu with logout. */
+/** Top bar: product, (top menu), a low-balance warning, language, theme, settings, user menu with logout. */
 export function Navbar({ topMenu }: { topMenu: boolean }) {
   const t = useT();
   const { locale, settings, user } = useUnit({ locale: $locale, settings: $settings, user: $user });
@@ -36,6 +37,7 @@ export function Navbar({ topMenu }: { topMenu: boolean }) {
       </div>
       <div className="fl-navbar__menu">{topMenu && <ServerMenu mode="horizontal" />}</div>
       <div className="fl-navbar__actions">
+        <LowBalanceWarning />
         <Dropdown
           trigger="click"
           position="bottomRight"
