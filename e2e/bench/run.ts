@@ -8,7 +8,7 @@
 // editor opening a 300-node flow and dragging a node, against a 3-node flow (flow-editor.ts); a robot's database
 // key lookup on 1-million-row tables against the bare query (database-lookup.ts) — all measured
 // in this one run on this machine. `BENCH_ONLY=flows` runs only the two flow parts, `BENCH_ONLY=databases`
-// only the database lookups.
+// only the database lookups, `BENCH_ONLY=dashboard` only the dashboard summary on 1 million answers (dashboard.ts).
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { startFakeOpenAi } from '../../server/test/support/fake-openai';
 import { afterLoginLines, benchAfterLogin } from './after-login';
 import { APP_MESSAGE_BOX, benchUsable, median } from './first-paint';
 import { benchFlowEditor, flowEditorLines } from './flow-editor';
+import { benchDashboard } from './dashboard';
 import { benchDatabaseLookup } from './database-lookup';
 import { benchFlowEngine } from './flow-engine';
 import { benchIngestLatency } from './ingest-latency';
@@ -172,6 +173,8 @@ async function main() {
     const ingesting = await benchIngestLatency();
     // In-process: a robot's key lookup on 1-million-row tables against the bare query.
     const databases = await benchDatabaseLookup();
+    // In-process: the dashboard summary on 1 million answers, SQLite and PostgreSQL.
+    const dashboard = await benchDashboard();
 
     const lines = [
       `Flotilla bench — ${new Date().toISOString()} — ${machine()}`,
@@ -191,6 +194,7 @@ async function main() {
       ...knowledge.lines,
       ...ingesting.lines,
       ...databases.lines,
+      ...dashboard.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
@@ -199,5 +203,17 @@ async function main() {
   }
 }
 
-const ONLY: Record<string, () => Promise<void>> = { flows: flowsOnly, databases: databasesOnly };
+/** `BENCH_ONLY=dashboard`: the dashboard summary on 1 million answers, in-process, SQLite and PostgreSQL. */
+async function dashboardOnly() {
+  const dashboard = await benchDashboard();
+  console.log(
+    `\n${[`Flotilla bench (dashboard) — ${new Date().toISOString()} — ${machine()}`, ...dashboard.lines].join('\n')}\n`,
+  );
+}
+
+const ONLY: Record<string, () => Promise<void>> = {
+  flows: flowsOnly,
+  databases: databasesOnly,
+  dashboard: dashboardOnly,
+};
 await (ONLY[process.env.BENCH_ONLY ?? '']?.() ?? main());

@@ -228,6 +228,30 @@ export interface DashboardSlotsTable {
   sessions: number;
 }
 
+/** A UTC offset whose viewers' days the tenant's answers are also counted by (dashboard_days). */
+export interface DashboardOffsetsTable {
+  tenantId: string;
+  /** Minutes east of UTC. */
+  utcOffset: number;
+  createdAt: string;
+}
+
+/** The slots' counts summed by day of one of the tenant's offsets, kept with them. */
+export interface DashboardDaysTable {
+  tenantId: string;
+  utcOffset: number;
+  /** Days since 1970-01-01 in that offset. */
+  day: number;
+  processId: string;
+  shareId: string;
+  answers: number;
+  fallbacks: number;
+  likes: number;
+  dislikes: number;
+  credits: number;
+  sessions: number;
+}
+
 export interface ProcessFlowsTable {
   processId: string;
   tenantId: string;
@@ -522,6 +546,8 @@ export interface DB {
   chatSessions: ChatSessionsTable;
   completions: CompletionsTable;
   dashboardSlots: DashboardSlotsTable;
+  dashboardOffsets: DashboardOffsetsTable;
+  dashboardDays: DashboardDaysTable;
   creditBalances: CreditBalancesTable;
   creditLedger: CreditLedgerTable;
   creditPackages: CreditPackagesTable;

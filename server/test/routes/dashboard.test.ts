@@ -215,6 +215,38 @@ describe('GET /v1/dashboard/summary', () => {
     expect(res.json().code).toBe('ROBOT_NOT_FOUND');
   });
 
+  it('keeps counting answers given after a dashboard was read, and sums a fifth offset from the quarter hours', async () => {
+    const wholeRange = (offset: number) =>
+      summary(admin, `from=2030-01-09&to=2030-01-13&utcOffset=${offset}`).then((res) =>
+        res.json<DashboardSummaryResponse>(),
+      );
+    // Offsets read so far: 480, 0, −600; 60 is the fourth and last counted by day, 120 is summed from slots.
+    expect((await wholeRange(60)).answers).toEqual({ total: 6, fallbacks: 2 });
+    vi.setSystemTime(new Date('2030-01-12T05:00:00Z'));
+    upstream.setMode({ kind: 'answer', text: 'Later.' });
+    const later = await ask({ shareId: s1.shareId, visitorId: V1, question: 'One more' });
+    await feedback(later.completionId, s1.shareId, V1, 'like');
+    for (const offset of [480, 0, -600, 60, 120]) {
+      const body = await wholeRange(offset);
+      expect({ offset, answers: body.answers, feedback: body.feedback, top: body.topRobots[0] }).toEqual({
+        offset,
+        answers: { total: 7, fallbacks: 2 },
+        feedback: { likes: 2, dislikes: 2 },
+        top: { processId: r1.processId, answers: 5 },
+      });
+    }
+    const { tenantId } = (await t.get('/v1/users/me', { token: admin })).json<{ tenantId: string }>();
+    const rows = await t.app.db
+      .selectFrom('dashboardOffsets')
+      .select('utcOffset')
+      .where('tenantId', '=', tenantId)
+      .orderBy('utcOffset')
+      .execute();
+    expect(rows.map((row) => row.utcOffset)).toEqual([-600, 0, 60, 480]);
+    const body = (await summary(admin, 'from=2030-01-12&to=2030-01-12&utcOffset=480')).json<DashboardSummaryResponse>();
+    expect(body.creditsByDay).toEqual([{ day: '2030-01-12', credits: 2 * PRICE }]);
+  });
+
   it('is for admins and operators only', async () => {
     expect((await summary(agent, 'from=2030-01-10&to=2030-01-12')).statusCode).toBe(403);
     expect((await t.get('/v1/dashboard/summary?from=2030-01-10&to=2030-01-12')).statusCode).toBe(401);

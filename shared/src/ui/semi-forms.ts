@@ -5,3 +5,5 @@
 export { ArrayField, Form } from '@douyinfe/semi-ui/lib/es/form';
 
 export type { FormApi } from '@douyinfe/semi-ui/lib/es/form';
+// A date picker outside a form (the dashboard's range): it brings date-fns too.
+export { default as DatePicker } from '@douyinfe/semi-ui/lib/es/datePicker';

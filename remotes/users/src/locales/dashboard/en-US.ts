@@ -1,4 +1,33 @@
 import type { Catalog } from '@flotilla/shared';
 
 /** en-US messages of the users remote's dashboard screens; every id is also in the other language's file. */
-export const enUS: Catalog = {};
+export const enUS: Catalog = {
+  'users.dashboard.charts.title': 'Charts',
+  'users.dashboard.charts.range': 'Date range',
+  'users.dashboard.charts.presets': 'Quick ranges',
+  'users.dashboard.charts.preset': 'Last {days} days',
+  'users.dashboard.charts.days': '{days, plural, one {# day} other {# days}}',
+  'users.dashboard.charts.export': 'Export PNG',
+  'users.dashboard.charts.exportLabel': 'Export {chart} as PNG',
+  'users.dashboard.charts.loading': 'Loading…',
+  'users.dashboard.charts.empty': 'Nothing in this range yet',
+  'users.dashboard.charts.failed': 'The charts could not be loaded',
+  'users.dashboard.charts.drawFailed': 'This chart could not be drawn',
+  'users.dashboard.charts.answersByDay.title': 'Answers per day by robot',
+  'users.dashboard.charts.creditsByDay.title': 'Credits spent per day',
+  'users.dashboard.charts.topRobots.title': 'Top robots by answers',
+  'users.dashboard.charts.feedback.title': 'Likes and dislikes',
+  'users.dashboard.charts.unanswered.title': 'Unanswered (fallback) rate',
+  'users.dashboard.charts.sessionsByShare.title': 'Sessions per share link',
+  'users.dashboard.charts.filesByDay.title': 'Knowledge files added per day',
+  'users.dashboard.charts.label.answers': 'Answers',
+  'users.dashboard.charts.label.credits': 'Credits',
+  'users.dashboard.charts.label.likes': 'Likes',
+  'users.dashboard.charts.label.dislikes': 'Dislikes',
+  'users.dashboard.charts.label.answered': 'Answered',
+  'users.dashboard.charts.label.unanswered': 'Fallback reply',
+  'users.dashboard.charts.label.sessions': 'Sessions',
+  'users.dashboard.charts.label.files': 'Files',
+  'users.dashboard.charts.label.otherRobots': 'Other robots',
+  'users.dashboard.charts.label.deletedRobot': 'Deleted robot',
+};

@@ -1,4 +1,33 @@
 import type { Catalog } from '@flotilla/shared';
 
 /** zh-CN messages of the users remote's dashboard screens; every id is also in the other language's file. */
-export const zhCN: Catalog = {};
+export const zhCN: Catalog = {
+  'users.dashboard.charts.title': '图表',
+  'users.dashboard.charts.range': '日期范围',
+  'users.dashboard.charts.presets': '快捷范围',
+  'users.dashboard.charts.preset': '近 {days} 天',
+  'users.dashboard.charts.days': '共 {days} 天',
+  'users.dashboard.charts.export': '导出 PNG',
+  'users.dashboard.charts.exportLabel': '将「{chart}」导出为 PNG',
+  'users.dashboard.charts.loading': '加载中…',
+  'users.dashboard.charts.empty': '该时间范围内暂无数据',
+  'users.dashboard.charts.failed': '图表加载失败',
+  'users.dashboard.charts.drawFailed': '该图表无法绘制',
+  'users.dashboard.charts.answersByDay.title': '各机器人每日回答数',
+  'users.dashboard.charts.creditsByDay.title': '每日消耗积分',
+  'users.dashboard.charts.topRobots.title': '回答最多的机器人',
+  'users.dashboard.charts.feedback.title': '点赞与点踩',
+  'users.dashboard.charts.unanswered.title': '未答出（兜底回复）比例',
+  'users.dashboard.charts.sessionsByShare.title': '各分享链接会话数',
+  'users.dashboard.charts.filesByDay.title': '每日新增知识文件',
+  'users.dashboard.charts.label.answers': '回答数',
+  'users.dashboard.charts.label.credits': '积分',
+  'users.dashboard.charts.label.likes': '点赞',
+  'users.dashboard.charts.label.dislikes': '点踩',
+  'users.dashboard.charts.label.answered': '已回答',
+  'users.dashboard.charts.label.unanswered': '兜底回复',
+  'users.dashboard.charts.label.sessions': '会话数',
+  'users.dashboard.charts.label.files': '文件数',
+  'users.dashboard.charts.label.otherRobots': '其他机器人',
+  'users.dashboard.charts.label.deletedRobot': '已删除的机器人',
+};

@@ -20,8 +20,9 @@ import type { Database } from '../../../db/database';
 import { paged } from '../../../db/filters';
 import type { ChatChannel, ChatSessionsTable, CompletionsTable } from '../../../db/schema';
 import { prepare } from '../../../db/prepared';
-import { scoped, type Scoped } from '../../../db/scoped';
+import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
+import { countAnswerFacts, dashboardSlot } from '../dashboard/dashboard-counts';
 
 /** Who is chatting with which robot: every chat read and write is limited to one chatter. */
 export type Chatter = {
@@ -107,33 +108,10 @@ export type CompletionRecord = {
   fallback?: boolean;
 };
 
-/** The dashboard's slot of an instant: minutes since the epoch / 15 (see migration 015). */
-export const dashboardSlot = (iso: string): number => Math.floor(Date.parse(iso) / 900_000);
-
 /** A title from the first question: its first line, shortened. */
 export function titleFrom(question: string): string {
   const line = question.trim().split('\n')[0] ?? '';
   return line.length > 30 ? `${line.slice(0, 30)}…` : line;
-}
-
-type SlotCounts = Partial<Record<'answers' | 'fallbacks' | 'likes' | 'dislikes' | 'credits' | 'sessions', number>>;
-
-/** Adds counts to a dashboard slot (made when missing), inside the caller's transaction. */
-async function countInSlot(tenant: Scoped, slot: number, processId: string, shareId: string, counts: SlotCounts) {
-  const row = { answers: 0, fallbacks: 0, likes: 0, dislikes: 0, credits: 0, sessions: 0, ...counts };
-  await tenant
-    .insertInto('dashboardSlots', { slot, processId, shareId, ...row })
-    .onConflict((oc) =>
-      oc.columns(['tenantId', 'slot', 'processId', 'shareId']).doUpdateSet((eb) => ({
-        answers: eb('dashboardSlots.answers', '+', eb.ref('excluded.answers')),
-        fallbacks: eb('dashboardSlots.fallbacks', '+', eb.ref('excluded.fallbacks')),
-        likes: eb('dashboardSlots.likes', '+', eb.ref('excluded.likes')),
-        dislikes: eb('dashboardSlots.dislikes', '+', eb.ref('excluded.dislikes')),
-        credits: eb('dashboardSlots.credits', '+', eb.ref('excluded.credits')),
-        sessions: eb('dashboardSlots.sessions', '+', eb.ref('excluded.sessions')),
-      })),
-    )
-    .execute();
 }
 
 /** Chat sessions and the completions (question + answer) in them. */
@@ -285,7 +263,7 @@ export function chatsRepository(db: Database) {
         // The dashboard counts the feedback in its answer's slot: the old one out, the new one in.
         const delta = (value: FeedbackValue) => (feedback === value ? 1 : 0) - (before.feedback === value ? 1 : 0);
         if (before.feedback !== feedback)
-          await countInSlot(tenant, dashboardSlot(before.createdAt), chatter.processId, before.shareId ?? '', {
+          await countAnswerFacts(tenant, dashboardSlot(before.createdAt), chatter.processId, before.shareId ?? '', {
             likes: delta('like'),
             dislikes: delta('dislike'),
           });
@@ -433,7 +411,7 @@ export function chatsRepository(db: Database) {
             createdAt: now,
           })
           .execute();
-        await countInSlot(tenant, dashboardSlot(now), chatter.processId, chatter.shareId ?? '', {
+        await countAnswerFacts(tenant, dashboardSlot(now), chatter.processId, chatter.shareId ?? '', {
           answers: 1,
           fallbacks: record.fallback ? 1 : 0,
           credits: record.cost,

@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { DASHBOARD_TOP_ROBOTS, type DashboardSummaryResponse } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { scoped } from '../../../db/scoped';
+import { isoNow } from '../../../lib/clock';
+import { dialectOf } from '../segments/segments-repository';
+import { DAY_MINUTES, SLOT_MINUTES } from './dashboard-counts';
 
 const MINUTE_MS = 60_000;
-const DAY_MINUTES = 1440;
-/** Minutes in a dashboard slot (see migration 015). */
-const SLOT_MINUTES = 15;
+/** Offsets a tenant's answers are counted by day in; a viewer in yet another offset is summed from the slots. */
+export const MAX_COUNTED_OFFSETS = 4;
 
 /** Days of the viewer's calendar (both included), their offset from UTC in minutes, maybe one robot. */
 export type DashboardRange = { from: string; to: string; utcOffset: number; processId?: string };
@@ -21,12 +23,120 @@ function add<K>(map: Map<K, number>, key: K, value: number) {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
+/** Summed counts of one day, robot and share link. */
+type CountedRow = {
+  day: number | string;
+  processId: string;
+  shareId: string;
+  answers: number | string;
+  fallbacks: number | string;
+  likes: number | string;
+  dislikes: number | string;
+  credits: number | string;
+  sessions: number | string;
+};
+
 /**
- * The dashboard's aggregates. Answers, feedback, fallbacks, credits and sessions are summed from the
- * per-quarter-hour counts the chats repository keeps with every answer (dashboard_slots), never from the
- * answers themselves: a range costs its slots, not its answers (docs/dashboard.md).
+ * The dashboard's aggregates. Answers, feedback, fallbacks, credits and sessions are summed from the counts
+ * the chats repository keeps with every answer, never from the answers themselves: by day of the viewer's
+ * offset once the tenant's dashboard has been read in it (dashboard_days), else from the quarter-hour
+ * slots (dashboard_slots). A range costs its days, not its answers (docs/dashboard.md).
  */
 export function dashboardRepository(db: Database) {
+  const postgres = dialectOf(db) === 'postgres';
+
+  /**
+   * Starts counting the tenant's answers by day of `utcOffset`: its days are summed from the slots once,
+   * then kept by each answer. False when the tenant already counts MAX_COUNTED_OFFSETS offsets.
+   */
+  const startCounting = (tenantId: string, utcOffset: number): Promise<boolean> =>
+    db.transaction().execute(async (trx) => {
+      const tenant = scoped(trx, tenantId);
+      // Answers being written wait, and those in flight finish first: every slot summed below is complete,
+      // and every later answer sees the offset (dashboard-counts.ts reads it after writing its slot).
+      if (postgres) await sql`lock table dashboard_slots in share mode`.execute(trx);
+      const counted = await tenant.selectFrom('dashboardOffsets').select('utcOffset').execute();
+      if (counted.some((row) => row.utcOffset === utcOffset)) return true;
+      if (counted.length >= MAX_COUNTED_OFFSETS) return false;
+      await tenant.insertInto('dashboardOffsets', { utcOffset, createdAt: isoNow() }).execute();
+      const day = sql<number>`(slot * ${sql.lit(SLOT_MINUTES)} + ${sql.lit(utcOffset)}) / ${sql.lit(DAY_MINUTES)}`;
+      await trx
+        .insertInto('dashboardDays')
+        .columns([
+          'tenantId',
+          'utcOffset',
+          'day',
+          'processId',
+          'shareId',
+          'answers',
+          'fallbacks',
+          'likes',
+          'dislikes',
+          'credits',
+          'sessions',
+        ])
+        .expression(
+          tenant
+            .selectFrom('dashboardSlots')
+            .select((eb) => [
+              'tenantId',
+              sql.lit(utcOffset).as('utcOffset'),
+              day.as('day'),
+              'processId',
+              'shareId',
+              eb.fn.sum<number>('answers').as('answers'),
+              eb.fn.sum<number>('fallbacks').as('fallbacks'),
+              eb.fn.sum<number>('likes').as('likes'),
+              eb.fn.sum<number>('dislikes').as('dislikes'),
+              eb.fn.sum<number>('credits').as('credits'),
+              eb.fn.sum<number>('sessions').as('sessions'),
+            ])
+            .groupBy(['tenantId', day, 'processId', 'shareId']),
+        )
+        .execute();
+      return true;
+    });
+
+  /** The range's counts by viewer's day, robot and share link. */
+  const countedDays = async (tenantId: string, range: DashboardRange, firstDay: number, lastDay: number) => {
+    const tenant = scoped(db, tenantId);
+    const known = await tenant
+      .selectFrom('dashboardOffsets')
+      .select('utcOffset')
+      .where('utcOffset', '=', range.utcOffset)
+      .executeTakeFirst();
+    if (known || (await startCounting(tenantId, range.utcOffset))) {
+      let days = tenant
+        .selectFrom('dashboardDays')
+        .select(['day', 'processId', 'shareId', 'answers', 'fallbacks', 'likes', 'dislikes', 'credits', 'sessions'])
+        .where('utcOffset', '=', range.utcOffset)
+        .where('day', '>=', firstDay)
+        .where('day', '<=', lastDay);
+      if (range.processId !== undefined) days = days.where('processId', '=', range.processId);
+      return (await days.execute()) as CountedRow[];
+    }
+    // The viewer's day d starts at UTC minute d·1440 − offset.
+    const startSlot = (firstDay * DAY_MINUTES - range.utcOffset) / SLOT_MINUTES;
+    const endSlot = ((lastDay + 1) * DAY_MINUTES - range.utcOffset) / SLOT_MINUTES;
+    const viewerDay = sql<number>`(slot * ${sql.lit(SLOT_MINUTES)} + ${sql.lit(range.utcOffset)}) / ${sql.lit(DAY_MINUTES)}`;
+    let slots = tenant.selectFrom('dashboardSlots').where('slot', '>=', startSlot).where('slot', '<', endSlot);
+    if (range.processId !== undefined) slots = slots.where('processId', '=', range.processId);
+    return (await slots
+      .select((eb) => [
+        viewerDay.as('day'),
+        'processId',
+        'shareId',
+        eb.fn.sum<number | string>('answers').as('answers'),
+        eb.fn.sum<number | string>('fallbacks').as('fallbacks'),
+        eb.fn.sum<number | string>('likes').as('likes'),
+        eb.fn.sum<number | string>('dislikes').as('dislikes'),
+        eb.fn.sum<number | string>('credits').as('credits'),
+        eb.fn.sum<number | string>('sessions').as('sessions'),
+      ])
+      .groupBy([viewerDay, 'processId', 'shareId'])
+      .execute()) as CountedRow[];
+  };
+
   /** Knowledge files added per viewer's day and parsed; with a robot, only its datasets' files. */
   const filesAdded = async (tenantId: string, range: DashboardRange, startMinute: number, endMinute: number) => {
     const tenant = scoped(db, tenantId);
@@ -62,30 +172,9 @@ export function dashboardRepository(db: Database) {
       // The viewer's day d starts at UTC minute d·1440 − offset.
       const startMinute = firstDay * DAY_MINUTES - range.utcOffset;
       const endMinute = (lastDay + 1) * DAY_MINUTES - range.utcOffset;
-      const viewerDay = sql<number>`(slot * ${sql.lit(SLOT_MINUTES)} + ${sql.lit(range.utcOffset)}) / ${sql.lit(DAY_MINUTES)}`;
-
-      let slots = tenant
-        .selectFrom('dashboardSlots')
-        .where('slot', '>=', startMinute / SLOT_MINUTES)
-        .where('slot', '<', endMinute / SLOT_MINUTES);
-      if (range.processId !== undefined) slots = slots.where('processId', '=', range.processId);
-
       const [robots, counted, files] = await Promise.all([
         tenant.selectFrom('processes').select(['processId', 'name']).execute(),
-        slots
-          .select((eb) => [
-            viewerDay.as('day'),
-            'processId',
-            'shareId',
-            eb.fn.sum<number | string>('answers').as('answers'),
-            eb.fn.sum<number | string>('fallbacks').as('fallbacks'),
-            eb.fn.sum<number | string>('likes').as('likes'),
-            eb.fn.sum<number | string>('dislikes').as('dislikes'),
-            eb.fn.sum<number | string>('credits').as('credits'),
-            eb.fn.sum<number | string>('sessions').as('sessions'),
-          ])
-          .groupBy([viewerDay, 'processId', 'shareId'])
-          .execute(),
+        countedDays(tenantId, range, firstDay, lastDay),
         filesAdded(tenantId, range, startMinute, endMinute),
       ]);
 

@@ -4,9 +4,13 @@ import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { $overview, $overviewKeys, dashboardOpened, overviewRetryClicked } from '../dashboard.model';
 import { CountCard } from './count-card';
+import { DashboardCharts } from './dashboard-charts';
 import './dashboard.css';
 
-/** `/dashboard` and `/dashboard/workplace`: how many robots, datasets, cases (and users, for admins) the tenant has. */
+/**
+ * `/dashboard` and `/dashboard/workplace`: how many robots, datasets, cases (and users, for admins) the tenant
+ * has, then the charts of a range of days.
+ */
 export function DashboardPage() {
   const t = useT();
   const [overview, keys, user, locale] = useUnit([$overview, $overviewKeys, $user, $locale]);
@@ -40,6 +44,7 @@ export function DashboardPage() {
           ))}
         </div>
       )}
+      <DashboardCharts />
     </Page>
   );
 }
