@@ -12,12 +12,17 @@ import { createUser } from './api/create-user';
 import { freezeUser } from './api/freeze-user';
 import { listUsers } from './api/list-users';
 import { unfreezeUser } from './api/unfreeze-user';
+import { deleteUserFx, updateUserFx } from '../user-manage/user-manage.model';
 import {
   DEFAULT_PAGE_SIZE,
+  NO_FILTERS,
+  phoneDigits,
   sameQuery,
   toListQuery,
+  type AgentFilter,
   type EmployeeFilters,
   type EmployeePage,
+  type EmployeeSort,
   type RoleFilter,
   type StatusFilter,
 } from './lib/list-query';
@@ -27,6 +32,13 @@ export const employeeListOpened = createEvent<void>();
 export const keywordSearched = createEvent<string>();
 export const roleFilterChanged = createEvent<RoleFilter>();
 export const statusFilterChanged = createEvent<StatusFilter>();
+/** A phone filter typed (its digits are sent). */
+export const phoneSearched = createEvent<string>();
+export const agentFilterChanged = createEvent<AgentFilter>();
+export const sortChanged = createEvent<EmployeeSort>();
+/** The rows ticked (ids; ticks on other pages are kept). */
+export const rowsSelected = createEvent<string[]>();
+export const selectionCleared = createEvent<void>();
 export const pageChanged = createEvent<EmployeePage>();
 export const listRetryClicked = createEvent<void>();
 export const userFreezeConfirmed = createEvent<string>();
@@ -42,7 +54,9 @@ export const freezeUserFx = createEffect<string, unknown, Error>(freezeUser);
 export const unfreezeUserFx = createEffect<string, unknown, Error>(unfreezeUser);
 
 // Stores.
-export const $filters = createStore<EmployeeFilters>({ keyword: '', role: 'all', status: 'all' });
+export const $filters = createStore<EmployeeFilters>(NO_FILTERS);
+/** The users ticked for a batch action. */
+export const $selectedIds = createStore<string[]>([]);
 export const $page = createStore<EmployeePage>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
 /** The query of the page the user looks at; answers to older queries are dropped. */
 export const $query = combine($filters, $page, toListQuery);
@@ -81,6 +95,27 @@ sample({
   target: $filters,
 });
 sample({
+  clock: phoneSearched,
+  source: $filters,
+  filter: (filters, phone) => filters.phone !== phoneDigits(phone),
+  fn: (filters, phone) => ({ ...filters, phone: phoneDigits(phone) }),
+  target: $filters,
+});
+sample({
+  clock: agentFilterChanged,
+  source: $filters,
+  filter: (filters, agent) => filters.agent !== agent,
+  fn: (filters, agent) => ({ ...filters, agent }),
+  target: $filters,
+});
+sample({
+  clock: sortChanged,
+  source: $filters,
+  filter: (filters, sort) => filters.sort !== sort,
+  fn: (filters, sort) => ({ ...filters, sort }),
+  target: $filters,
+});
+sample({
   clock: $filters.updates,
   source: $page,
   filter: (page) => page.page !== 1,
@@ -105,6 +140,8 @@ sample({
     freezeUserFx.done,
     unfreezeUserFx.done,
     createUserFx.done,
+    updateUserFx.done,
+    deleteUserFx.done,
   ],
   source: $query,
   target: loadUsersFx,
@@ -134,6 +171,16 @@ const currentFailure = sample({
 });
 sample({ clock: currentFailure, target: $listError });
 sample({ clock: [currentAnswer, currentFailure], fn: () => true, target: $listLoaded });
+
+// Selection: a deleted user is no longer ticked.
+sample({ clock: rowsSelected, fn: (ids) => [...new Set(ids)], target: $selectedIds });
+sample({ clock: selectionCleared, fn: () => [], target: $selectedIds });
+sample({
+  clock: deleteUserFx.done,
+  source: $selectedIds,
+  fn: (ids, { params }) => ids.filter((id) => id !== params.id),
+  target: $selectedIds,
+});
 
 // Freeze and unfreeze.
 sample({ clock: userFreezeConfirmed, target: freezeUserFx });

@@ -22,6 +22,9 @@ import {
   roleFilterChanged,
   statusFilterChanged,
   userFreezeConfirmed,
+  agentFilterChanged,
+  phoneSearched,
+  sortChanged,
 } from '../employees.model';
 
 function listHandler(answer: (query: ListUsersQuery) => UserListResponse) {
@@ -65,6 +68,25 @@ describe('employees model', () => {
     const before = load.mock.calls.length;
     await allSettled(statusFilterChanged, { scope, params: 'active' });
     expect(load.mock.calls.length).toBe(before);
+  });
+
+  it('sends phone digits, the agent flag and the order to the server', async () => {
+    const load = listHandler(() => ({ list: [makeUser()], total: 1 }));
+    const scope = fork({ handlers: [[loadUsersFx, load]] });
+
+    await allSettled(employeeListOpened, { scope });
+    await allSettled(phoneSearched, { scope, params: ' 138-00 ' });
+    expect(load).toHaveBeenLastCalledWith({ offset: 0, limit: 20, phone: '13800' });
+    await allSettled(agentFilterChanged, { scope, params: 'agents' });
+    await allSettled(sortChanged, { scope, params: 'usernameAsc' });
+    expect(load).toHaveBeenLastCalledWith({
+      offset: 0,
+      limit: 20,
+      phone: '13800',
+      isAgent: true,
+      sort: 'username',
+      order: 'asc',
+    });
   });
 
   it('drops an answer that arrives after the query changed', async () => {

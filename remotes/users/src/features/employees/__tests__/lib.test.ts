@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { sameQuery, toListQuery } from '../lib/list-query';
+import { NO_FILTERS, phoneDigits, sameQuery, toListQuery } from '../lib/list-query';
 import { toCreateUserBody, validateNewUser } from '../lib/validate-user';
 
 describe('list query', () => {
   it('leaves empty filters out and maps status to ban', () => {
-    expect(toListQuery({ keyword: ' ', role: 'all', status: 'all' }, { page: 1, pageSize: 20 })).toEqual({
+    expect(toListQuery({ ...NO_FILTERS, keyword: ' ' }, { page: 1, pageSize: 20 })).toEqual({
       offset: 0,
       limit: 20,
     });
-    expect(toListQuery({ keyword: 'x', role: 'admin', status: 'frozen' }, { page: 2, pageSize: 50 })).toEqual({
+    expect(
+      toListQuery({ ...NO_FILTERS, keyword: 'x', role: 'admin', status: 'frozen' }, { page: 2, pageSize: 50 }),
+    ).toEqual({
       offset: 50,
       limit: 50,
       keyword: 'x',
@@ -16,6 +18,30 @@ describe('list query', () => {
       ban: true,
     });
     expect(sameQuery({ offset: 0, limit: 20 }, { offset: 0, limit: 20, ban: false })).toBe(false);
+  });
+
+  it('sends phone digits, the agent flag and the order', () => {
+    const filters = {
+      ...NO_FILTERS,
+      phone: phoneDigits('+86 138-00'),
+      agent: 'others' as const,
+      sort: 'usernameDesc' as const,
+    };
+    expect(toListQuery(filters, { page: 1, pageSize: 20 })).toEqual({
+      offset: 0,
+      limit: 20,
+      phone: '8613800',
+      isAgent: false,
+      sort: 'username',
+      order: 'desc',
+    });
+    expect(toListQuery({ ...NO_FILTERS, agent: 'agents', sort: 'oldest' }, { page: 1, pageSize: 10 })).toEqual({
+      offset: 0,
+      limit: 10,
+      isAgent: true,
+      sort: 'createdAt',
+      order: 'asc',
+    });
   });
 });
 

@@ -1,4 +1,14 @@
-import { Button, Input, Select, Table, Tag, Typography, IconPlus, IconSearch } from '@flotilla/shared/ui/semi';
+import {
+  Button,
+  Input,
+  Select,
+  Table,
+  Tag,
+  Typography,
+  IconCopyAdd,
+  IconPlus,
+  IconSearch,
+} from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import {
   $locale,
@@ -15,7 +25,22 @@ import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/sha
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
 import { UserSheetActions } from '../../user-import/ui/user-sheet-actions';
-import { PAGE_SIZE_OPTIONS, type RoleFilter, type StatusFilter } from '../lib/list-query';
+import { CloneRobotsModal } from '../../robot-clone/ui/clone-robots-modal';
+import { cloneDialogOpened } from '../../robot-clone/robot-clone.model';
+import { DeleteUserModal } from '../../user-manage/ui/delete-user-modal';
+import { EditUserModal } from '../../user-manage/ui/edit-user-modal';
+import { ResetPasswordModal } from '../../user-manage/ui/reset-password-modal';
+import { UserRowActions } from '../../user-manage/ui/user-row-actions';
+import '../../user-manage/ui/user-manage.css';
+import {
+  EMPLOYEE_SORTS,
+  NO_FILTERS,
+  PAGE_SIZE_OPTIONS,
+  type AgentFilter,
+  type EmployeeSort,
+  type RoleFilter,
+  type StatusFilter,
+} from '../lib/list-query';
 import {
   $busyUserIds,
   $filters,
@@ -23,27 +48,36 @@ import {
   $listLoaded,
   $listLoading,
   $page,
+  $selectedIds,
   $total,
   $users,
+  agentFilterChanged,
   createUserClicked,
   employeeListOpened,
   keywordSearched,
   listRetryClicked,
   pageChanged,
+  phoneSearched,
   roleFilterChanged,
+  rowsSelected,
+  selectionCleared,
+  sortChanged,
   statusFilterChanged,
 } from '../employees.model';
 import { CreateUserModal } from './create-user-modal';
-import { FreezeAction } from './freeze-action';
 import './employees.css';
 
 const ROLE_COLORS: Record<Role, 'red' | 'blue' | 'green'> = { admin: 'red', operator: 'blue', agent: 'green' };
 const STATUS_FILTERS: StatusFilter[] = ['all', 'active', 'frozen'];
+const AGENT_FILTERS: AgentFilter[] = ['all', 'agents', 'others'];
 
-/** `/employee-list`: the tenant's users with server-side search, filters and paging; create, freeze, unfreeze. */
+/**
+ * `/employee-list`: the tenant's users with server-side search, filters, order and paging; create, edit, reset a
+ * password, freeze, delete; tick users to clone robots to them.
+ */
 export function EmployeeListPage() {
   const t = useT();
-  const [users, total, filters, page, loading, loaded, error, busyIds, me, locale] = useUnit([
+  const [users, total, filters, page, loading, loaded, error, busyIds, me, locale, selectedIds] = useUnit([
     $users,
     $total,
     $filters,
@@ -54,17 +88,25 @@ export function EmployeeListPage() {
     $busyUserIds,
     $user,
     $locale,
+    $selectedIds,
   ]);
   const events = useUnit({
     opened: employeeListOpened,
     searched: keywordSearched,
     roleChanged: roleFilterChanged,
     statusChanged: statusFilterChanged,
+    phoneSearched,
+    agentChanged: agentFilterChanged,
+    sortChanged,
+    selected: rowsSelected,
+    cleared: selectionCleared,
+    cloneOpened: cloneDialogOpened,
     paged: pageChanged,
     retried: listRetryClicked,
     createClicked: createUserClicked,
   });
   const [keyword, setKeyword] = useState(filters.keyword);
+  const [phone, setPhone] = useState(filters.phone);
 
   const { opened } = events;
   useEffect(() => {
@@ -119,7 +161,7 @@ export function EmployeeListPage() {
         dataIndex: 'id',
         fixed: 'right',
         render: (_: unknown, user: User) => (
-          <FreezeAction user={user} busy={busyIds.includes(user.id)} isSelf={me?.id === user.id} />
+          <UserRowActions user={user} busy={busyIds.includes(user.id)} isSelf={me?.id === user.id} />
         ),
       },
     ],
@@ -133,7 +175,9 @@ export function EmployeeListPage() {
       </Button>
     </Permission>
   );
-  const filtered = filters.keyword !== '' || filters.role !== 'all' || filters.status !== 'all';
+  const filtered = (Object.keys(NO_FILTERS) as Array<keyof typeof NO_FILTERS>).some(
+    (key) => key !== 'sort' && filters[key] !== NO_FILTERS[key],
+  );
 
   return (
     <Page>
@@ -177,7 +221,43 @@ export function EmployeeListPage() {
             onChange={(value) => events.statusChanged(value as StatusFilter)}
             optionList={STATUS_FILTERS.map((status) => ({ value: status, label: t(`users.filter.status.${status}`) }))}
           />
+          <Input
+            className="flu-employees__phone"
+            showClear
+            value={phone}
+            inputMode="numeric"
+            placeholder={t('users.filter.phone')}
+            aria-label={t('users.filter.phone')}
+            onChange={(value) => setPhone(value)}
+            onEnterPress={() => events.phoneSearched(phone)}
+            onClear={() => events.phoneSearched('')}
+          />
+          <Select
+            value={filters.agent}
+            style={{ width: 150 }}
+            aria-label={t('users.filter.agent')}
+            onChange={(value) => events.agentChanged(value as AgentFilter)}
+            optionList={AGENT_FILTERS.map((agent) => ({ value: agent, label: t(`users.filter.agent.${agent}`) }))}
+          />
+          <Select
+            value={filters.sort}
+            style={{ width: 170 }}
+            aria-label={t('users.sort.label')}
+            onChange={(value) => events.sortChanged(value as EmployeeSort)}
+            optionList={EMPLOYEE_SORTS.map((sort) => ({ value: sort, label: t(`users.sort.${sort}`) }))}
+          />
         </div>
+        {selectedIds.length > 0 && (
+          <div className="flu-employees__selection" role="status">
+            <Typography.Text>{t('users.selection.count', { count: selectedIds.length })}</Typography.Text>
+            <Button theme="solid" icon={<IconCopyAdd />} onClick={() => events.cloneOpened(selectedIds)}>
+              {t('users.clone.open')}
+            </Button>
+            <Button theme="borderless" onClick={() => events.cleared()}>
+              {t('users.selection.clear')}
+            </Button>
+          </div>
+        )}
 
         {error && users.length === 0 ? (
           <ErrorState title={t('users.list.error')} description={error.message} onRetry={() => events.retried()} />
@@ -187,7 +267,16 @@ export function EmployeeListPage() {
             columns={columns}
             dataSource={users}
             loading={loading}
-            scroll={{ x: 960 }}
+            scroll={{ x: 1040 }}
+            rowSelection={{
+              selectedRowKeys: selectedIds,
+              // Ticks on other pages stay: the page's rows replace only their own.
+              onChange: (keys) => {
+                const onPage = new Set(users.map((user) => user.id));
+                const kept = selectedIds.filter((id) => !onPage.has(id));
+                events.selected([...kept, ...((keys ?? []) as string[])]);
+              },
+            }}
             empty={
               loaded ? (
                 filtered ? (
@@ -217,6 +306,10 @@ export function EmployeeListPage() {
         )}
       </Surface>
       <CreateUserModal />
+      <EditUserModal />
+      <ResetPasswordModal />
+      <DeleteUserModal />
+      <CloneRobotsModal />
     </Page>
   );
 }
