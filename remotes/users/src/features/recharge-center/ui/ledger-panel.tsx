@@ -154,6 +154,7 @@ export function LedgerPanel() {
           columns={columns}
           dataSource={statement?.ledger ?? []}
           loading={loading}
+          className="flu-recharge__table"
           scroll={{ x: 720 }}
           data-testid="ledger"
           empty={

@@ -91,6 +91,7 @@ export function PackagesPanel() {
         columns={columns}
         dataSource={packages}
         pagination={false}
+        className="flu-recharge__table"
         scroll={{ x: 420 }}
         data-testid="packages"
         empty={
