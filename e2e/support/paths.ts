@@ -10,6 +10,7 @@ export function missingBuilds(): string[] {
   const wanted = [
     join('shell', 'dist', 'index.html'),
     join('shell', 'dist', 'login.html'),
+    join('shell', 'dist', 'register.html'),
     ...REMOTE_NAMES.map((name) => join('remotes', name, 'dist', 'mf-manifest.json')),
   ];
   return wanted.filter((file) => !existsSync(join(ROOT, file)));

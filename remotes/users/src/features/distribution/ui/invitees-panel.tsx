@@ -15,8 +15,6 @@ import {
   referrerFilterChosen,
 } from '../distribution.model';
 
-const PAGE_SIZE_OPTIONS = [10, 20, 50];
-
 /** Who registered with a code: an admin sees the tenant's (a referrer's name narrows to theirs), others their own. */
 export function InviteesPanel() {
   const t = useT();
@@ -114,8 +112,6 @@ export function InviteesPanel() {
                 currentPage: page.page,
                 pageSize: page.pageSize,
                 total,
-                showSizeChanger: true,
-                pageSizeOpts: PAGE_SIZE_OPTIONS,
                 onChange: (currentPage: number, pageSize: number) => events.paged({ page: currentPage, pageSize }),
               }
             : false

@@ -47,6 +47,7 @@ export function ProgrammeSettingsPanel() {
           min={0}
           max={REFERRAL_LIMITS.rewardMax}
           precision={0}
+          className="flu-referrals__control"
           aria-label={t('users.referrals.settings.referrerReward')}
           onChange={(value) => setDraft((current) => ({ ...current, referrerReward: reward(value) }))}
           data-testid="referrer-reward"
@@ -58,6 +59,7 @@ export function ProgrammeSettingsPanel() {
           min={0}
           max={REFERRAL_LIMITS.rewardMax}
           precision={0}
+          className="flu-referrals__control"
           aria-label={t('users.referrals.settings.refereeReward')}
           onChange={(value) => setDraft((current) => ({ ...current, refereeReward: reward(value) }))}
           data-testid="referee-reward"
@@ -66,6 +68,7 @@ export function ProgrammeSettingsPanel() {
         <Select
           id="flu-referrals-role"
           value={newUserRole}
+          className="flu-referrals__control"
           aria-label={t('users.referrals.settings.newUserRole')}
           optionList={REFERRAL_ROLES.map((role) => ({ value: role, label: t(`users.referrals.role.${role}`) }))}
           onChange={(value) => setDraft((current) => ({ ...current, newUserRole: value as ReferralRole }))}
