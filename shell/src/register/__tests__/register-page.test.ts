@@ -210,3 +210,14 @@ describe('the form rules', () => {
     expect(outcomes.filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('settings', () => {
+  it('shows the dark theme the console saved, and the language saved', async () => {
+    localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify({ theme: 'dark' }));
+    localStorage.setItem(STORAGE_KEYS.locale, 'zh-CN');
+    serve(VALID_INFO);
+    renderRegister();
+    expect(document.body.getAttribute('theme-mode')).toBe('dark');
+    expect(await screen.findByText('你受邀加入「Acme」。 注册即得 12 额度。')).toBeTruthy();
+  });
+});
