@@ -177,8 +177,10 @@ sample({
   target: exportLedgerFx,
 });
 
-// What admins manage: packages, settings and the user picker, loaded with the page. Staff read packages too.
-sample({ clock: rechargeCenterOpened, target: [loadPackagesFx, loadSettingsFx] });
+// Loaded with the page: the threshold for everyone (the balance card names it); what admins manage, the
+// packages and the user picker, for admins only.
+sample({ clock: rechargeCenterOpened, target: loadSettingsFx });
+sample({ clock: rechargeCenterOpened, source: $isAdmin, filter: Boolean, target: loadPackagesFx });
 sample({ clock: rechargeCenterOpened, source: $isAdmin, filter: Boolean, fn: () => '', target: loadUserOptionsFx });
 sample({
   clock: userSearchTyped,

@@ -246,6 +246,8 @@ describe('/dashboard/recharge-center for an operator', () => {
     expect(screen.queryByTestId('packages')).toBeNull();
     expect(screen.queryByTestId('threshold')).toBeNull();
     expect(screen.queryByTestId('viewed-user')).toBeNull();
-    expect(calls.some((call) => call.path === '/v1/users/list/simple')).toBe(false);
+    expect(calls.map((call) => call.path).filter((path) => !path.startsWith('/v1/users/op/'))).toEqual([
+      '/v1/credits/settings',
+    ]);
   });
 });
