@@ -100,12 +100,6 @@ export const $invalidOnly = createStore(false)
   .on(invalidOnlyToggled, (_, on) => on)
   .reset(importOpened, sheetChosen);
 export const $rowsShown = combine($preview, $invalidOnly, rowsToShow);
-/** The import can start: a previewed sheet whose every row is valid, and no import on its way. */
-export const $canImport = combine(
-  $preview,
-  importFx.pending,
-  (preview, importing) => preview !== null && preview.invalid === 0 && preview.valid > 0 && !importing,
-);
 export const $importing = importFx.pending;
 /** Rows the import refused (they changed since the preview, or a user was created meanwhile). */
 export const $refusedRows = createStore<RefusedRow[] | null>(null, { skipVoid: false })
@@ -121,6 +115,14 @@ export const $taskId = createStore<string | null>(null, { skipVoid: false })
 export const $task = createStore<Task | null>(null, { skipVoid: false })
   .on(findTaskFx.doneData, (_, task) => task)
   .reset(importOpened, importFx);
+/** The import can start: a previewed sheet whose every row is valid, no import on its way or queued already. */
+export const $canImport = combine(
+  $preview,
+  importFx.pending,
+  $taskId,
+  (preview, importing, taskId) =>
+    preview !== null && preview.invalid === 0 && preview.valid > 0 && !importing && taskId === null,
+);
 export const $exporting = exportFx.pending;
 export const $downloadingTemplate = templateFx.pending;
 
@@ -133,10 +135,11 @@ sample({
   target: importFx,
 });
 
-// Following the task: asked at once, then every 2 s while it waits or runs (and the dialog is open).
+// Following the task: asked at once, then every 2 s while it waits or runs — also once the dialog is closed, so
+// the list still reloads when the users are in. A new import (the dialog opened again) follows its own task.
 sample({ clock: importFx.doneData, fn: ({ taskId }) => taskId, target: findTaskFx });
 sample({ clock: importFx.done, target: taskPolling.started });
-sample({ clock: importClosed, target: taskPolling.stopped });
+sample({ clock: importOpened, target: taskPolling.stopped });
 sample({ clock: findTaskFx.doneData, fn: isMoving, target: taskPolling.answered });
 sample({
   clock: taskPolling.ticked,

@@ -15,6 +15,7 @@ import {
   $rowsShown,
   $sheet,
   $task,
+  $taskId,
   importClosed,
   importSubmitted,
   invalidOnlyToggled,
@@ -47,12 +48,13 @@ export function UserImportModal() {
     refused: $refusedRows,
     failure: $importFailure,
     task: $task,
+    taskId: $taskId,
     closed: importClosed,
     chosen: sheetChosen,
     toggled: invalidOnlyToggled,
     submitted: importSubmitted,
   });
-  const started = m.task !== null;
+  const started = m.taskId !== null;
   const footer = (
     <div className="flu-user-import__footer">
       <Button onClick={() => m.closed()}>{t('users.import.close')}</Button>
