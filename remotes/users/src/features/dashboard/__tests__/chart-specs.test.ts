@@ -99,7 +99,11 @@ describe('chart specs', () => {
       { part: 'Answered', value: 5 },
       { part: 'Fallback', value: 2 },
     ]);
-    expect(chartSpec('unanswered', SUMMARY, LABELS).spec).toMatchObject({ coordinate: { type: 'theta' } });
+    const unanswered = chartSpec('unanswered', SUMMARY, LABELS).spec;
+    expect(unanswered).toMatchObject({ coordinate: { type: 'theta' } });
+    const [label] = (unanswered as { labels: Array<{ text: (d: { value: number }) => string }> }).labels;
+    // 2 of 7 answers.
+    expect(label!.text({ value: 2 })).toBe('2 (29%)');
   });
 
   it('names robots, links and deleted robots', () => {

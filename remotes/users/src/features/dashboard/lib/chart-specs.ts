@@ -34,6 +34,14 @@ export type ChartSpec = { empty: boolean; spec: G2Spec };
 /** Robots the answers-per-day chart draws apart; the others are summed into one line. */
 const SEPARATE_ROBOTS = 5;
 
+/** A day axis: month-day labels, level, thinned out when they would overlap (a phone, 90 days). */
+const DAY_AXIS = {
+  title: false,
+  labelFormatter: (day: string) => day.slice(5),
+  labelAutoRotate: false,
+  labelAutoHide: true,
+} as const;
+
 function robotNames(summary: DashboardSummaryResponse, labels: ChartLabels) {
   const names = new Map(summary.robots.map((robot) => [robot.processId, robot.name || labels.deletedRobot]));
   return (processId: string) => names.get(processId) ?? labels.deletedRobot;
@@ -52,14 +60,16 @@ function perDay(
       type: 'interval',
       data: daysOf(summary).map((day) => ({ day, value: byDay.get(day) ?? 0 })),
       encode: { x: 'day', y: 'value' },
-      axis: { x: { title: false, labelAutoHide: true }, y: { title } },
+      axis: { x: DAY_AXIS, y: { title } },
       tooltip: { items: [{ channel: 'y', name: title }] },
     },
   };
 }
 
-/** A ring of two parts with their shares. */
+/** A ring of two parts, each labelled with its count and share. */
 function ring(parts: Array<{ part: string; value: number }>): ChartSpec {
+  const total = parts.reduce((sum, part) => sum + part.value, 0);
+  const label = (d: { value: number }) => (d.value > 0 ? `${d.value} (${Math.round((d.value / total) * 100)}%)` : '');
   return {
     empty: parts.every((part) => part.value === 0),
     spec: {
@@ -68,7 +78,7 @@ function ring(parts: Array<{ part: string; value: number }>): ChartSpec {
       encode: { y: 'value', color: 'part' },
       transform: [{ type: 'stackY' }],
       coordinate: { type: 'theta', outerRadius: 0.85, innerRadius: 0.55 },
-      labels: [{ text: (d: { value: number }) => (d.value > 0 ? String(d.value) : ''), position: 'outside' }],
+      labels: [{ text: label, position: 'outside' }],
       legend: { color: { position: 'bottom', layout: { justifyContent: 'center' } } },
       tooltip: { items: [{ field: 'value' }] },
     },
@@ -98,7 +108,7 @@ export function chartSpec(kind: ChartKind, summary: DashboardSummaryResponse, la
           type: 'line',
           data,
           encode: { x: 'day', y: 'answers', color: 'robot' },
-          axis: { x: { title: false, labelAutoHide: true }, y: { title: labels.answers } },
+          axis: { x: DAY_AXIS, y: { title: labels.answers } },
           legend: { color: { position: 'bottom' } },
         },
       };

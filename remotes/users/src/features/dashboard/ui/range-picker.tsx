@@ -19,6 +19,7 @@ export function RangePicker({ range, onPick }: { range: DayRange; onPick: (range
     <div className="flu-dashboard__range">
       <RadioGroup
         type="button"
+        buttonSize="small"
         value={preset}
         aria-label={t('users.dashboard.charts.presets')}
         onChange={(event) => onPick(lastDays(Number(event.target.value), new Date()))}
