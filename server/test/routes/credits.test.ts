@@ -67,6 +67,16 @@ describe('POST /v1/users/recharge', () => {
     expect(await statement(userId)).toMatchObject({ balance: 0, total: 0 });
   });
 
+  it.each([['-5'], ['0'], ['1.5'], ['10000001'], ['ten'], ['']])(
+    'refuses the form amount %j with 422 and changes nothing',
+    async (amount) => {
+      const userId = await newUser();
+      const res = await t.post('/v1/users/recharge', { token: admin, form: { userId, amount } });
+      expect(res.statusCode).toBe(422);
+      expect(await statement(userId)).toMatchObject({ balance: 0, total: 0 });
+    },
+  );
+
   it('takes exactly one of amount and package', async () => {
     const userId = await newUser();
     const pack = (
