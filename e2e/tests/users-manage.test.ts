@@ -56,7 +56,7 @@ describe('managing users on a phone', () => {
     await page.getByText('2 users selected').waitFor();
     await page.getByRole('button', { name: 'Clone robots to these users' }).click();
     const clone = page.getByRole('dialog', { name: 'Clone robots to 2 users' });
-    await clone.getByRole('combobox').click();
+    await clone.getByRole('combobox', { name: 'Robots' }).click();
     await page.getByRole('option', { name: new RegExp(`${robot.name}$`) }).click();
     // The multiple picker stays open for more picks: a tap beside it closes it, as on a phone.
     await clone.getByText(/Each user gets their own copy/).click();

@@ -48,6 +48,7 @@ export const enUS: Catalog = {
   'users.clone.open': 'Clone robots to these users',
   'users.clone.title': '{count, plural, one {Clone robots to # user} other {Clone robots to # users}}',
   'users.clone.content': 'Each user gets their own copy of each robot: settings, knowledge bound and flow.',
+  'users.clone.robots': 'Robots',
   'users.clone.pick': 'Choose robots',
   'users.clone.noRobot': 'No robot matches',
   'users.clone.submit': 'Clone',

@@ -45,6 +45,7 @@ export const zhCN: Catalog = {
   'users.clone.open': '克隆机器人给这些用户',
   'users.clone.title': '克隆机器人给 {count} 个用户',
   'users.clone.content': '每个用户都会得到每个机器人的独立副本：配置、绑定的知识库和流程。',
+  'users.clone.robots': '机器人',
   'users.clone.pick': '选择机器人',
   'users.clone.noRobot': '没有匹配的机器人',
   'users.clone.submit': '克隆',

@@ -107,6 +107,7 @@ describe('/employee-list management', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete erin?')).toBeTruthy();
     expect(within(dialog).getByText('Me (Root)')).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Their robots go to' })).toBeTruthy();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     });
@@ -153,8 +154,7 @@ describe('/employee-list management', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Clone robots to 2 users')).toBeTruthy();
-    // A filterable Semi select names itself by its visible placeholder only.
-    fireEvent.click(within(dialog).getByRole('combobox'));
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Robots' }));
     fireEvent.click(await screen.findByText('Sales bot'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clone' }));
 

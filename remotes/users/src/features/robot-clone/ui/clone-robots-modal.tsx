@@ -80,7 +80,12 @@ export function CloneRobotsModal() {
             />
           )}
           <Typography.Paragraph>{t('users.clone.content')}</Typography.Paragraph>
+          {/* Semi's select names itself by aria-labelledby only: the visible label names it. */}
+          <label className="flu-user-manage__label" id="flu-clone-robots-label">
+            {t('users.clone.robots')}
+          </label>
           <Select
+            aria-labelledby="flu-clone-robots-label"
             multiple
             filter
             remote
@@ -88,7 +93,6 @@ export function CloneRobotsModal() {
             value={m.picked}
             max={CLONE_BATCH_LIMITS.robots}
             placeholder={t('users.clone.pick')}
-            aria-label={t('users.clone.pick')}
             onSearch={(keyword: string) => m.searched(keyword)}
             onChange={(value) => m.pickedChanged(Array.isArray(value) ? (value as string[]) : [])}
             optionList={shown.map((robot) => ({ value: robot.id, label: robot.name }))}

@@ -62,18 +62,18 @@ export function DeleteUserModal() {
         />
       )}
       <Typography.Paragraph>{t('users.manage.delete.content')}</Typography.Paragraph>
-      <label className="flu-user-manage__label" htmlFor="flu-robots-to">
+      {/* Semi's select names itself by aria-labelledby only: the visible label names it. */}
+      <label className="flu-user-manage__label" id="flu-robots-to-label">
         {t('users.manage.delete.robotsTo')}
       </label>
       <Select
-        id="flu-robots-to"
+        aria-labelledby="flu-robots-to-label"
         style={{ width: '100%' }}
         filter
         remote
         showClear
         value={m.heirId || undefined}
         placeholder={t('users.manage.delete.robotsToMe', { name: m.me?.nickname ?? '' })}
-        aria-label={t('users.manage.delete.robotsTo')}
         onSearch={(keyword: string) => m.searched(keyword)}
         onChange={(value) => m.chosen(typeof value === 'string' ? value : '')}
         optionList={options.map((option) => ({ value: option.id, label: option.name }))}
