@@ -10,7 +10,7 @@ import type { Repositories } from '../plugins/app/repositories';
 import { checkUsersFile } from './import/check';
 import { SheetRefused, type SheetUser } from './import/sheet';
 import { sweepUsersUploads, type UsersImportPayload } from './import/upload';
-import { insertUsers, type ReadyUser } from './import/users-store';
+import { insertUsers, type ReadyUser } from '../plugins/app/users/users-import-store';
 
 type Dependencies = { db: Database; repos: Repositories; files: UploadFiles; parser: Pick<TableFileReader, 'grid'> };
 

@@ -13,7 +13,7 @@ import { ReasonError } from '../../knowledge/reasons';
 import { checkUsersFile, previewOf, rowErrors } from '../../users/import/check';
 import { SheetRefused, type SheetUser } from '../../users/import/sheet';
 import { queueUsersImport, readUsersFile, type UsersFile } from '../../users/import/upload';
-import { exportedUsers } from '../../users/import/users-store';
+import { exportedUsers } from '../../plugins/app/users/users-import-store';
 import { exportWorkbook, templateWorkbook } from '../../users/import/workbooks';
 import { ADMINS } from '../access';
 import { route } from '../endpoint-route';

@@ -8,8 +8,8 @@ import type { Database } from '../../db/database';
 import type { ParseOptions, TableFileReader } from '../../knowledge/parse-pool';
 import type { StoredFile } from '../../knowledge/parse-process';
 import { message } from '../../lib/messages';
+import { existingUsers } from '../../plugins/app/users/users-import-store';
 import { sheetUsers, type SheetUser } from './sheet';
-import { markExisting } from './users-store';
 
 /** What checking a users file needs: the database and the parser processes. */
 export type CheckDependencies = { db: Database; parser: Pick<TableFileReader, 'grid'> };
@@ -28,7 +28,18 @@ export async function checkUsersFile(
 ): Promise<SheetUser[]> {
   const grid = await parser.grid(type, file, USER_IMPORT_LIMITS.rows, options);
   const users = sheetUsers(grid);
-  await markExisting(db, tenantId, users);
+  // Only rows without problems so far are asked about.
+  const clean = users.filter((user) => user.problems.length === 0);
+  const taken = await existingUsers(
+    db,
+    tenantId,
+    clean.map((user) => user.username),
+    clean.map((user) => user.barePhone),
+  );
+  for (const user of clean) {
+    if (taken.usernames.has(user.username)) user.problems.push({ key: 'USERS_IMPORT_USERNAME_TAKEN' });
+    if (taken.phones.has(user.barePhone)) user.problems.push({ key: 'USERS_IMPORT_PHONE_TAKEN' });
+  }
   return users;
 }
 

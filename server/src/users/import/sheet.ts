@@ -95,7 +95,7 @@ function headerOf(cells: GridCell[]): Map<UserImportColumn, number> {
 /**
  * The users of a sheet (its first row is the header), each with the problems the sheet alone shows: missing or
  * malformed values, and a username or phone repeating an earlier row's. Whether a user exists already is asked
- * of the database afterwards (existing.ts).
+ * of the database afterwards (check.ts).
  */
 export function sheetUsers(grid: Grid): SheetUser[] {
   const [header, ...rows] = grid.rows;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Locale, Role, UserImportColumn } from '@flotilla/shared/contracts';
-import type { ExportedUser } from './users-store';
+import type { ExportedUser } from '../../plugins/app/users/users-import-store';
 
 /** The template's header names (the import reads these, the English ones, and the variants sheet.ts lists). */
 const TEMPLATE_HEADERS: Record<Locale, Record<UserImportColumn, string>> = {

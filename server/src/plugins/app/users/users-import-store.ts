@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { ExportUsersBody, Role } from '@flotilla/shared/contracts';
-import type { Database } from '../../db/database';
-import { containsText } from '../../db/filters';
-import { scoped } from '../../db/scoped';
-import type { SheetUser } from './sheet';
+import type { Database } from '../../../db/database';
+import { containsText } from '../../../db/filters';
+import { scoped } from '../../../db/scoped';
 
 /** Values bound per query: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
@@ -16,29 +15,29 @@ const chunks = <T>(items: T[], size = CHUNK): T[][] =>
 const barePhone = sql<string>`replace(replace(${sql.ref('users.phone')}, ' ', ''), '-', '')`;
 
 /**
- * Marks the rows whose user exists already: a username taken in any tenant (usernames are unique
- * platform-wide), or a phone another user of `tenantId` has. Only rows still without problems are asked about.
+ * Which of these usernames are taken in any tenant (usernames are unique platform-wide), and which of these
+ * phones (without spaces and dashes) another user of `tenantId` has.
  */
-export async function markExisting(db: Database, tenantId: string, users: SheetUser[]): Promise<void> {
-  const clean = users.filter((user) => user.problems.length === 0);
-  const takenNames = new Set<string>();
-  for (const part of chunks(clean.map((user) => user.username))) {
+export async function existingUsers(
+  db: Database,
+  tenantId: string,
+  usernames: string[],
+  barePhones: string[],
+): Promise<{ usernames: Set<string>; phones: Set<string> }> {
+  const taken = { usernames: new Set<string>(), phones: new Set<string>() };
+  for (const part of chunks(usernames)) {
     const rows = await db.selectFrom('users').select('username').where('username', 'in', part).execute();
-    for (const row of rows) takenNames.add(row.username);
+    for (const row of rows) taken.usernames.add(row.username);
   }
-  const takenPhones = new Set<string>();
-  for (const part of chunks(clean.map((user) => user.barePhone))) {
+  for (const part of chunks(barePhones)) {
     const rows = await scoped(db, tenantId)
       .selectFrom('users')
       .select(barePhone.as('bare'))
       .where(sql<SqlBool>`${barePhone} in (${sql.join(part)})`)
       .execute();
-    for (const row of rows) takenPhones.add(row.bare);
+    for (const row of rows) taken.phones.add(row.bare);
   }
-  for (const user of clean) {
-    if (takenNames.has(user.username)) user.problems.push({ key: 'USERS_IMPORT_USERNAME_TAKEN' });
-    if (takenPhones.has(user.barePhone)) user.problems.push({ key: 'USERS_IMPORT_PHONE_TAKEN' });
-  }
+  return taken;
 }
 
 /** A checked user with their password hashed, ready to insert. */
