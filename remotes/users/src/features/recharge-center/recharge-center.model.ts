@@ -2,6 +2,7 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import {
   $user,
   toFailure,
+  type AdjustCreditsBody,
   type CreditPackage,
   type CreditPackageBody,
   type CreditSettings,
@@ -13,6 +14,7 @@ import {
   type UserOption,
 } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
+import { adjustUserCredits } from './api/adjust-user-credits';
 import { createCreditPackage } from './api/create-credit-package';
 import { deleteCreditPackage } from './api/delete-credit-package';
 import { exportUserCredits } from './api/export-user-credits';
@@ -50,6 +52,10 @@ export const exportClicked = createEvent<void>();
 export const rechargeClicked = createEvent<void>();
 export const rechargeDismissed = createEvent<void>();
 export const rechargeSubmitted = createEvent<RechargeBody>();
+export const adjustClicked = createEvent<void>();
+export const adjustDismissed = createEvent<void>();
+/** The correction for the user on screen: credits up or down, and why. */
+export const adjustSubmitted = createEvent<{ amount: number; remark: string }>();
 export const packageAddClicked = createEvent<void>();
 export const packageEditClicked = createEvent<CreditPackage>();
 export const packageDismissed = createEvent<void>();
@@ -64,6 +70,7 @@ export const exportLedgerFx = createEffect<{ userId: string; query: LedgerFilter
 );
 export const loadUserOptionsFx = createEffect<string, UserOption[], Error>(listUserOptions);
 export const rechargeFx = createEffect<RechargeBody, CreditsResponse, Error>(rechargeUser);
+export const adjustFx = createEffect<AdjustCreditsBody, CreditsResponse, Error>(adjustUserCredits);
 export const loadPackagesFx = createEffect<void, CreditPackage[], Error>(listCreditPackages);
 export const createPackageFx = createEffect<CreditPackageBody, CreditPackage, Error>(createCreditPackage);
 export const updatePackageFx = createEffect<{ id: string; body: CreditPackageBody }, CreditPackage, Error>(
@@ -95,6 +102,9 @@ export const $userOptionsLoading = loadUserOptionsFx.pending;
 export const $rechargeOpen = createStore(false);
 export const $rechargeError = createStore<Failure | null>(null, { skipVoid: false });
 export const $recharging = rechargeFx.pending;
+export const $adjustOpen = createStore(false);
+export const $adjustError = createStore<Failure | null>(null, { skipVoid: false });
+export const $adjusting = adjustFx.pending;
 export const $packages = createStore<CreditPackage[]>([]);
 /** The package in the dialog: 'new', one being changed, or null (closed). */
 export const $packageEditing = createStore<CreditPackage | 'new' | null>(null, { skipVoid: false });
@@ -143,9 +153,9 @@ sample({
   target: $page,
 });
 
-// Loading the ledger: on open, on every change of the request, on retry, after a recharge.
+// Loading the ledger: on open, on every change of the request, on retry, after a recharge or a correction.
 sample({
-  clock: [rechargeCenterOpened, $ledgerRequest.updates, ledgerRetryClicked, rechargeFx.done],
+  clock: [rechargeCenterOpened, $ledgerRequest.updates, ledgerRetryClicked, rechargeFx.done, adjustFx.done],
   source: $ledgerRequest,
   filter: Boolean,
   target: loadLedgerFx,
@@ -210,6 +220,24 @@ sample({ clock: rechargeFx.done, fn: ({ params }) => params.userId, target: $cho
 sample({
   clock: rechargeFx.doneData,
   fn: (statement) => ({ id: 'users.recharge.done', values: { balance: statement.balance } }),
+  target: showSuccessFx,
+});
+
+// Correcting the balance on screen.
+sample({ clock: adjustClicked, fn: () => true, target: $adjustOpen });
+sample({ clock: [adjustDismissed, adjustFx.done, $chosenUserId.updates], fn: () => false, target: $adjustOpen });
+sample({ clock: [adjustClicked, adjustDismissed, adjustFx], fn: () => null, target: $adjustError });
+sample({
+  clock: adjustSubmitted,
+  source: { userId: $viewedUserId, adjusting: $adjusting },
+  filter: ({ userId, adjusting }) => Boolean(userId) && !adjusting,
+  fn: ({ userId }, { amount, remark }) => ({ userId: userId ?? '', amount, remark }),
+  target: adjustFx,
+});
+sample({ clock: adjustFx.failData, fn: toFailure, target: $adjustError });
+sample({
+  clock: adjustFx.doneData,
+  fn: (statement) => ({ id: 'users.recharge.adjust.done', values: { balance: statement.balance } }),
   target: showSuccessFx,
 });
 

@@ -32,6 +32,18 @@ export const enUS: Catalog = {
   'users.recharge.failed': 'Recharge failed: {message}',
   'users.recharge.done': 'Recharged. The balance is now {balance} credits.',
 
+  'users.recharge.adjust.open': 'Correct',
+  'users.recharge.adjust.title': 'Correct the balance',
+  'users.recharge.adjust.amount': 'Credits',
+  'users.recharge.adjust.amountHint': 'Positive adds, negative takes away; the balance cannot go below zero.',
+  'users.recharge.adjust.amountInvalid': 'A whole number other than 0',
+  'users.recharge.adjust.remark': 'Reason',
+  'users.recharge.adjust.remarkRequired': 'Say why the balance changes',
+  'users.recharge.adjust.submit': 'Correct',
+  'users.recharge.adjust.belowZero': 'The balance cannot go below zero: take away less.',
+  'users.recharge.adjust.failed': 'The balance was not corrected: {message}',
+  'users.recharge.adjust.done': 'Corrected. The balance is now {balance} credits.',
+
   'users.recharge.kind.all': 'All kinds',
   'users.recharge.kind.recharge': 'Recharge',
   'users.recharge.kind.answer': 'Answer',

@@ -31,6 +31,18 @@ export const zhCN: Catalog = {
   'users.recharge.failed': '充值失败：{message}',
   'users.recharge.done': '充值成功，当前余额 {balance} 额度。',
 
+  'users.recharge.adjust.open': '调整',
+  'users.recharge.adjust.title': '调整余额',
+  'users.recharge.adjust.amount': '额度',
+  'users.recharge.adjust.amountHint': '正数增加，负数扣减；余额不能小于 0。',
+  'users.recharge.adjust.amountInvalid': '请输入不为 0 的整数',
+  'users.recharge.adjust.remark': '原因',
+  'users.recharge.adjust.remarkRequired': '请填写调整原因',
+  'users.recharge.adjust.submit': '调整',
+  'users.recharge.adjust.belowZero': '余额不能小于 0，请减少扣减额度。',
+  'users.recharge.adjust.failed': '余额调整失败：{message}',
+  'users.recharge.adjust.done': '调整成功，当前余额 {balance} 额度。',
+
   'users.recharge.kind.all': '全部类型',
   'users.recharge.kind.recharge': '充值',
   'users.recharge.kind.answer': '回答扣费',

@@ -3,6 +3,7 @@ import { fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   $user,
+  AdjustUserCredits,
   ExportUserCredits,
   GetCreditSettings,
   GetUserCredits,
@@ -204,6 +205,45 @@ describe('/dashboard/recharge-center for an admin', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('corrects the balance on screen with a reason, and says when it would go below zero', async () => {
+    const adjusted: unknown[] = [];
+    let balance = 500;
+    fakeApi(
+      baseRoutes([
+        on(AdjustUserCredits, ({ body }) => {
+          adjusted.push(body);
+          if (balance + body.amount < 0) return refuse(422, 'CREDITS_BELOW_ZERO');
+          balance += body.amount;
+          return statementOf(body.userId, [], balance);
+        }),
+        on(GetUserCredits, ({ params }) => statementOf(params.id, [entry({ remark: 'mine' })], balance)),
+      ]),
+    );
+    render(admin);
+    await screen.findByText('mine');
+
+    fireEvent.click(screen.getByTestId('adjust-open'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Credits'), { target: { value: '-600' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'double recharge' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Correct' }));
+    });
+    expect((await screen.findByTestId('adjust-error')).textContent).toBe(
+      'The balance cannot go below zero: take away less.',
+    );
+
+    fireEvent.change(within(dialog).getByLabelText('Credits'), { target: { value: '-40' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Correct' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('460'));
+    expect(adjusted).toEqual([
+      { userId: 'me', amount: -600, remark: 'double recharge' },
+      { userId: 'me', amount: -40, remark: 'double recharge' },
+    ]);
+  });
+
   it('lists the packages and saves the low-balance threshold', async () => {
     const saved: unknown[] = [];
     fakeApi(
@@ -245,6 +285,7 @@ describe('/dashboard/recharge-center for an operator', () => {
     expect(screen.queryByTestId('recharge-open')).toBeNull();
     expect(screen.queryByTestId('packages')).toBeNull();
     expect(screen.queryByTestId('threshold')).toBeNull();
+    expect(screen.queryByTestId('adjust-open')).toBeNull();
     expect(screen.queryByTestId('viewed-user')).toBeNull();
     expect(calls.map((call) => call.path).filter((path) => !path.startsWith('/v1/users/op/'))).toEqual([
       '/v1/credits/settings',

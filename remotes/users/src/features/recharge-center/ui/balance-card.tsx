@@ -1,13 +1,13 @@
-import { Tag, Typography } from '@flotilla/shared/ui/semi';
+import { Button, Tag, Typography, IconEdit } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { $settings, $statement } from '../recharge-center.model';
+import { $isAdmin, $settings, $statement, adjustClicked } from '../recharge-center.model';
 
-/** The viewed user's balance, and whether it is below the tenant's threshold. */
+/** The viewed user's balance, whether it is below the tenant's threshold, and (admins) its correction. */
 export function BalanceCard() {
   const t = useT();
-  const [statement, settings] = useUnit([$statement, $settings]);
+  const [statement, settings, isAdmin, adjust] = useUnit([$statement, $settings, $isAdmin, adjustClicked]);
   const threshold = settings?.lowBalanceThreshold ?? 0;
   const low = statement !== null && threshold > 0 && statement.balance < threshold;
   return (
@@ -19,6 +19,17 @@ export function BalanceCard() {
         </span>
         <span className="flu-recharge__muted">{t('users.recharge.credits')}</span>
         {low && <Tag color="orange">{t('users.recharge.low')}</Tag>}
+        {isAdmin && statement && (
+          <Button
+            theme="borderless"
+            icon={<IconEdit />}
+            className="flu-recharge__toolbar-end"
+            onClick={() => adjust()}
+            data-testid="adjust-open"
+          >
+            {t('users.recharge.adjust.open')}
+          </Button>
+        )}
       </div>
       {threshold > 0 && (
         <Typography.Text type="tertiary" size="small">

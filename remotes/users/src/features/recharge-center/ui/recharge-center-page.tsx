@@ -4,6 +4,7 @@ import { Page, PageHeader } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { $isAdmin, rechargeCenterOpened, rechargeClicked } from '../recharge-center.model';
+import { AdjustModal } from './adjust-modal';
 import { BalanceCard } from './balance-card';
 import { LedgerPanel } from './ledger-panel';
 import { PackageModal } from './package-modal';
@@ -49,6 +50,7 @@ export function RechargeCenterPage() {
       )}
       {isAdmin && <RechargeModal />}
       {isAdmin && <PackageModal />}
+      {isAdmin && <AdjustModal />}
     </Page>
   );
 }
