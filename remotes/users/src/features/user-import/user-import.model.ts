@@ -11,7 +11,7 @@ import {
 } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { $filters, listRetryClicked } from '../employees/employees.model';
-import type { EmployeeFilters } from '../employees/lib/list-query';
+import { DEFAULT_PAGE_SIZE, toListQuery, type EmployeeFilters } from '../employees/lib/list-query';
 import { downloadTemplate } from './api/download-template';
 import { exportUsers } from './api/export-users';
 import { findTask } from './api/find-task';
@@ -43,13 +43,9 @@ export function rowsToShow(preview: UserImportPreviewResponse | null, invalidOnl
   return [...invalid, ...preview.rows.filter((row) => row.errors.length === 0)];
 }
 
-/** The export's body: the list's filters as the list sends them, without paging. */
+/** The export's body: the list's filters exactly as the list sends them (its own query), without paging. */
 export function exportBodyOf(filters: EmployeeFilters): ExportUsersBody {
-  const body: ExportUsersBody = {};
-  const keyword = filters.keyword.trim();
-  if (keyword) body.keyword = keyword;
-  if (filters.role !== 'all') body.role = filters.role;
-  if (filters.status !== 'all') body.ban = filters.status === 'frozen';
+  const { offset: _offset, limit: _limit, ...body } = toListQuery(filters, { page: 1, pageSize: DEFAULT_PAGE_SIZE });
   return body;
 }
 

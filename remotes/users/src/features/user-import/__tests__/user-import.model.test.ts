@@ -2,7 +2,14 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, type Task, type UserImportPreviewResponse } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
-import { loadUsersFx, roleFilterChanged, keywordSearched } from '../../employees/employees.model';
+import {
+  agentFilterChanged,
+  keywordSearched,
+  loadUsersFx,
+  phoneSearched,
+  roleFilterChanged,
+  sortChanged,
+} from '../../employees/employees.model';
 import {
   $canImport,
   $refusedRows,
@@ -123,7 +130,17 @@ describe('user import model', () => {
     });
     await allSettled(roleFilterChanged, { scope, params: 'agent' });
     await allSettled(keywordSearched, { scope, params: ' ann ' });
+    await allSettled(phoneSearched, { scope, params: '138' });
+    await allSettled(agentFilterChanged, { scope, params: 'agents' });
+    await allSettled(sortChanged, { scope, params: 'usernameAsc' });
     await allSettled(exportClicked, { scope });
-    expect(exported).toHaveBeenCalledWith({ role: 'agent', keyword: 'ann' });
+    expect(exported).toHaveBeenCalledWith({
+      role: 'agent',
+      keyword: 'ann',
+      phone: '138',
+      isAgent: true,
+      sort: 'username',
+      order: 'asc',
+    });
   });
 });
