@@ -8,7 +8,8 @@
 // editor opening a 300-node flow and dragging a node, against a 3-node flow (flow-editor.ts); a robot's database
 // key lookup on 1-million-row tables against the bare query (database-lookup.ts) — all measured
 // in this one run on this machine. `BENCH_ONLY=flows` runs only the two flow parts, `BENCH_ONLY=databases`
-// only the database lookups, `BENCH_ONLY=dashboard` only the dashboard summary on 1 million answers (dashboard.ts).
+// only the database lookups, `BENCH_ONLY=dashboard` only the dashboard summary on 1 million answers (dashboard.ts),
+// `BENCH_ONLY=users-import` only a 10,000-row users import against inserting the same rows directly (users-import.ts).
 import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import { benchFlowEngine } from './flow-engine';
 import { benchIngestLatency } from './ingest-latency';
 import { benchKnowledge } from './knowledge';
 import { measureJs } from './page-weight';
+import { benchUsersImport } from './users-import';
 import { BENCH_MODEL, benchStreaming, UPSTREAM_DELAY_MS } from './streaming';
 
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -175,6 +177,8 @@ async function main() {
     const databases = await benchDatabaseLookup();
     // In-process: the dashboard summary on 1 million answers, SQLite and PostgreSQL.
     const dashboard = await benchDashboard();
+    // A 10,000-row users import end to end, on a server of its own, against inserting the same rows directly.
+    const usersImport = await benchUsersImport();
 
     const lines = [
       `Flotilla bench — ${new Date().toISOString()} — ${machine()}`,
@@ -195,6 +199,7 @@ async function main() {
       ...ingesting.lines,
       ...databases.lines,
       ...dashboard.lines,
+      ...usersImport.lines,
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
@@ -211,9 +216,18 @@ async function dashboardOnly() {
   );
 }
 
+/** `BENCH_ONLY=users-import`: a 10,000-row users import end to end against inserting the same rows directly. */
+async function usersImportOnly() {
+  const usersImport = await benchUsersImport();
+  console.log(
+    `\n${[`Flotilla bench (users import) — ${new Date().toISOString()} — ${machine()}`, ...usersImport.lines].join('\n')}\n`,
+  );
+}
+
 const ONLY: Record<string, () => Promise<void>> = {
   flows: flowsOnly,
   databases: databasesOnly,
   dashboard: dashboardOnly,
+  'users-import': usersImportOnly,
 };
 await (ONLY[process.env.BENCH_ONLY ?? '']?.() ?? main());
