@@ -80,7 +80,7 @@ describe('dashboard charts model', () => {
 
     const first = allSettled(chartsRangePicked, { scope, params: { from: '2030-03-01', to: '2030-03-07' } });
     const second = allSettled(chartsRangePicked, { scope, params: { from: '2030-04-01', to: '2030-04-30' } });
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await expect.poll(() => load.mock.calls.length).toBe(2);
     finishFirst(summaryOf({ from: '2030-03-01', to: '2030-03-07', utcOffset: 0 }));
     await Promise.all([first, second]);
     expect(scope.getState($chartsData)).toMatchObject({ status: 'ready', summary: { from: '2030-04-01' } });

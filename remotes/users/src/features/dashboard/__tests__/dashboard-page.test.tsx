@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -131,7 +131,7 @@ describe('/dashboard', () => {
     renderInShell(<App />, { path: '/dashboard', scope: fork({ values: [[$user, makeUser({ role: 'operator' })]] }) });
 
     await screen.findByText('Answers per day by robot');
-    await vi.waitFor(() => expect(calls.some((call) => call.url.pathname === GetDashboardSummary.path)).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === GetDashboardSummary.path)).toBe(true));
     const asked = () => calls.filter((call) => call.url.pathname === GetDashboardSummary.path).map((call) => call.url);
     const first = asked()[0]!;
     const days = (url: URL) =>
@@ -140,7 +140,7 @@ describe('/dashboard', () => {
     expect(first.searchParams.get('utcOffset')).toBe(String(-new Date().getTimezoneOffset()));
 
     fireEvent.click(screen.getByText('Last 7 days'));
-    await vi.waitFor(() => expect(asked()).toHaveLength(2));
+    await waitFor(() => expect(asked()).toHaveLength(2));
     expect(days(asked()[1]!)).toBe(7);
     expect(screen.getByText('7 days')).toBeTruthy();
   });
@@ -151,20 +151,20 @@ describe('/dashboard', () => {
     renderInShell(<App />, { path: '/dashboard', scope });
 
     const answers = await screen.findByTestId('chart-answersByDay');
-    await vi.waitFor(() => expect(answers.getAttribute('data-drawn')).toBe('true'));
+    await waitFor(() => expect(answers.getAttribute('data-drawn')).toBe('true'));
     // Answers, top robots, feedback, unanswered have data; credits, sessions and files are empty.
-    await vi.waitFor(() => expect(drawn.charts).toHaveLength(4));
+    await waitFor(() => expect(drawn.charts).toHaveLength(4));
     expect(within(screen.getByTestId('chart-creditsByDay')).getByText('Nothing in this range yet')).toBeTruthy();
     expect(within(screen.getByTestId('chart-filesByDay')).getByText('Nothing in this range yet')).toBeTruthy();
     expect(drawn.charts.every((chart) => chart.themes.at(-1) === 'light')).toBe(true);
 
     await allSettled($settings, { scope, params: { ...scope.getState($settings), theme: 'dark' } });
-    await vi.waitFor(() => expect(drawn.charts.every((chart) => chart.themes.at(-1) === 'dark')).toBe(true));
+    await waitFor(() => expect(drawn.charts.every((chart) => chart.themes.at(-1) === 'dark')).toBe(true));
     expect(drawn.charts).toHaveLength(4);
 
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     fireEvent.click(within(answers).getByRole('button', { name: 'Export Answers per day by robot as PNG' }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalled());
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toBe('chart.png');
     expect(link.href).toBe('data:image/png;base64,AAAA');

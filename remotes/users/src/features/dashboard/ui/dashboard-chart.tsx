@@ -6,6 +6,10 @@ import type { ChartsData } from '../dashboard-charts.model';
 import { chartSpec, type ChartKind, type ChartLabels } from '../lib/chart-specs';
 import type { DrawnChart } from '../lib/draw-chart';
 
+/** G2 loads with the first chart drawn, not with the dashboard's cards; one import for every chart. */
+let drawing: Promise<typeof import('../lib/draw-chart')> | undefined;
+const loadDrawing = () => (drawing ??= import('../lib/draw-chart'));
+
 /** Height of every chart's drawing, CSS pixels. */
 const CHART_HEIGHT = 260;
 /** Width drawn at before the card has been measured. */
@@ -49,7 +53,7 @@ export function DashboardChart({
   const t = useT();
   const holder = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnChart | null>(null);
-  const [drawing, setDrawing] = useState<'none' | 'drawn' | 'failed'>('none');
+  const [state, setState] = useState<'none' | 'drawn' | 'failed'>('none');
   const width = useWidth(holder);
 
   const labels = useMemo<ChartLabels>(
@@ -78,17 +82,16 @@ export function DashboardChart({
     if (!showing || !target) return;
     const drawWidth = width > 0 ? width : FIRST_WIDTH;
     let current = true;
-    // G2 loads with the first chart drawn, not with the dashboard's cards.
-    import('../lib/draw-chart')
+    loadDrawing()
       .then(async ({ createChart }) => {
         if (!current) return;
         drawn.current ??= createChart(target, drawWidth, CHART_HEIGHT);
         await drawn.current.resize(drawWidth, CHART_HEIGHT);
         await drawn.current.draw(chart.spec, theme);
-        if (current) setDrawing('drawn');
+        if (current) setState('drawn');
       })
       .catch(() => {
-        if (current) setDrawing('failed');
+        if (current) setState('failed');
       });
     return () => {
       current = false;
@@ -116,7 +119,7 @@ export function DashboardChart({
     <Card
       className="flu-dashboard__chart"
       data-testid={`chart-${kind}`}
-      data-drawn={showing && drawing === 'drawn' ? 'true' : 'false'}
+      data-drawn={showing && state === 'drawn' ? 'true' : 'false'}
       bodyStyle={{ padding: 16 }}
     >
       <div className="flu-dashboard__chart-head">
@@ -127,7 +130,7 @@ export function DashboardChart({
           size="small"
           theme="borderless"
           icon={<IconUpload />}
-          disabled={!showing || drawing !== 'drawn'}
+          disabled={!showing || state !== 'drawn'}
           aria-label={t('users.dashboard.charts.exportLabel', { chart: title })}
           onClick={() => void exportPng()}
         >
@@ -147,12 +150,12 @@ export function DashboardChart({
           <div className="flu-dashboard__chart-state">
             <Empty description={t('users.dashboard.charts.empty')} />
           </div>
-        ) : drawing === 'failed' ? (
+        ) : state === 'failed' ? (
           <div className="flu-dashboard__chart-state">
             <ErrorState title={t('users.dashboard.charts.drawFailed')} />
           </div>
         ) : null}
-        <div ref={holder} className="flu-dashboard__chart-canvas" hidden={!showing || drawing === 'failed'} />
+        <div ref={holder} className="flu-dashboard__chart-canvas" hidden={!showing || state === 'failed'} />
       </div>
     </Card>
   );
