@@ -44,6 +44,9 @@ type CountedRow = {
  */
 export function dashboardRepository(db: Database) {
   const postgres = dialectOf(db) === 'postgres';
+  // Offsets known to be counted by day, by tenant: a counted offset stays counted, so a server remembers it
+  // instead of asking on every read.
+  const counting = new Set<string>();
 
   /**
    * Starts counting the tenant's answers by day of `utcOffset`: its days are summed from the slots once,
@@ -100,12 +103,16 @@ export function dashboardRepository(db: Database) {
   /** The range's counts by viewer's day, robot and share link. */
   const countedDays = async (tenantId: string, range: DashboardRange, firstDay: number, lastDay: number) => {
     const tenant = scoped(db, tenantId);
-    const known = await tenant
-      .selectFrom('dashboardOffsets')
-      .select('utcOffset')
-      .where('utcOffset', '=', range.utcOffset)
-      .executeTakeFirst();
-    if (known || (await startCounting(tenantId, range.utcOffset))) {
+    const key = `${tenantId}\t${range.utcOffset}`;
+    if (!counting.has(key)) {
+      const known = await tenant
+        .selectFrom('dashboardOffsets')
+        .select('utcOffset')
+        .where('utcOffset', '=', range.utcOffset)
+        .executeTakeFirst();
+      if (known || (await startCounting(tenantId, range.utcOffset))) counting.add(key);
+    }
+    if (counting.has(key)) {
       let days = tenant
         .selectFrom('dashboardDays')
         .select(['day', 'processId', 'shareId', 'answers', 'fallbacks', 'likes', 'dislikes', 'credits', 'sessions'])
