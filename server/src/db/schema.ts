@@ -512,8 +512,10 @@ export interface JobsTable {
   title: string;
   datasetId: string | null;
   fileId: string | null;
-  /** JSON. */
+  /** JSON: what the job works on, fixed when it is queued. */
   payload: string;
+  /** JSON: where a running job got to, saved with the work it did (a restart goes on from there). */
+  checkpoint: string;
   attempts: number;
   heartbeatAt: string | null;
   /** When the running attempt started parsing its file; null outside a parse. */

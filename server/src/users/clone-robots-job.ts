@@ -7,11 +7,15 @@ import { cloneRobot, copyName } from '../plugins/app/processes/processes-reposit
 import type { Repositories } from '../plugins/app/repositories';
 
 /**
- * What a cloneRobots job keeps: the robots and users chosen, and how many (robot, user) pairs are done —
- * written in the transaction of each copy, so a restart goes on from the next pair and copies none twice.
- * Pair k is robot `processIds[k / userIds.length]` for user `userIds[k % userIds.length]`.
+ * What a cloneRobots job works on: the robots and users chosen. Pair k is robot
+ * `processIds[k / userIds.length]` for user `userIds[k % userIds.length]`.
  */
-export type CloneRobotsPayload = { processIds: string[]; userIds: string[]; done: number; skipped: number };
+export type CloneRobotsPayload = { processIds: string[]; userIds: string[] };
+/**
+ * How many pairs are done (and how many of those were skipped), written in the transaction of each copy, so a
+ * restart goes on from the next pair and copies none twice.
+ */
+type CloneRobotsCheckpoint = { done?: number; skipped?: number };
 
 /** Queues the job (the caller has checked every id is the tenant's). */
 export function queueCloneRobots(
@@ -19,7 +23,7 @@ export function queueCloneRobots(
   tenantId: string,
   input: { userId: string; title: string; processIds: string[]; userIds: string[] },
 ): Promise<Job> {
-  const payload: CloneRobotsPayload = { processIds: input.processIds, userIds: input.userIds, done: 0, skipped: 0 };
+  const payload: CloneRobotsPayload = { processIds: input.processIds, userIds: input.userIds };
   return db.transaction().execute((trx) =>
     insertJob(trx, tenantId, {
       userId: input.userId,
@@ -45,10 +49,11 @@ type Dependencies = { db: Database; repos: Repositories };
  */
 export function cloneRobotsHandler({ db }: Dependencies): JobHandler {
   return async (job, run): Promise<JobOutcome> => {
-    const payload = JSON.parse(job.payload) as CloneRobotsPayload;
-    const { processIds, userIds } = payload;
+    const { processIds, userIds } = JSON.parse(job.payload) as CloneRobotsPayload;
+    const checkpoint = JSON.parse(job.checkpoint) as CloneRobotsCheckpoint;
     const total = processIds.length * userIds.length;
-    let { done, skipped } = payload;
+    let done = checkpoint.done ?? 0;
+    let skipped = checkpoint.skipped ?? 0;
     while (done < total) {
       await run.step(done / total);
       const processId = processIds[Math.floor(done / userIds.length)]!;
@@ -69,7 +74,7 @@ export function cloneRobotsHandler({ db }: Dependencies): JobHandler {
                   adminId: userId,
                   name: (name) => copyName(name, ` (${ownerName})`),
                 });
-          const next = { processIds, userIds, done: done + 1, skipped: skipped + (copy === undefined ? 1 : 0) };
+          const next = { done: done + 1, skipped: skipped + (copy === undefined ? 1 : 0) };
           if (!(await saveJobProgress(trx, job, next, next.done / total))) throw new RunLost();
           return copy !== undefined;
         });

@@ -71,18 +71,17 @@ async function copiesOf(db: Db, sources: Robot[]) {
   );
 }
 
-const payloadOf = async (db: Db, id: string) =>
+/** The job's checkpoint: how many (robot, user) pairs it has done. */
+const checkpointOf = async (db: Db, id: string) =>
   JSON.parse(
-    (await db.selectFrom('jobs').select('payload').where('id', '=', id).executeTakeFirstOrThrow()).payload,
-  ) as {
-    done: number;
-  };
+    (await db.selectFrom('jobs').select('checkpoint').where('id', '=', id).executeTakeFirstOrThrow()).checkpoint,
+  ) as { done?: number };
 
 /** Polls the job row until `ready` holds (the task runs in the background meanwhile). */
 async function until(db: Db, id: string, ready: (job: Job, done: number) => boolean) {
   for (;;) {
     const job = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (ready(job, (JSON.parse(job.payload) as { done: number }).done)) return job;
+    if (ready(job, (JSON.parse(job.checkpoint) as { done?: number }).done ?? 0)) return job;
     await sleep(10);
   }
 }
@@ -190,7 +189,7 @@ describe('POST /v1/processes/clone/batch', () => {
     expect((await t.post(`/v1/tasks/${task.id}/cancel`, { token: admin })).statusCode).toBe(200);
     await running;
 
-    const { done } = await payloadOf(t.app.db, task.id);
+    const { done = 0 } = await checkpointOf(t.app.db, task.id);
     const copies = await copiesOf(
       t.app.db,
       sources.map((s) => s.robot),
@@ -275,7 +274,7 @@ describe('a restart', () => {
     app = undefined;
 
     const second = await start({});
-    const stopped = await payloadOf(second.db, task.id);
+    const stopped = await checkpointOf(second.db, task.id);
     expect(stopped.done).toBeLessThan(8);
     expect(
       (

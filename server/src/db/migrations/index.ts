@@ -15,6 +15,7 @@ import * as databaseTables from './012-database-tables';
 import * as creditSettings from './013-credit-settings';
 import * as referrals from './014-referrals';
 import * as dashboardFacts from './015-dashboard-facts';
+import * as jobCheckpoints from './016-job-checkpoints';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013-credit-settings': creditSettings,
   '014-referrals': referrals,
   '015-dashboard-facts': dashboardFacts,
+  '016-job-checkpoints': jobCheckpoints,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

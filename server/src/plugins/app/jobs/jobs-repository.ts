@@ -47,6 +47,7 @@ export async function insertJob(trx: Kysely<DB>, tenantId: string, job: NewJob):
     datasetId: job.datasetId,
     fileId: job.fileId,
     payload: JSON.stringify(job.payload ?? {}),
+    checkpoint: '{}',
     attempts: 0,
     heartbeatAt: null,
     parsingSince: null,
@@ -111,17 +112,21 @@ export async function markJobDone(trx: Kysely<DB>, job: RunningJob, note: string
 }
 
 /**
- * Records how far a running job got (its payload and progress), inside the transaction that did that much of
- * the work, so a restart resumes from there; false: no longer this run's job (roll the work back).
+ * Records how far a running job got (a small checkpoint, and its progress), inside the transaction that did
+ * that much of the work, so a restart resumes from there; false: no longer this run's job (roll the work back).
  */
 export async function saveJobProgress(
   trx: Kysely<DB>,
   job: RunningJob,
-  payload: object,
+  checkpoint: object,
   progress: number,
 ): Promise<boolean> {
   const result = await fence(trx, job)
-    .set({ payload: JSON.stringify(payload), progress: Math.min(1, Math.max(0, progress)), heartbeatAt: isoNow() })
+    .set({
+      checkpoint: JSON.stringify(checkpoint),
+      progress: Math.min(1, Math.max(0, progress)),
+      heartbeatAt: isoNow(),
+    })
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
