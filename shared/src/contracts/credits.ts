@@ -150,6 +150,9 @@ export const GetUserCredits = endpoint({
   query: UserCreditsQuerySchema,
   response: CreditsResponseSchema,
 });
+/** The name the browser saves a ledger export under (the server's Content-Disposition says the same). */
+export const CREDITS_EXPORT_FILE = 'credits.xlsx';
+
 /** The filtered ledger of a user as an xlsx file, `credits.xlsx`. */
 export const ExportUserCredits = endpoint({
   method: 'GET',

@@ -63,6 +63,10 @@ export const ImportUsers = endpoint({
   bodyAs: 'multipart',
   response: ImportUsersResponseSchema,
 });
+/** The names the browser saves the template and the export under (the server's Content-Disposition says the same). */
+export const USERS_TEMPLATE_FILE = 'users-template.xlsx';
+export const USERS_EXPORT_FILE = 'users.xlsx';
+
 /** The users spreadsheet template, `users-template.xlsx`: the header row and one example row (admin only). */
 export const DownloadUserImportTemplate = endpoint({
   method: 'GET',

@@ -14,6 +14,7 @@ import {
   UpdateCreditSettings,
   type CreditPackageBody,
   type LedgerFilterQuery,
+  CREDITS_EXPORT_FILE,
 } from '@flotilla/shared/contracts';
 import { AppError, forbidden, invalidInput, notFound } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/upload-content';
@@ -127,7 +128,7 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const bytes = await ledgerWorkbook(rows, request.locale);
       return reply
         .type(XLSX_TYPE)
-        .header('content-disposition', contentDisposition('attachment', 'credits.xlsx'))
+        .header('content-disposition', contentDisposition('attachment', CREDITS_EXPORT_FILE))
         .header('cache-control', 'no-store')
         .send(bytes);
     },

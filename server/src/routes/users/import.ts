@@ -6,6 +6,8 @@ import {
   ImportUsers,
   PreviewUserImport,
   USER_IMPORT_LIMITS,
+  USERS_EXPORT_FILE,
+  USERS_TEMPLATE_FILE,
 } from '@flotilla/shared/contracts';
 import { AppError, invalidInput } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/upload-content';
@@ -77,11 +79,11 @@ const usersImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: ADMINS },
     tags,
     summary: 'The users spreadsheet template: the header row and one example row (users-template.xlsx)',
-    file: { type: XLSX, description: 'users-template.xlsx' },
+    file: { type: XLSX, description: USERS_TEMPLATE_FILE },
     handler: async (request, reply) =>
       reply
         .type(XLSX)
-        .header('content-disposition', contentDisposition('attachment', 'users-template.xlsx'))
+        .header('content-disposition', contentDisposition('attachment', USERS_TEMPLATE_FILE))
         .send(await templateWorkbook(request.locale)),
   });
 
@@ -90,7 +92,7 @@ const usersImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: 'The filtered users (phone, name, role, balance, created) as users.xlsx',
     description: `The filters of \`GET /v1/users/list\` without paging. More than ${USER_IMPORT_LIMITS.exportRows} matching users answers 422: narrow the filters.`,
-    file: { type: XLSX, description: 'users.xlsx' },
+    file: { type: XLSX, description: USERS_EXPORT_FILE },
     handler: async (request, reply) => {
       const { keyword, phone, role, ban, isAgent, sort, order } = request.body;
       const filters = { keyword, phone, role, ban, isAgent, sort, order };
@@ -99,7 +101,7 @@ const usersImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         throw invalidInput(['body'], 'VALIDATION_FAILED', 'USERS_EXPORT_TOO_MANY');
       return reply
         .type(XLSX)
-        .header('content-disposition', contentDisposition('attachment', 'users.xlsx'))
+        .header('content-disposition', contentDisposition('attachment', USERS_EXPORT_FILE))
         .send(await exportWorkbook(users, request.locale));
     },
   });

@@ -12,6 +12,8 @@ import {
   type RechargeBody,
   type UserCreditsQuery,
   type UserOption,
+  saveFile,
+  CREDITS_EXPORT_FILE,
 } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { adjustUserCredits } from './api/adjust-user-credits';
@@ -34,7 +36,6 @@ import {
   type LedgerFilters,
   type LedgerPage,
 } from './lib/ledger-query';
-import { saveFile } from './lib/save-file';
 
 type LedgerRequest = { userId: string; query: UserCreditsQuery };
 
@@ -66,7 +67,7 @@ export const thresholdSubmitted = createEvent<number>();
 // Effects: the calls.
 export const loadLedgerFx = createEffect<LedgerRequest, CreditsResponse, Error>(getUserCredits);
 export const exportLedgerFx = createEffect<{ userId: string; query: LedgerFilterQuery }, void, Error>(async (input) =>
-  saveFile(await exportUserCredits(input), 'credits.xlsx'),
+  saveFile(await exportUserCredits(input), CREDITS_EXPORT_FILE),
 );
 export const loadUserOptionsFx = createEffect<string, UserOption[], Error>(listUserOptions);
 export const rechargeFx = createEffect<RechargeBody, CreditsResponse, Error>(rechargeUser);

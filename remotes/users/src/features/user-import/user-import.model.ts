@@ -8,6 +8,9 @@ import {
   type Task,
   type UserImportPreviewResponse,
   type UserImportRow,
+  saveFile,
+  USERS_EXPORT_FILE,
+  USERS_TEMPLATE_FILE,
 } from '@flotilla/shared';
 import { showSuccessFx } from '@flotilla/shared/ui';
 import { $filters, listRetryClicked } from '../employees/employees.model';
@@ -17,7 +20,6 @@ import { exportUsers } from './api/export-users';
 import { findTask } from './api/find-task';
 import { importUsers } from './api/import-users';
 import { previewUserImport } from './api/preview-user-import';
-import { saveFile } from './lib/save-file';
 
 /** A row the server refused on import, as its 422 names it: `{ detail: [{ loc: ['file', row], msg }] }`. */
 export type RefusedRow = { row: number; message: string };
@@ -70,10 +72,10 @@ export const previewFx = createEffect<File, UserImportPreviewResponse, Error>(pr
 export const importFx = createEffect<File, { taskId: string }, Error>(importUsers);
 export const findTaskFx = createEffect<string, Task | null, Error>(findTask);
 export const templateFx = createEffect<void, void, Error>(async () =>
-  saveFile(await downloadTemplate(), 'users-template.xlsx'),
+  saveFile(await downloadTemplate(), USERS_TEMPLATE_FILE),
 );
 export const exportFx = createEffect<ExportUsersBody, void, Error>(async (body) =>
-  saveFile(await exportUsers(body), 'users.xlsx'),
+  saveFile(await exportUsers(body), USERS_EXPORT_FILE),
 );
 /** While the import's task runs, its progress is asked again every 2 s. */
 export const taskPolling = createPolling();

@@ -1,5 +1,5 @@
 import { Button, IconArrowLeft, IconCopy, IconDelete, Popconfirm, Space, Tag } from '@flotilla/shared/ui/semi';
-import { robotDetailPath, useDateTime, useT } from '@flotilla/shared';
+import { robotDetailPath, saveFile, useDateTime, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -30,16 +30,6 @@ import {
 } from '../flow-editor.model';
 import { flowFileName, flowFileText } from '../lib/import-flow';
 import { ImportFlowButton } from './import-flow-button';
-
-/** Downloads a text as a file (the browser saves it under `name`). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * The editor's commands: back, save, publish (saving first), undo and redo, copy, paste, delete, select all,
@@ -130,7 +120,10 @@ export function FlowToolbar({
       <Space wrap spacing={4}>
         <Button onClick={onVersionsOpen}>{t('robots.flowEditor.versions')}</Button>
         <Button
-          onClick={() => m.robot && download(flowFileName(m.robot.name), flowFileText(m.graph))}
+          onClick={() =>
+            m.robot &&
+            saveFile(new Blob([flowFileText(m.graph)], { type: 'application/json' }), flowFileName(m.robot.name))
+          }
           aria-label={t('robots.flowEditor.export')}
         >
           {t('robots.flowEditor.export')}

@@ -1,4 +1,4 @@
-import { useT, type Theme } from '@flotilla/shared';
+import { saveFile, useT, type Theme } from '@flotilla/shared';
 import { ErrorState } from '@flotilla/shared/ui';
 import { Button, Card, Empty, IconUpload, Spin, Typography } from '@flotilla/shared/ui/semi';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -108,10 +108,7 @@ export function DashboardChart({
 
   const exportPng = async () => {
     if (!drawn.current) return;
-    const link = document.createElement('a');
-    link.href = await drawn.current.toPng();
-    link.download = CHART_FILE;
-    link.click();
+    saveFile(await drawn.current.toPng(), CHART_FILE);
   };
 
   const title = t(`users.dashboard.charts.${kind}.title`);
