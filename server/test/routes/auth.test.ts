@@ -94,6 +94,8 @@ describe('POST /api/user/menu', () => {
       'case',
       'employee',
       'task',
+      'recharge',
+      'distribution',
     ]);
     expect(menu[0]).toEqual({
       key: 'robot',
@@ -108,7 +110,16 @@ describe('POST /api/user/menu', () => {
 
   it('gives operators everything but Employees', async () => {
     const { token } = await t.createUser(await t.login(), 'operator');
-    expect(await keys(token)).toEqual(['robot', 'dashboard', 'dataset', 'database', 'case', 'task']);
+    expect(await keys(token)).toEqual([
+      'robot',
+      'dashboard',
+      'dataset',
+      'database',
+      'case',
+      'task',
+      'recharge',
+      'distribution',
+    ]);
   });
 
   it('gives agents Robots, Cases and Tasks', async () => {
