@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_TABLE_LIMITS, type ImportColumn } from '@flotilla/shared/contracts';
 import type { Database } from '../../db/database';
 import { ReasonError, rowList } from '../../knowledge/reasons';
 import type { TableFileReader } from '../../knowledge/parse-pool';
-import { insertJob, markJobDone, type Job } from '../../plugins/app/jobs/jobs-repository';
+import { markJobDone, type Job } from '../../plugins/app/jobs/jobs-repository';
 import type { Repositories } from '../../plugins/app/repositories';
 import { UploadFiles } from '../../plugins/app/uploads/upload-files';
+import { queueJobWithUpload, sweepJobUploads, type JobUploads } from '../../jobs/job-uploads';
 import { JobStopped, type JobHandler, type JobOutcome } from '../../jobs/worker';
 import { openBuiltin } from '../builtin-tables';
 import type { StoredRow } from '../../knowledge/table-import/check';
@@ -25,8 +24,8 @@ type ImportPayload = {
   columns?: ImportColumn[];
 };
 
-/** The stored upload of a background import, until its task ends. */
-const importKeyOf = (tenantId: string, id: string) => `table-imports/${tenantId}/${id}`;
+/** Where a background import's upload waits until its task ends. */
+const TABLE_UPLOADS: JobUploads = { folder: 'table-imports', type: 'importTable' };
 
 /**
  * Writes the rows as the table (created, or replaced whole), then drops the notes of columns the new table no
@@ -74,66 +73,30 @@ export async function importIntoBuiltin(
 }
 
 /** Stores the upload and queues the job that imports it (the upload stays on disk until the task ends). */
-export async function queueTableImport(
+export function queueTableImport(
   fastify: FastifyInstance,
   target: ImportTarget,
   file: { userId: string; title: string; type: 'csv' | 'xlsx'; bytes: Uint8Array; columns?: ImportColumn[] },
 ): Promise<Job> {
-  const files = new UploadFiles(fastify.config.dataDir);
-  const storageKey = importKeyOf(target.tenantId, randomUUID());
-  await files.write(storageKey, file.bytes);
-  const payload: ImportPayload = {
+  const payload = (storageKey: string): ImportPayload => ({
     databaseId: target.databaseId,
     table: target.table,
     type: file.type,
     storageKey,
     ...(file.columns && { columns: file.columns }),
-  };
-  try {
-    return await fastify.db.transaction().execute((trx) =>
-      insertJob(trx, target.tenantId, {
-        userId: file.userId,
-        type: 'importTable',
-        title: file.title,
-        datasetId: null,
-        fileId: null,
-        payload,
-      }),
-    );
-  } catch (error) {
-    await files.remove(storageKey);
-    throw error;
-  }
+  });
+  return queueJobWithUpload({ db: fastify.db, files: new UploadFiles(fastify.config.dataDir) }, TABLE_UPLOADS, {
+    tenantId: target.tenantId,
+    userId: file.userId,
+    title: file.title,
+    bytes: file.bytes,
+    payload,
+  });
 }
 
-/** A stored upload younger than this may belong to a job being queued right now (its row not written yet). */
-const SWEEP_AFTER_MS = 10 * 60_000;
-
-/**
- * Removes stored uploads no queued or running import needs: those of imports cancelled before they ran (a run
- * removes its own). Runs when the worker starts and after each import. Returns how many it removed.
- */
-export async function sweepImportUploads(repos: Repositories, files: UploadFiles, now = Date.now()): Promise<number> {
-  const root = files.pathOf('table-imports/.');
-  const tenants = await readdir(root).catch(() => [] as string[]);
-  let removed = 0;
-  for (const tenantId of tenants) {
-    const needed = new Set(
-      (await repos.jobs.activePayloads(tenantId, 'importTable')).map(
-        (payload) => (JSON.parse(payload) as Partial<ImportPayload>).storageKey,
-      ),
-    );
-    for (const name of await readdir(files.pathOf(`table-imports/${tenantId}/.`)).catch(() => [] as string[])) {
-      const key = importKeyOf(tenantId, name);
-      if (needed.has(key) || name.startsWith('.')) continue;
-      const info = await stat(files.pathOf(key)).catch(() => undefined);
-      if (!info?.isFile() || now - info.mtimeMs < SWEEP_AFTER_MS) continue;
-      await files.remove(key);
-      removed++;
-    }
-  }
-  return removed;
-}
+/** Removes stored table-import uploads no queued or running import needs; returns how many. */
+export const sweepImportUploads = (repos: Repositories, files: UploadFiles, now = Date.now()) =>
+  sweepJobUploads(repos, files, TABLE_UPLOADS, now);
 
 type Dependencies = { db: Database; repos: Repositories; files: UploadFiles; parser: TableFileReader };
 

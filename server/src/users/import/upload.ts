@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_IMPORT_LIMITS } from '@flotilla/shared/contracts';
 import { invalidInput } from '../../lib/app-error';
 import { safeFileName } from '../../lib/upload-content';
 import { detectFileType } from '../../knowledge/file-types';
-import { insertJob, type Job } from '../../plugins/app/jobs/jobs-repository';
+import { queueJobWithUpload, sweepJobUploads, type JobUploads } from '../../jobs/job-uploads';
+import type { Job } from '../../plugins/app/jobs/jobs-repository';
 import type { Repositories } from '../../plugins/app/repositories';
 import { fileMissing, readMultipart } from '../../plugins/app/uploads/multipart';
 import { UploadFiles } from '../../plugins/app/uploads/upload-files';
@@ -31,60 +30,25 @@ export async function readUsersFile(request: FastifyRequest): Promise<UsersFile>
   return { bytes: file.bytes, name, type: detected.type };
 }
 
-/** The stored upload of a users import, until its task ends. */
-const uploadKeyOf = (tenantId: string, id: string) => `user-imports/${tenantId}/${id}`;
+/** Where a users import's upload waits until its task ends. */
+const USER_UPLOADS: JobUploads = { folder: 'user-imports', type: 'importUsers' };
 
 /** Stores the upload and queues the importUsers job that reads it (the file stays until the task ends). */
-export async function queueUsersImport(
+export function queueUsersImport(
   fastify: FastifyInstance,
   owner: { tenantId: string; userId: string },
   file: UsersFile,
 ): Promise<Job> {
-  const files = new UploadFiles(fastify.config.dataDir);
-  const storageKey = uploadKeyOf(owner.tenantId, randomUUID());
-  await files.write(storageKey, file.bytes);
-  const payload: UsersImportPayload = { type: file.type, storageKey };
-  try {
-    return await fastify.db.transaction().execute((trx) =>
-      insertJob(trx, owner.tenantId, {
-        userId: owner.userId,
-        type: 'importUsers',
-        title: file.name,
-        datasetId: null,
-        fileId: null,
-        payload,
-      }),
-    );
-  } catch (error) {
-    await files.remove(storageKey);
-    throw error;
-  }
+  const payload = (storageKey: string): UsersImportPayload => ({ type: file.type, storageKey });
+  return queueJobWithUpload({ db: fastify.db, files: new UploadFiles(fastify.config.dataDir) }, USER_UPLOADS, {
+    tenantId: owner.tenantId,
+    userId: owner.userId,
+    title: file.name,
+    bytes: file.bytes,
+    payload,
+  });
 }
 
-/** A stored upload younger than this may belong to a job being queued right now (its row not written yet). */
-const SWEEP_AFTER_MS = 10 * 60_000;
-
-/**
- * Removes stored users uploads no queued or running import needs (those of imports cancelled before they
- * ran; a run removes its own). Runs when the worker starts and after each users import. Returns how many.
- */
-export async function sweepUsersUploads(repos: Repositories, files: UploadFiles, now = Date.now()): Promise<number> {
-  const tenants = await readdir(files.pathOf('user-imports/.')).catch(() => [] as string[]);
-  let removed = 0;
-  for (const tenantId of tenants) {
-    const needed = new Set(
-      (await repos.jobs.activePayloads(tenantId, 'importUsers')).map(
-        (payload) => (JSON.parse(payload) as Partial<UsersImportPayload>).storageKey,
-      ),
-    );
-    for (const name of await readdir(files.pathOf(`user-imports/${tenantId}/.`)).catch(() => [] as string[])) {
-      const key = uploadKeyOf(tenantId, name);
-      if (needed.has(key) || name.startsWith('.')) continue;
-      const info = await stat(files.pathOf(key)).catch(() => undefined);
-      if (!info?.isFile() || now - info.mtimeMs < SWEEP_AFTER_MS) continue;
-      await files.remove(key);
-      removed++;
-    }
-  }
-  return removed;
-}
+/** Removes stored users uploads no queued or running import needs; returns how many. */
+export const sweepUsersUploads = (repos: Repositories, files: UploadFiles, now = Date.now()) =>
+  sweepJobUploads(repos, files, USER_UPLOADS, now);
