@@ -18,3 +18,4 @@ export * from './remote-boundary';
 export * from './semi-locale';
 export * from '../federation';
 export * from './visually-hidden';
+export * from './labelled-select';

@@ -15,7 +15,7 @@ import {
   catalogueRenameSubmitted,
   type CatalogueDialog as Dialog,
 } from '../catalogues.model';
-import { LabelledSelect } from '../../../ui/labelled-select';
+import { LabelledSelect } from '@flotilla/shared/ui';
 
 /** The value of "the top" in the move picker (no catalogue id looks like it). */
 const TOP = '';

@@ -2,8 +2,8 @@ import { Table } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { IMPORT_COLUMN_TYPES, useT, type ImportColumn, type ImportColumnType } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
-import { LabelledSelect } from '../../../ui/labelled-select';
 import { $importColumns, $importing, importColumnTypeChanged } from '../database-import.model';
+import { LabelledSelect } from '@flotilla/shared/ui';
 
 /** The sheet's columns with the type each is stored as (inferred by the server, changeable here). */
 export function ColumnTypes() {

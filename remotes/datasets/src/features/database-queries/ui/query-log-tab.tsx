@@ -1,10 +1,9 @@
 import { Table, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { failureText, useDateTime, useT, type DatabaseQueryLog } from '@flotilla/shared';
-import { EmptyState, ErrorState, Surface } from '@flotilla/shared/ui';
+import { EmptyState, ErrorState, LabelledSelect, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
-import { LabelledSelect } from '../../../ui/labelled-select';
 import { RefusalTag } from './refusal-tag';
 import { SqlStatement } from './sql-statement';
 import { queryLog, queryLogFilterChanged, queryLogShown } from '../database-queries.model';

@@ -11,11 +11,10 @@ import {
 } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { failureText, useT, type Database, type DatabaseRow } from '@flotilla/shared';
-import { EmptyState, ErrorState, Surface } from '@flotilla/shared/ui';
+import { EmptyState, ErrorState, LabelledSelect, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { textOfCell } from '../../../lib/cells';
-import { LabelledSelect } from '../../../ui/labelled-select';
 import {
   $shownTable,
   $tables,

@@ -14,7 +14,7 @@ import {
 } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $locale, failureText, FILE_STATUSES, useDateTime, useT, type DatasetFile } from '@flotilla/shared';
-import { EmptyState, ErrorState } from '@flotilla/shared/ui';
+import { EmptyState, ErrorState, LabelledSelect } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -37,7 +37,6 @@ import {
   selectedFilesDeleteConfirmed,
   type FileStatusFilter,
 } from '../dataset-files.model';
-import { LabelledSelect } from '../../../ui/labelled-select';
 
 const STATUS_FILTERS: FileStatusFilter[] = ['all', ...FILE_STATUSES];
 

@@ -2,7 +2,6 @@ import { Banner, InputNumber } from '@flotilla/shared/ui/semi';
 import { CHUNK_LIMITS, useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { flattenCatalogueTree } from '../../../lib/catalogue-tree';
-import { LabelledSelect } from '../../../ui/labelled-select';
 import { SeparatorsInput } from '../../../ui/separators-input';
 import { $catalogueTree } from '../../catalogues/catalogues.model';
 import {
@@ -13,6 +12,7 @@ import {
   targetFolderChanged,
 } from '../file-upload.model';
 import { Field } from './field';
+import { LabelledSelect } from '@flotilla/shared/ui';
 
 /** No catalogue id looks like it: the value of "no folder" in the picker. */
 const NO_FOLDER = '';

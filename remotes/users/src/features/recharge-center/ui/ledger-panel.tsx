@@ -1,7 +1,7 @@
 import { Button, Input, Table, Tag, IconFile } from '@flotilla/shared/ui/semi';
 import type { ColumnProps, TagColor } from '@flotilla/shared/ui/semi';
 import { LEDGER_KINDS, useDateTime, useT, type LedgerEntry, type LedgerKind } from '@flotilla/shared';
-import { EmptyState, ErrorState, Surface } from '@flotilla/shared/ui';
+import { EmptyState, ErrorState, LabelledSelect, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { PAGE_SIZE_OPTIONS, type KindFilter } from '../lib/ledger-query';
@@ -19,7 +19,6 @@ import {
   ledgerRetryClicked,
   toDateChanged,
 } from '../recharge-center.model';
-import { LabelledSelect } from './labelled-select';
 
 const KIND_COLORS: Record<LedgerKind, TagColor> = {
   recharge: 'green',

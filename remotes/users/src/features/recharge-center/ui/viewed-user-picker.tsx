@@ -1,5 +1,5 @@
 import { $user, useT } from '@flotilla/shared';
-import { Surface } from '@flotilla/shared/ui';
+import { LabelledSelect, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import {
   $userOptions,
@@ -8,7 +8,6 @@ import {
   userSearchTyped,
   viewedUserChosen,
 } from '../recharge-center.model';
-import { LabelledSelect } from './labelled-select';
 
 /** An admin's choice of whose balance and ledger the page shows (searched on the server by name). */
 export function ViewedUserPicker() {

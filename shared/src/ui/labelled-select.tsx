@@ -1,7 +1,7 @@
-import { Select } from '@flotilla/shared/ui/semi';
-import type { SelectProps } from '@flotilla/shared/ui/semi';
+import { Select } from './semi';
+import type { SelectProps } from './semi';
 import { useId } from 'react';
-import { VISUALLY_HIDDEN } from '@flotilla/shared/ui';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 /**
  * A Semi Select named by `label`: Semi sets its own aria-label ("selected"), so a hidden label element
