@@ -149,3 +149,47 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   });
   return context;
 }
+
+/**
+ * Servers one after another over the same storage, for tests of what survives a restart. `start(config)`
+ * builds and readies the next server (stop the previous one first with `stop()`, as a dying process would
+ * be gone); the storage is made before the file's tests and dropped after them, with the last server closed.
+ */
+export function useRestartableServers(): {
+  start(config?: Partial<Config>): Promise<App>;
+  stop(): Promise<void>;
+  dataDir(): string;
+} {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  let current: App | undefined;
+  const stop = async () => {
+    const app = current;
+    current = undefined;
+    await app?.close();
+  };
+  beforeAll(async () => {
+    storage = await freshStorage();
+  });
+  afterAll(async () => {
+    await stop();
+    await storage.drop();
+  });
+  return {
+    async start(config = {}) {
+      if (current) throw new Error('stop() the running server before starting the next one');
+      current = await buildApp({
+        ...loadConfig({}),
+        logLevel: 'silent',
+        adminUser: ADMIN.username,
+        adminPassword: ADMIN.password,
+        ...storage.config,
+        staticDir: storage.config.dataDir as string,
+        ...config,
+      });
+      await current.ready();
+      return current;
+    },
+    stop,
+    dataDir: () => storage.config.dataDir as string,
+  };
+}

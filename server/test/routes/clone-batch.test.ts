@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BasicConfig, Dataset, Flow, Robot, RobotTag, Task, User } from '@flotilla/shared/contracts';
 import { newV3Flow } from '@flotilla/shared/flows';
-import { buildApp, type App } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import type { App } from '../../src/app';
 import type { Job } from '../../src/plugins/app/jobs/jobs-repository';
-import { ADMIN, freshStorage, useTestApp, type TestApp } from '../helper';
+import { ADMIN, useTestApp, type TestApp, useRestartableServers } from '../helper';
 
 // No worker loop: each test runs the task itself (runNext); steps are slowed so a cancel lands mid-way.
 const t = useTestApp({ config: { jobWorkers: 0, jobStepDelayMs: 150, jobHeartbeatMs: 60_000 } });
@@ -222,31 +221,10 @@ describe('POST /v1/processes/clone/batch', () => {
 });
 
 describe('a restart', () => {
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  let app: App | undefined;
-  const start = async (config: Partial<ReturnType<typeof loadConfig>>) => {
-    app = await buildApp({
-      ...loadConfig({}),
-      logLevel: 'silent',
-      adminUser: ADMIN.username,
-      adminPassword: ADMIN.password,
-      ...storage.config,
-      staticDir: storage.config.dataDir as string,
-      ...config,
-    });
-    await app.ready();
-    return app;
-  };
-  beforeAll(async () => {
-    storage = await freshStorage();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await storage.drop();
-  });
+  const servers = useRestartableServers();
 
   it('resumes where the stopped server left off, without copying a pair twice', async () => {
-    const first = await start({ jobWorkers: 1, jobStepDelayMs: 150, jobHeartbeatMs: 60_000 });
+    const first = await servers.start({ jobWorkers: 1, jobStepDelayMs: 150, jobHeartbeatMs: 60_000 });
     const inject: Inject = (method, url, request) =>
       first.inject({
         method,
@@ -270,10 +248,9 @@ describe('a restart', () => {
       })
     ).json<Task>();
     await until(first.db, task.id, (job, done) => job.status === 'running' && done >= 2);
-    await first.close();
-    app = undefined;
+    await servers.stop();
 
-    const second = await start({});
+    const second = await servers.start({});
     const stopped = await checkpointOf(second.db, task.id);
     expect(stopped.done).toBeLessThan(8);
     expect(

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DATABASE_TABLE_LIMITS,
   type Database,
@@ -11,9 +11,7 @@ import {
 } from '@flotilla/shared/contracts';
 import { sweepImportUploads } from '../../src/databases/table-import/import-job';
 import { UploadFiles } from '../../src/plugins/app/uploads/upload-files';
-import { buildApp, type App } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
-import { ADMIN, freshStorage, useTestApp } from '../helper';
+import { ADMIN, useTestApp, useRestartableServers } from '../helper';
 import { en } from '../support/datasets';
 import { uploadForm } from '../support/documents';
 
@@ -131,32 +129,11 @@ describe('a background import', () => {
 });
 
 describe('a server stopped in the middle of an import', () => {
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  let app: App | undefined;
-  const start = async (config: Partial<Config>) => {
-    app = await buildApp({
-      ...loadConfig({}),
-      logLevel: 'silent',
-      adminUser: ADMIN.username,
-      adminPassword: ADMIN.password,
-      ...storage.config,
-      staticDir: storage.config.dataDir as string,
-      ...config,
-    });
-    await app.ready();
-    return app;
-  };
-  beforeAll(async () => {
-    storage = await freshStorage();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await storage.drop();
-  });
+  const servers = useRestartableServers();
 
   it('rolls back what it wrote, keeps the upload, and the next server imports it from the start', async () => {
     // The first server's worker takes the import; the server stops while the rows are being written.
-    const first = await start({ jobWorkers: 1, jobStepDelayMs: 300, jobHeartbeatMs: 60_000 });
+    const first = await servers.start({ jobWorkers: 1, jobStepDelayMs: 300, jobHeartbeatMs: 60_000 });
     const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>()
       .token;
     const headers = { authorization: `Bearer ${token}` };
@@ -184,10 +161,9 @@ describe('a server stopped in the middle of an import', () => {
       if (job?.status === 'running' && job.progress > 0.15) break;
       await sleep(10);
     }
-    await first.close();
-    app = undefined;
+    await servers.stop();
 
-    const second = await start({});
+    const second = await servers.start({});
     expect((await second.jobs.waitFor(taskId, 60_000)).status).toBe('done');
     const rows = await second.inject({
       method: 'GET',

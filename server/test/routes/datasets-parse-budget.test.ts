@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetFile, SplitPreviewResponse } from '@flotilla/shared/contracts';
-import { buildApp, type App } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
+import type { App } from '../../src/app';
+import type { Config } from '../../src/config';
 import { PARSE_BUDGET } from '../../src/lib/parse-budget';
 import { message } from '../../src/lib/messages';
-import { ADMIN, createTestApp, freshStorage, useTestApp, type TestApp } from '../helper';
+import { ADMIN, createTestApp, useTestApp, type TestApp, useRestartableServers } from '../helper';
 import { createDataset, en, upload, uploadAndWait } from '../support/datasets';
 import { docx, uploadForm } from '../support/documents';
 import { zipBombDocx } from '../support/zip-bomb';
@@ -105,35 +105,14 @@ describe('a zip bomb past the zip checks, in a parser whose heap it cannot fit',
 });
 
 describe('a server restarted on the same data after dying in a parse', () => {
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  let app: App | undefined;
-  const start = async (config: Partial<Config>) => {
-    app = await buildApp({
-      ...loadConfig({}),
-      logLevel: 'silent',
-      adminUser: ADMIN.username,
-      adminPassword: ADMIN.password,
-      ...storage.config,
-      staticDir: storage.config.dataDir as string,
-      ...config,
-    });
-    await app.ready();
-    return app;
-  };
-  beforeAll(async () => {
-    storage = await freshStorage();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await storage.drop();
-  });
+  const servers = useRestartableServers();
 
   it(
     'gives a job it died parsing one more try, fails it when it dies in that parse again (not re-queued into the same crash), resumes the one it died after parsing, and keeps failed what the parser refused',
     { timeout: 120_000 },
     async () => {
       // The first process runs no jobs by itself: the test plays its worker up to the moment it dies.
-      const first = await start({ jobWorkers: 0, parseBudget: SMALL_HEAP });
+      const first = await servers.start({ jobWorkers: 0, parseBudget: SMALL_HEAP });
       const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>()
         .token;
       const call = (
@@ -177,19 +156,19 @@ describe('a server restarted on the same data after dying in a parse', () => {
         ) {
           if (claimed.id === poisoned.jobId) expect(await target.repos.jobs.markParsing(claimed, true)).toBe(true);
         }
-        await target.close();
+        await servers.stop();
       };
       await dieWhileParsing(first);
 
       // A server can die for reasons of its own: the next one gives both jobs another try …
-      const second = await start({ jobWorkers: 0 });
+      const second = await servers.start({ jobWorkers: 0 });
       expect(await second.repos.jobs.recoverStale(new Date(Date.now() + 60_000).toISOString())).toBe(2);
       expect(await second.repos.jobs.byId(poisoned.jobId as string)).toMatchObject({ status: 'queued', attempts: 1 });
       // … and when it dies in the middle of that file again, the file is the likely cause.
       await dieWhileParsing(second);
 
       // The next process takes both back once their heartbeats are stale (6 beats of 100 ms).
-      const third = await start({ jobWorkers: 1, jobHeartbeatMs: 100 });
+      const third = await servers.start({ jobWorkers: 1, jobHeartbeatMs: 100 });
       expect(await third.jobs.waitFor(poisoned.jobId as string)).toMatchObject({
         status: 'failed',
         error: 'FILE_PARSE_CRASHED',

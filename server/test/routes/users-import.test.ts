@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   USER_IMPORT_LIMITS,
   type ImportUsersResponse,
@@ -12,9 +12,7 @@ import {
   type UserListResponse,
   type ValidationError,
 } from '@flotilla/shared/contracts';
-import { buildApp, type App } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
-import { ADMIN, freshStorage, useTestApp } from '../helper';
+import { ADMIN, useTestApp, useRestartableServers } from '../helper';
 import { en } from '../support/datasets';
 import { uploadForm } from '../support/documents';
 
@@ -429,32 +427,11 @@ describe('the template and the export', () => {
 });
 
 describe('a server stopped in the middle of a users import', () => {
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  let app: App | undefined;
-  const start = async (config: Partial<Config>) => {
-    app = await buildApp({
-      ...loadConfig({}),
-      logLevel: 'silent',
-      adminUser: ADMIN.username,
-      adminPassword: ADMIN.password,
-      ...storage.config,
-      staticDir: storage.config.dataDir as string,
-      ...config,
-    });
-    await app.ready();
-    return app;
-  };
-  beforeAll(async () => {
-    storage = await freshStorage();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await storage.drop();
-  });
+  const servers = useRestartableServers();
 
   it('has created nobody, keeps the upload, and the next server imports every user', async () => {
     // Steps are slowed so that the server surely stops mid-hashing.
-    const first = await start({ jobWorkers: 1, jobStepDelayMs: 300, jobHeartbeatMs: 60_000 });
+    const first = await servers.start({ jobWorkers: 1, jobStepDelayMs: 300, jobHeartbeatMs: 60_000 });
     const token = (await first.inject({ method: 'POST', url: '/v1/login', payload: ADMIN })).json<{ token: string }>()
       .token;
     const headers = { authorization: `Bearer ${token}` };
@@ -472,16 +449,15 @@ describe('a server stopped in the middle of a users import', () => {
       if (job?.status === 'running' && job.progress > 0.05) break;
       await sleep(10);
     }
-    await first.close();
-    app = undefined;
+    await servers.stop();
 
-    const second = await start({ jobWorkers: 0 });
+    const second = await servers.start({ jobWorkers: 0 });
     const listed = async () =>
       (
         await second.inject({ method: 'GET', url: '/v1/users/list?keyword=restart&limit=1', headers })
       ).json<UserListResponse>().total;
     expect(await listed()).toBe(0);
-    const uploads = await readdir(join(storage.config.dataDir as string, 'files', 'user-imports'), {
+    const uploads = await readdir(join(servers.dataDir(), 'files', 'user-imports'), {
       recursive: true,
       withFileTypes: true,
     });
