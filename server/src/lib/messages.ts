@@ -389,8 +389,9 @@ const MESSAGES = {
   },
   CANNOT_DELETE_SELF: { 'zh-CN': '不能删除自己的账号', 'en-US': 'You cannot delete your own account' },
   PLATFORM_OWNER_KEPT: {
-    'zh-CN': '平台所有者不能被删除或取消管理员身份',
-    'en-US': 'The platform owner cannot be deleted or lose the administrator role',
+    'zh-CN': '平台所有者的账号只有本人能改：不能被删除、冻结、取消管理员身份或由他人重置密码',
+    'en-US':
+      "Only the platform owner changes the platform owner's account: it cannot be deleted, frozen, demoted or have its password reset by another administrator",
   },
   ROBOTS_TO_DELETED_USER: {
     'zh-CN': '机器人不能转给被删除的用户',

@@ -104,6 +104,24 @@ describe('POST /v1/users/{id}/password', () => {
     await t.login(user.username, 'brand-new-pass-1');
   });
 
+  it('lets no other admin take over the platform owner: their password and freeze are refused (409)', async () => {
+    const other = await someone('admin');
+    const reset = await t.post(`/v1/users/${me.id}/password`, {
+      token: other.token,
+      headers: en,
+      body: { password: 'taken-over-pass-1' },
+    });
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json().message).toMatch(/platform owner/);
+    const frozen = await t.get(`/v1/users/${me.id}/freeze`, { token: other.token });
+    expect(frozen.statusCode).toBe(409);
+    // The owner still signs in with their own password, and their session still works.
+    expect(
+      (await t.post('/v1/login', { body: { username: me.username, password: 'taken-over-pass-1' } })).statusCode,
+    ).not.toBe(200);
+    expect((await t.get('/v1/users/me', { token: admin })).statusCode).toBe(200);
+  });
+
   it('answers 422 for a short or missing password', async () => {
     const { user } = await someone();
     for (const body of [{ password: 'short' }, {}, { password: 'x'.repeat(257) }])

@@ -24,7 +24,9 @@ const usersManageRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: "Set a user's password; their tokens stop working",
     handler: async (request) => {
-      if (!(await users.setPassword(request.auth.tenantId, request.params.id, request.body.password)))
+      if (
+        !(await users.setPassword(request.auth.tenantId, request.auth.userId, request.params.id, request.body.password))
+      )
         throw notFound('USER_NOT_FOUND');
       return { ok: true as const };
     },

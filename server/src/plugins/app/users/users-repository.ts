@@ -123,6 +123,16 @@ async function keepAnAdmin(trx: Kysely<DB>, target: UserRow): Promise<void> {
   if (Number(others.total) === 0) throw new AppError(409, 'LAST_ADMIN');
 }
 
+/** 409 when the user is the platform owner, whose account no other admin may lock or take over. */
+async function refuseIfPlatformOwner(trx: Kysely<DB>, tenantId: string, id: string): Promise<void> {
+  const target = await scoped(trx, tenantId)
+    .selectFrom('users')
+    .select('isPlatformOwner')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (target?.isPlatformOwner === 1) throw new AppError(409, 'CONFLICT', 'PLATFORM_OWNER_KEPT');
+}
+
 export function usersRepository(db: Database) {
   /** The tenant's users, narrowed to those whose username or nickname contains `keyword` when one is given. */
   const byName = (tenantId: string, keyword: string | undefined) => {
@@ -265,6 +275,7 @@ export function usersRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
         const now = isoNow();
+        if (ban) await refuseIfPlatformOwner(trx, tenantId, id);
         const result = await tenant
           .updateTable('users')
           .set({ ban: ban ? 1 : 0, updatedAt: now })
@@ -312,12 +323,16 @@ export function usersRepository(db: Database) {
       });
     },
 
-    /** Sets the password and revokes the user's tokens in one transaction; false when the tenant has no such user. */
-    async setPassword(tenantId: string, id: string, password: string): Promise<boolean> {
+    /**
+     * Sets the password and revokes the user's tokens in one transaction; false when the tenant has no such user.
+     * Only the platform owner sets their own: another admin of the first tenant would otherwise become the owner.
+     */
+    async setPassword(tenantId: string, actorId: string, id: string, password: string): Promise<boolean> {
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
         const now = isoNow();
+        if (actorId !== id) await refuseIfPlatformOwner(trx, tenantId, id);
         const result = await tenant
           .updateTable('users')
           .set({ passwordHash, updatedAt: now })
