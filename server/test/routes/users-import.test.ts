@@ -268,6 +268,9 @@ describe('columns, languages and cells', () => {
       ['twin2', 'x', '13400000005', 'password-1', 'agent', ''],
       ['norole', 'x', '13400000006', 'password-1', '', ''],
       ['longnick', 'n'.repeat(65), '13400000007', 'password-1', 'agent', ''],
+      // Names an object has by itself are not roles.
+      ['protorole', 'x', '13400000008', 'password-1', 'constructor', ''],
+      ['protorole2', 'x', '13400000009', 'password-1', '__proto__', ''],
     ]);
     const body = (await preview('u.csv', file)).json<UserImportPreviewResponse>();
     expect(body.rows.map((row) => row.errors)).toEqual([
@@ -278,6 +281,8 @@ describe('columns, languages and cells', () => {
       ['The same phone as row 5'],
       ['Unknown role (admin, operator or agent)'],
       ['The nickname is longer than 64 characters'],
+      ['Unknown role (admin, operator or agent)'],
+      ['Unknown role (admin, operator or agent)'],
     ]);
   });
 });

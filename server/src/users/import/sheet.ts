@@ -14,18 +14,19 @@ const COLUMN_NAMES: Record<UserImportColumn, string[]> = {
 /** Columns a sheet must have; nickname (default: the username) and isAgent (default: role is agent) may be left out. */
 const REQUIRED: UserImportColumn[] = ['username', 'phone', 'password', 'role'];
 
-const ROLE_NAMES: Record<string, Role> = {
-  admin: 'admin',
-  administrator: 'admin',
-  管理员: 'admin',
-  operator: 'operator',
-  运营: 'operator',
-  运营人员: 'operator',
-  操作员: 'operator',
-  agent: 'agent',
-  客服: 'agent',
-  坐席: 'agent',
-};
+// A Map, not an object: a cell reading "constructor" must not find Object.prototype's.
+const ROLE_NAMES = new Map<string, Role>([
+  ['admin', 'admin'],
+  ['administrator', 'admin'],
+  ['管理员', 'admin'],
+  ['operator', 'operator'],
+  ['运营', 'operator'],
+  ['运营人员', 'operator'],
+  ['操作员', 'operator'],
+  ['agent', 'agent'],
+  ['客服', 'agent'],
+  ['坐席', 'agent'],
+]);
 const YES = new Set(['yes', 'y', 'true', '1', '是', '对']);
 const NO = new Set(['no', 'n', 'false', '0', '否', '不是']);
 
@@ -141,7 +142,7 @@ export function sheetUsers(grid: Grid): SheetUser[] {
     if (length < PASSWORD_MIN) problems.push({ key: 'USERS_IMPORT_PASSWORD_WEAK' });
     else if (length > PASSWORD_MAX) problems.push({ key: 'USERS_IMPORT_PASSWORD_TOO_LONG' });
 
-    const role = ROLE_NAMES[fold(roleText)];
+    const role = ROLE_NAMES.get(fold(roleText));
     if (!role) problems.push({ key: 'USERS_IMPORT_ROLE_UNKNOWN' });
 
     const agent = fold(agentText);
