@@ -230,6 +230,10 @@ const MESSAGES = {
     'en-US': 'There are already 50 credit packages, the most allowed',
   },
   CREDITS_BELOW_ZERO: { 'zh-CN': '调整后余额不能小于 0', 'en-US': 'The balance cannot go below zero' },
+  CREDITS_BALANCE_FULL: {
+    'zh-CN': '余额不能超过 1,000,000,000 积分',
+    'en-US': 'A balance cannot go above 1,000,000,000 credits',
+  },
   RECHARGE_AMOUNT_OR_PACKAGE: {
     'zh-CN': '请填写充值额度或选择套餐（二选一）',
     'en-US': 'Give either an amount or a package, not both',

@@ -138,6 +138,26 @@ describe('POST /v1/users/credits/adjust', () => {
     ]);
   });
 
+  it('stops a balance at CREDIT_LIMITS.balanceMax: recharges and corrections past it are refused, changing nothing', async () => {
+    const userId = await newUser();
+    const fills = CREDIT_LIMITS.balanceMax / CREDIT_LIMITS.rechargeMax;
+    for (let i = 0; i < fills; i++)
+      expect((await recharge({ userId, amount: CREDIT_LIMITS.rechargeMax })).statusCode).toBe(200);
+    const over = await recharge({ userId, amount: 1 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().detail[0]).toMatchObject({ loc: ['body', 'amount'], type: 'CREDITS_BALANCE_FULL' });
+    expect((await adjust({ userId, amount: 1, remark: 'one more' })).json().detail[0].type).toBe(
+      'CREDITS_BALANCE_FULL',
+    );
+    const { balance, total } = await statement(userId);
+    expect(balance).toBe(CREDIT_LIMITS.balanceMax);
+    expect(total).toBe(fills);
+    // Spending and correcting down still work at the top.
+    expect((await adjust({ userId, amount: -1, remark: 'back down' })).json().balance).toBe(
+      CREDIT_LIMITS.balanceMax - 1,
+    );
+  });
+
   it('needs a remark and a non-zero amount, an admin, and a user of the tenant', async () => {
     const userId = await newUser();
     expect((await adjust({ userId, amount: 5 })).statusCode).toBe(422);

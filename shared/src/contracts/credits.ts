@@ -9,6 +9,8 @@ import { UserIdParamsSchema } from './users';
  */
 export const CREDIT_LIMITS = {
   rechargeMax: 10_000_000,
+  /** No balance goes above this (it fits the balance column of every database, with room for one change). */
+  balanceMax: 1_000_000_000,
   remarkMax: 200,
   /** Packages a tenant may offer: a short menu, not a catalogue. */
   packagesMax: 50,

@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'CREDIT_PACKAGE_NOT_FOUND',
   'CREDIT_PACKAGES_FULL',
   'CREDITS_BELOW_ZERO',
+  'CREDITS_BALANCE_FULL',
   // Registering with a referral code.
   'REFERRAL_CODE_INVALID',
   'REFERRAL_CLOSED',

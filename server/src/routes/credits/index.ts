@@ -46,9 +46,11 @@ function packageOf({ name, priceCents, credits }: CreditPackageBody): CreditPack
 
 /** A refused admin change as its error. */
 function refusal(result: Exclude<AdminChangeResult, { ok: true }>): AppError {
-  return result.reason === 'PACKAGE_NOT_FOUND'
-    ? notFound('CREDIT_PACKAGE_NOT_FOUND')
-    : invalidInput(['body', 'amount'], 'CREDITS_BELOW_ZERO');
+  if (result.reason === 'PACKAGE_NOT_FOUND') return notFound('CREDIT_PACKAGE_NOT_FOUND');
+  return invalidInput(
+    ['body', 'amount'],
+    result.reason === 'BELOW_ZERO' ? 'CREDITS_BELOW_ZERO' : 'CREDITS_BALANCE_FULL',
+  );
 }
 
 const creditsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

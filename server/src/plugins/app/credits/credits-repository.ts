@@ -18,7 +18,8 @@ import { applyCreditChange } from './apply-credit-change';
 export type LedgerFilter = { kind?: LedgerKind; from?: string; to?: string };
 
 /** What a change of a balance by an admin did: the new balance, or why nothing changed. */
-export type AdminChangeResult = { ok: true } | { ok: false; reason: 'PACKAGE_NOT_FOUND' | 'BELOW_ZERO' };
+export type AdminChangeResult =
+  { ok: true } | { ok: false; reason: 'PACKAGE_NOT_FOUND' | 'BELOW_ZERO' | 'BALANCE_FULL' };
 
 /** A tenant that never changed its settings: no warning (an admin chooses the threshold). */
 export const DEFAULT_CREDIT_SETTINGS: CreditSettings = { lowBalanceThreshold: 0 };
@@ -82,8 +83,8 @@ export function creditsRepository(db: Database) {
         } else {
           amount = by.amount;
         }
-        await applyCreditChange(tenant, userId, { kind: 'recharge', amount, remark: recorded });
-        return { ok: true };
+        const applied = await applyCreditChange(tenant, userId, { kind: 'recharge', amount, remark: recorded });
+        return applied ? { ok: true } : { ok: false, reason: 'BALANCE_FULL' };
       });
     },
 
@@ -92,7 +93,8 @@ export function creditsRepository(db: Database) {
       const applied = await db
         .transaction()
         .execute((trx) => applyCreditChange(scoped(trx, tenantId), userId, { kind: 'adjustment', amount, remark }));
-      return applied ? { ok: true } : { ok: false, reason: 'BELOW_ZERO' };
+      if (applied) return { ok: true };
+      return { ok: false, reason: amount < 0 ? 'BELOW_ZERO' : 'BALANCE_FULL' };
     },
 
     /** Takes `amount` for an answer; false (and nothing changed) when the balance is short. */
