@@ -10,6 +10,9 @@ import type {
   TaskStatus,
   TaskType,
 } from '@flotilla/shared/contracts';
+import type { CaseComparisonTables } from './tables/case-comparisons';
+import type { CaseFileTables } from './tables/case-files';
+import type { CaseTeamTables } from './tables/case-teams';
 
 /**
  * Tables as the code sees them. Names are camelCase here and snake_case in the database: Kysely's
@@ -531,7 +534,8 @@ export interface DataVersionsTable {
   version: number;
 }
 
-export interface DB {
+/** Every table; the case areas' tables are declared in db/tables/. */
+export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables {
   tenants: TenantsTable;
   users: UsersTable;
   tokens: TokensTable;

@@ -309,5 +309,7 @@ export function ingestHandlers({
     importTable: notKnowledge,
     importUsers: notKnowledge,
     cloneRobots: notKnowledge,
+    analyzeCaseFile: notKnowledge,
+    compareRobots: notKnowledge,
   };
 }

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint';
 /**
  * Background jobs, shown to users as tasks: parsing a file, re-indexing it, importing QA pairs, importing a
  * large csv/xlsx file into a built-in database's table, importing users from a spreadsheet, cloning robots
- * to other users.
+ * to other users, running a robot over a case file (analysis), comparing robots over a question set.
  */
 export const TASK_TYPES = [
   'parseFile',
@@ -14,6 +14,8 @@ export const TASK_TYPES = [
   'importTable',
   'importUsers',
   'cloneRobots',
+  'analyzeCaseFile',
+  'compareRobots',
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;

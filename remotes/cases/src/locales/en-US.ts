@@ -1,4 +1,7 @@
 import type { Catalog } from '@flotilla/shared';
+import { enUS as teams } from './teams/en-US';
+import { enUS as files } from './files/en-US';
+import { enUS as comparisons } from './comparisons/en-US';
 
 export const enUS: Catalog = {
   'cases.list.title': 'Cases',
@@ -25,4 +28,7 @@ export const enUS: Catalog = {
   'cases.status.following': 'Following up',
   'cases.status.closed': 'Closed',
   'cases.notFound.back': 'Back to cases',
+  ...teams,
+  ...files,
+  ...comparisons,
 };

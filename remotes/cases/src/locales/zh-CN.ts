@@ -1,4 +1,7 @@
 import type { Catalog } from '@flotilla/shared';
+import { zhCN as teams } from './teams/zh-CN';
+import { zhCN as files } from './files/zh-CN';
+import { zhCN as comparisons } from './comparisons/zh-CN';
 
 export const zhCN: Catalog = {
   'cases.list.title': '案例',
@@ -24,4 +27,7 @@ export const zhCN: Catalog = {
   'cases.status.following': '跟进中',
   'cases.status.closed': '已关闭',
   'cases.notFound.back': '返回案例列表',
+  ...teams,
+  ...files,
+  ...comparisons,
 };

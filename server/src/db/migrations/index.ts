@@ -16,6 +16,10 @@ import * as creditSettings from './013-credit-settings';
 import * as referrals from './014-referrals';
 import * as dashboardFacts from './015-dashboard-facts';
 import * as jobCheckpoints from './016-job-checkpoints';
+import * as cases from './017-cases';
+import * as caseTeams from './018-case-teams';
+import * as caseFiles from './019-case-files';
+import * as caseComparisons from './020-case-comparisons';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -41,6 +45,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-referrals': referrals,
   '015-dashboard-facts': dashboardFacts,
   '016-job-checkpoints': jobCheckpoints,
+  '017-cases': cases,
+  '018-case-teams': caseTeams,
+  '019-case-files': caseFiles,
+  '020-case-comparisons': caseComparisons,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

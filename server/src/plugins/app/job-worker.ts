@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { compareRobotsHandler } from '../../cases/comparisons/comparison-job';
+import { analyzeCaseFileHandler } from '../../cases/files/analysis-job';
 import { sweepImportUploads, tableImportHandler } from '../../databases/table-import/import-job';
 import { ingestHandlers } from '../../jobs/ingest';
 import { JobWorker } from '../../jobs/worker';
@@ -44,6 +46,8 @@ export default fp(
           parser: fastify.parser,
         }),
         cloneRobots: cloneRobotsHandler({ db: fastify.db, repos: fastify.repos }),
+        analyzeCaseFile: analyzeCaseFileHandler({ db: fastify.db, repos: fastify.repos, answers: fastify.answers }),
+        compareRobots: compareRobotsHandler({ db: fastify.db, repos: fastify.repos, answers: fastify.answers }),
       },
       workers: config.jobWorkers,
       heartbeatMs: config.jobHeartbeatMs,
@@ -63,5 +67,5 @@ export default fp(
       await worker.stop();
     });
   },
-  { name: 'job-worker', dependencies: ['repositories', 'embedder', 'document-parser'] },
+  { name: 'job-worker', dependencies: ['repositories', 'embedder', 'document-parser', 'answer-engine'] },
 );

@@ -1,0 +1,4 @@
+/** /case/orders: orders placed through business-scene robots. */
+export function OrdersPage() {
+  return null;
+}

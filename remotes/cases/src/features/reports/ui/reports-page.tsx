@@ -1,0 +1,4 @@
+/** /case/reports: every report. */
+export function ReportsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+import type { Catalog } from '@flotilla/shared';
+
+/** en-US messages of the cases remote's comparisons screens; every id is also in the other language's file. */
+export const enUS: Catalog = {};

@@ -1,0 +1,3 @@
+/** Tables of teams, their robots, the phone whitelist, orders and notifications (camelCase here, snake_case in the database; see db/schema.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- groundwork: issue 15 adds the tables
+export interface CaseTeamTables {}

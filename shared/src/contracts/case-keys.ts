@@ -1,0 +1,2 @@
+// Filled by the case-keys work of issue 15 (groundwork).
+export {};

@@ -1,0 +1,2 @@
+// Filled by the case-reports work of issue 15 (groundwork).
+export {};
