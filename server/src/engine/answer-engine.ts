@@ -62,6 +62,19 @@ const RUNNABLE_CACHE_SIZE = 500;
 /** What a debug run of a draft flow answers. */
 export type DebugOutcome = { answer: string; trace: TraceStep[]; sessionId: string };
 
+/**
+ * One evaluation answer (a case file's analysis, a comparison): what the robot said, its citations, whether
+ * it fell back, how long it took, and the failure's code when it failed.
+ */
+export type EvaluatedAnswer = {
+  answer: string;
+  citations: Citation[];
+  fallback: boolean;
+  latencyMs: number;
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  errorCode: FailureCode | null;
+};
+
 /** The codes an answer's `error` event carries. */
 type FailureCode = 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'INSUFFICIENT_CREDITS' | 'FLOW_NODE_FAILED';
 
@@ -290,9 +303,11 @@ export function createAnswerEngine(
     turn: Turn,
     sessionId: string,
     signal: AbortSignal,
+    /** False for a one-question run (an evaluation): its session state is neither read nor kept. */
+    keepState = true,
   ): AsyncGenerator<string, FlowOutcome> {
     const { tenantId, processId } = turn.access;
-    const stored = await repos.flows.sessionState(tenantId, processId, sessionId);
+    const stored = keepState ? await repos.flows.sessionState(tenantId, processId, sessionId) : undefined;
     const state = parseSessionState(stored);
     const outcome = yield* runFlow(
       indexFlow(graph),
@@ -307,7 +322,7 @@ export function createAnswerEngine(
     );
     // Most answers change nothing of the session's state (no form, no variable): nothing to write then.
     const next = serializeSessionState(outcome.state);
-    if (next !== (stored ?? serializeSessionState(emptySessionState())))
+    if (keepState && next !== (stored ?? serializeSessionState(emptySessionState())))
       await repos.flows.saveSessionState(tenantId, processId, sessionId, next);
     return outcome;
   }
@@ -460,6 +475,64 @@ export function createAnswerEngine(
       const outcome = step.value;
       if (outcome.failure && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, chargeId);
       return { answer: outcome.answer, trace: outcome.trace, sessionId };
+    },
+
+    /**
+     * Answers one question the way the robot answers visitors (its published flow, else its basic config), as
+     * a new conversation, for an evaluation: charged like an answer (refunded when it fails), not stored as one.
+     */
+    async evaluate(
+      access: ChatAccess,
+      input: { question: string; locale: Locale },
+      signal: AbortSignal,
+    ): Promise<EvaluatedAnswer> {
+      const { basic, welcome } = await robotSettings(access);
+      const graph = await answeringFlow(access, basic, input.locale);
+      const price = priceOf(graph, basic);
+      const chargeId = randomUUID();
+      if (price > 0 && !(await repos.credits.debit(access.tenantId, access.adminId, price, chargeId)))
+        throw new AppError(400, 'INSUFFICIENT_CREDITS');
+      const started = Date.now();
+      const turn: Turn = {
+        access,
+        sessionId: `evaluation-${chargeId}`,
+        basic,
+        welcome,
+        question: input.question,
+        locale: input.locale,
+        history: [],
+        attachments: { images: [], documents: [], unread: [] },
+      };
+      const steps = runTurn(graph, turn, turn.sessionId, signal, false);
+      let step = await steps.next();
+      while (!step.done) step = await steps.next();
+      const outcome = step.value;
+      if (outcome.failure && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, chargeId);
+      return {
+        answer: outcome.answer,
+        citations: outcome.citations,
+        fallback: !outcome.failure && isFallback(outcome.answer, basic.fallbackReply),
+        latencyMs: Date.now() - started,
+        usage: outcome.usage,
+        errorCode: outcome.failure ? failureCode(outcome.failure) : null,
+      };
+    },
+
+    /**
+     * A configured model's whole reply to instructions and one question (temperature 0): for work beside
+     * answers, such as filling a case form from a conversation or judging an answer. Undefined for the
+     * builtin model, which has no model to ask.
+     */
+    async completeWith(
+      modelId: string,
+      instructions: string,
+      question: string,
+      locale: Locale,
+      signal: AbortSignal,
+    ): Promise<{ text: string; usage: EvaluatedAnswer['usage'] } | undefined> {
+      const { provider, upstreamModel } = providerFor(modelId);
+      if (provider === builtin) return undefined;
+      return complete(provider, upstreamModel, instructions, question, locale, signal);
     },
 
     /** Closes the upstream models' connection pools (when the server closes). */
