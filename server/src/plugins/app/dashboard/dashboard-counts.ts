@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Scoped } from '../../../db/scoped';
 
 /** Minutes in a dashboard slot (see migration 015). */
@@ -11,9 +12,18 @@ export const dashboardSlot = (iso: string): number => Math.floor(Date.parse(iso)
 export const dayOfSlot = (slot: number, utcOffset: number): number =>
   Math.floor((slot * SLOT_MINUTES + utcOffset) / DAY_MINUTES);
 
-export type FactCounts = Partial<
-  Record<'answers' | 'fallbacks' | 'likes' | 'dislikes' | 'credits' | 'sessions', number>
->;
+const COUNTERS = ['answers', 'fallbacks', 'likes', 'dislikes', 'credits', 'sessions'] as const;
+type Counter = (typeof COUNTERS)[number];
+export type FactCounts = Partial<Record<Counter, number>>;
+
+/** The update of an upsert that adds the new row's counts to the stored ones: `answers = answers + excluded.answers`… */
+function addedCounts(table: 'dashboardSlots' | 'dashboardDays'): Record<Counter, RawBuilder<number>> {
+  const entries = COUNTERS.map((counter) => [
+    counter,
+    sql<number>`${sql.ref(`${table}.${counter}`)} + ${sql.ref(`excluded.${counter}`)}`,
+  ]);
+  return Object.fromEntries(entries) as Record<Counter, RawBuilder<number>>;
+}
 
 /**
  * Adds an answer's facts (or a change of its feedback) to the dashboard's counts, inside the caller's
@@ -30,14 +40,7 @@ export async function countAnswerFacts(
   await tenant
     .insertInto('dashboardSlots', { slot, processId, shareId, ...row })
     .onConflict((oc) =>
-      oc.columns(['tenantId', 'slot', 'processId', 'shareId']).doUpdateSet((eb) => ({
-        answers: eb('dashboardSlots.answers', '+', eb.ref('excluded.answers')),
-        fallbacks: eb('dashboardSlots.fallbacks', '+', eb.ref('excluded.fallbacks')),
-        likes: eb('dashboardSlots.likes', '+', eb.ref('excluded.likes')),
-        dislikes: eb('dashboardSlots.dislikes', '+', eb.ref('excluded.dislikes')),
-        credits: eb('dashboardSlots.credits', '+', eb.ref('excluded.credits')),
-        sessions: eb('dashboardSlots.sessions', '+', eb.ref('excluded.sessions')),
-      })),
+      oc.columns(['tenantId', 'slot', 'processId', 'shareId']).doUpdateSet(addedCounts('dashboardSlots')),
     )
     .execute();
   // Read after the slot is written: a dashboard that starts counting an offset meanwhile waits for this
@@ -47,14 +50,7 @@ export async function countAnswerFacts(
     await tenant
       .insertInto('dashboardDays', { utcOffset, day: dayOfSlot(slot, utcOffset), processId, shareId, ...row })
       .onConflict((oc) =>
-        oc.columns(['tenantId', 'utcOffset', 'day', 'processId', 'shareId']).doUpdateSet((eb) => ({
-          answers: eb('dashboardDays.answers', '+', eb.ref('excluded.answers')),
-          fallbacks: eb('dashboardDays.fallbacks', '+', eb.ref('excluded.fallbacks')),
-          likes: eb('dashboardDays.likes', '+', eb.ref('excluded.likes')),
-          dislikes: eb('dashboardDays.dislikes', '+', eb.ref('excluded.dislikes')),
-          credits: eb('dashboardDays.credits', '+', eb.ref('excluded.credits')),
-          sessions: eb('dashboardDays.sessions', '+', eb.ref('excluded.sessions')),
-        })),
+        oc.columns(['tenantId', 'utcOffset', 'day', 'processId', 'shareId']).doUpdateSet(addedCounts('dashboardDays')),
       )
       .execute();
   }
