@@ -25,7 +25,7 @@ describe('case list page', () => {
         phone: '13900000000',
         processId: 'p9',
         processName: 'Aftersales',
-        status: 'following',
+        status: 'in_progress',
         checked: true,
       }),
       makeCase({ title: 'New lead', status: 'closed' }),
@@ -35,7 +35,7 @@ describe('case list page', () => {
     expect(within(row).getByText('Han Meimei')).toBeTruthy();
     expect(within(row).getByText('13900000000')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Aftersales' }).getAttribute('href')).toBe('/ai/p9/detail/');
-    expect(within(row).getByText('Following up')).toBeTruthy();
+    expect(within(row).getByText('In progress')).toBeTruthy();
     expect(within(row).getByText('Checked')).toBeTruthy();
     expect(within(row).getByText(/2024/)).toBeTruthy();
     expect(within(screen.getByText('New lead').closest('tr')!).getByText('Closed')).toBeTruthy();
@@ -43,7 +43,7 @@ describe('case list page', () => {
   });
 
   it('filters by status, and offers to clear filters that match nothing', async () => {
-    const { requests } = fakeCasesApi([makeCase({ title: 'Refund request', status: 'open' })]);
+    const { requests } = fakeCasesApi([makeCase({ title: 'Refund request', status: 'new' })]);
     renderInShell(<App />, { path: '/case', scope: testScope('admin') });
     await screen.findByText('Refund request');
     fireEvent.click(screen.getByRole('radio', { name: 'Closed' }));
@@ -79,9 +79,9 @@ describe('case list page', () => {
     expect(await screen.findByText('Refund request')).toBeTruthy();
   });
 
-  it('leaves pages that do not exist yet to the not-found fallback', async () => {
+  it('leaves paths of no page to the not-found fallback', async () => {
     fakeCasesApi([]);
-    renderInShell(<App />, { path: '/case/comparison', scope: testScope('admin') });
+    renderInShell(<App />, { path: '/case/c1/nowhere', scope: testScope('admin') });
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 });

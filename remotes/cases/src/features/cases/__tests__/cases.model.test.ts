@@ -39,17 +39,17 @@ describe('cases model', () => {
 
   it('filters by status on the server, back to the first page', async () => {
     const { requests } = fakeCasesApi([
-      ...Array.from({ length: 25 }, () => makeCase({ status: 'open' })),
-      makeCase({ title: 'Call back', status: 'following' }),
+      ...Array.from({ length: 25 }, () => makeCase({ status: 'new' })),
+      makeCase({ title: 'Call back', status: 'in_progress' }),
     ]);
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
     await allSettled(casesPageChanged, { scope, params: 2 });
     expect(lastQuery(requests)).toBe('offset=20&limit=20');
 
-    await allSettled(caseStatusFilterChanged, { scope, params: 'following' });
-    expect(lastQuery(requests)).toBe('offset=0&limit=20&status=following');
-    expect(scope.getState($statusFilter)).toBe('following');
+    await allSettled(caseStatusFilterChanged, { scope, params: 'in_progress' });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20&status=in_progress');
+    expect(scope.getState($statusFilter)).toBe('in_progress');
     expect(scope.getState($page)).toBe(1);
     expect(scope.getState($cases).map((item) => item.title)).toEqual(['Call back']);
 
@@ -77,7 +77,7 @@ describe('cases model', () => {
     const { requests } = fakeCasesApi([makeCase()]);
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
-    await allSettled(caseStatusFilterChanged, { scope, params: 'open' });
+    await allSettled(caseStatusFilterChanged, { scope, params: 'new' });
     await allSettled(caseSearchChanged, { scope, params: 'nobody' });
     expect(scope.getState($hasFilters)).toBe(true);
     expect(scope.getState($cases)).toEqual([]);
