@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type {
+  CaseSource,
+  CaseStatus,
   DatabaseKind,
   DatabaseQueryMode,
   DatasetFileStatus,
@@ -159,9 +161,31 @@ export interface CasesTable {
   title: string;
   customer: string;
   phone: string;
-  status: 'open' | 'following' | 'closed';
+  status: CaseStatus;
   checked: Flag;
+  source: CaseSource;
+  /** JSON object of the collected values by field name (CaseFormValues). */
+  form: string;
+  /** The conversation it came from; null for a case opened by hand without one. */
+  sessionId: string | null;
+  /** The visitor's uuid and the share link, for a case opened from a share link's conversation. */
+  visitorId: string | null;
+  shareId: string | null;
+  teamId: string | null;
+  assigneeId: string | null;
+  notes: string;
   createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+/** A robot's case form; no row: disabled with no fields. */
+export interface CaseFormsTable {
+  tenantId: string;
+  processId: string;
+  enabled: Flag;
+  /** JSON array of CaseFormField. */
+  fields: string;
   updatedAt: string;
 }
 
@@ -548,6 +572,7 @@ export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables
   processConfigs: ProcessConfigsTable;
   datasets: DatasetsTable;
   cases: CasesTable;
+  caseForms: CaseFormsTable;
   dataVersions: DataVersionsTable;
   chatSessions: ChatSessionsTable;
   completions: CompletionsTable;

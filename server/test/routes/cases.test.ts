@@ -21,7 +21,7 @@ beforeAll(async () => {
     processId,
     title: 'Complaint about delivery',
     customer: 'Han Meimei',
-    status: 'following',
+    status: 'in_progress',
   });
   await t.app.repos.cases.create(me.tenantId, {
     processId: 'robot-that-was-deleted',
@@ -41,7 +41,7 @@ describe('GET /v1/case', () => {
       processId,
       processName: 'Leads bot',
       customer: 'Li Lei',
-      status: 'open',
+      status: 'new',
       checked: false,
     });
     expect(list[0].processName).toBe('');
