@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CreditsResponse,
@@ -8,8 +9,10 @@ import type {
   ReferralSummaryResponse,
   User,
 } from '@flotilla/shared/contracts';
+import { REFERRAL_LIMITS } from '@flotilla/shared/contracts';
 import { referralsRepository } from '../../src/plugins/app/referrals/referrals-repository';
 import { REGISTER_LIMITS } from '../../src/routes/referrals/index';
+import * as referralPhoneKeys from '../../src/db/migrations/021-referral-phone-keys';
 import { useTestApp } from '../helper';
 
 const t = useTestApp();
@@ -178,6 +181,84 @@ describe('POST /v1/register', () => {
     const second = await referralLedger(again.json<LoginResponse>().user.id);
     expect(second).toEqual({ balance: 0, rows: [] });
     expect((await referralLedger(operator.user.id)).rows).toHaveLength(before);
+  });
+
+  it('rewards a phone once however it is written: with or without +86, spaces or dashes', async () => {
+    const first = await register(newcomer(code, { phone: '13900071234' }));
+    expect(first.statusCode).toBe(200);
+    await t.app.db
+      .updateTable('users')
+      .set({ phone: '' })
+      .where('id', '=', first.json<LoginResponse>().user.id)
+      .execute();
+    const before = (await referralLedger(operator.user.id)).rows.length;
+
+    const again = await register(newcomer(code, { phone: '+86 139-0007-1234' }));
+    expect(again.statusCode).toBe(200);
+    expect(await referralLedger(again.json<LoginResponse>().user.id)).toEqual({ balance: 0, rows: [] });
+    expect((await referralLedger(operator.user.id)).rows).toHaveLength(before);
+  });
+
+  it(`stops rewarding a referrer after ${REFERRAL_LIMITS.rewardsPerReferrerPerDay} rewarded sign-ups in 24 hours; sign-up still works`, async () => {
+    const busy = await t.createUser(admin, 'operator');
+    const busyCode = (await t.get('/v1/referrals/me', { token: busy.token })).json<MyReferralResponse>().code;
+    const tenantId = adminUser.tenantId;
+    const recent = new Date(Date.now() - 3600_000).toISOString();
+    // Earlier rewarded sign-ups of this referrer (the users they brought are the admin's stand-ins here).
+    for (let i = 0; i < REFERRAL_LIMITS.rewardsPerReferrerPerDay; i += 1) {
+      const stand = await t.createUser(admin, 'agent');
+      await t.app.db
+        .insertInto('referrals')
+        .values({
+          id: `busy-${i}`,
+          tenantId,
+          referrerId: busy.user.id,
+          refereeId: stand.user.id,
+          phone: `1370000${String(i).padStart(4, '0')}`,
+          referrerReward: SETTINGS.referrerReward,
+          refereeReward: SETTINGS.refereeReward,
+          createdAt: recent,
+        })
+        .execute();
+    }
+    const res = await register(newcomer(busyCode));
+    expect(res.statusCode).toBe(200);
+    expect(await referralLedger(res.json<LoginResponse>().user.id)).toEqual({ balance: 0, rows: [] });
+    expect((await referralLedger(busy.user.id)).rows).toEqual([]);
+
+    // A day later the window has moved on: the next sign-up is rewarded again.
+    const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await t.app.db.updateTable('referrals').set({ createdAt: dayAgo }).where('referrerId', '=', busy.user.id).execute();
+    const next = await register(newcomer(busyCode));
+    expect(next.statusCode).toBe(200);
+    expect((await referralLedger(next.json<LoginResponse>().user.id)).balance).toBe(SETTINGS.refereeReward);
+  });
+
+  it('migration 021 merges phones stored before under one key each, keeping a reward', async () => {
+    const tenantId = adminUser.tenantId;
+    const at = new Date().toISOString();
+    await t.app.db
+      .insertInto('referralPhones')
+      .values([
+        { tenantId, phone: '+8613900088888', rewarded: 1, createdAt: at },
+        { tenantId, phone: '13900088888', rewarded: 0, createdAt: at },
+        { tenantId, phone: '008613900099999', rewarded: 0, createdAt: at },
+      ])
+      .execute();
+    await referralPhoneKeys.up(t.app.db as unknown as Kysely<unknown>);
+    const rows = await t.app.db
+      .selectFrom('referralPhones')
+      .select(['phone', 'rewarded'])
+      .where('phone', 'like', '1390008888%')
+      .orderBy('phone')
+      .execute();
+    expect(rows).toEqual([{ phone: '13900088888', rewarded: 1 }]);
+    const other = await t.app.db
+      .selectFrom('referralPhones')
+      .select('phone')
+      .where('phone', 'like', '%13900099999')
+      .execute();
+    expect(other).toEqual([{ phone: '13900099999' }]);
   });
 
   it('refuses a phone a user of the tenant has, spaces and dashes aside', async () => {

@@ -4,7 +4,12 @@ import { LoginResponseSchema } from './auth';
 import { endpoint } from './endpoint';
 
 /** Bounds of the referral programme: a reward in whole credits, a code's shape. */
-export const REFERRAL_LIMITS = { rewardMax: 1_000_000, codeLength: 8 } as const;
+export const REFERRAL_LIMITS = {
+  rewardMax: 1_000_000,
+  codeLength: 8,
+  /** Rewarded registrations one referrer's code earns in 24 hours; later ones register without rewards. */
+  rewardsPerReferrerPerDay: 20,
+} as const;
 
 /** The roles a user who registers with a referral code may get. */
 export const REFERRAL_ROLES = ['operator', 'agent'] as const;

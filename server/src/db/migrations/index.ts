@@ -20,6 +20,7 @@ import * as cases from './017-cases';
 import * as caseTeams from './018-case-teams';
 import * as caseFiles from './019-case-files';
 import * as caseComparisons from './020-case-comparisons';
+import * as referralPhoneKeys from './021-referral-phone-keys';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018-case-teams': caseTeams,
   '019-case-files': caseFiles,
   '020-case-comparisons': caseComparisons,
+  '021-referral-phone-keys': referralPhoneKeys,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

@@ -39,6 +39,16 @@ export function newReferralCode(): string {
 /** The register page's path for a code. */
 export const registerPath = (code: string) => `/register?ref=${encodeURIComponent(code)}`;
 
+/**
+ * The key a phone is rewarded under: its digits, with China's country code dropped from a mobile number, so
+ * "+86 138-0013-8000", "8613800138000" and "13800138000" are one phone and earn one reward.
+ */
+export function rewardKeyOfPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const mobile = /^(?:0086|86)(1\d{10})$/.exec(digits);
+  return mobile ? mobile[1]! : digits;
+}
+
 /** A phone as a referrer sees their invitee's: the first 3 and last 4 digits, the rest hidden. */
 export function maskPhone(phone: string): string {
   if (phone.length <= 4) return '*'.repeat(phone.length);
@@ -223,6 +233,7 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
      */
     async register(body: RegisterBody): Promise<UserRow> {
       const phone = normalisePhone(body.phone);
+      const rewardKey = rewardKeyOfPhone(body.phone);
       // Hashed before the transaction, so SQLite's one connection is not held while scrypt runs.
       const passwordHash = await hashPassword(body.password);
       try {
@@ -273,9 +284,11 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
 
           // The phone's row: new, or there already (registered with a code before; a racing registration's,
           // which this insert waited for). Rewards go only to a phone whose row was never rewarded.
-          const rewards = settings.referrerReward + settings.refereeReward > 0;
+          const rewards =
+            settings.referrerReward + settings.refereeReward > 0 &&
+            (await rewardsToday(tenant, referrer.id, now)) < REFERRAL_LIMITS.rewardsPerReferrerPerDay;
           const inserted = await tenant
-            .insertInto('referralPhones', { phone, rewarded: rewards ? 1 : 0, createdAt: now })
+            .insertInto('referralPhones', { phone: rewardKey, rewarded: rewards ? 1 : 0, createdAt: now })
             .onConflict((oc) => oc.columns(['tenantId', 'phone']).doNothing())
             .executeTakeFirst();
           let rewarded = rewards && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -286,7 +299,7 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
               const claimed = await tenant
                 .updateTable('referralPhones')
                 .set({ rewarded: 1 })
-                .where('phone', '=', phone)
+                .where('phone', '=', rewardKey)
                 .where('rewarded', '=', 0)
                 .executeTakeFirst();
               rewarded = Number(claimed.numUpdatedRows) > 0;
@@ -323,6 +336,19 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
     },
   };
   return repository;
+}
+
+/** Registrations that rewarded the referrer in the 24 hours before `now`. */
+async function rewardsToday(tenant: Scoped, referrerId: string, now: string): Promise<number> {
+  const since = new Date(Date.parse(now) - 24 * 3600_000).toISOString();
+  const row = await tenant
+    .selectFrom('referrals')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('referrerId', '=', referrerId)
+    .where('createdAt', '>=', since)
+    .where((eb) => eb.or([eb('referrerReward', '>', 0), eb('refereeReward', '>', 0)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** A unique key lost to a concurrent registration: the username's, else the phone's. */
