@@ -1,45 +1,38 @@
-import { Button, Radio, RadioGroup, Tag, Typography } from '@flotilla/shared/ui/semi';
+import { Button, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { CASE_STATUSES, robotDetailPath, useDateTime, useT, type Case, type CaseStatus } from '@flotilla/shared';
+import { robotDetailPath, useDateTime, useT, type Case } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router-dom';
-import {
-  $hasFilters,
-  $statusFilter,
-  caseFiltersCleared,
-  caseList,
-  caseStatusFilterChanged,
-  casesPageOpened,
-} from '../cases.model';
-import { CASE_STATUS_LOOK, CaseStatusTag } from './case-status-tag';
+import { Link, useNavigate } from 'react-router-dom';
+import { caseDetailPath } from '../../../lib/paths';
+import { $hasFilters, caseFiltersCleared, caseList, casesPageOpened } from '../cases.model';
+import { CaseFilters } from './case-filters';
+import { CaseStatusTag } from './case-status-tag';
+import './cases.css';
 
-/** The radio value that stands for "every status". */
-const ALL = 'all';
-
-/** `/case`: the cases robots opened, filtered by status and keyword and paged on the server. */
+/** `/case`: the cases the caller may see, filtered, searched and paged on the server; a row opens its case. */
 export function CaseListPage() {
   const t = useT();
   const formatDate = useDateTime();
-  const model = useUnit({
-    statusFilter: $statusFilter,
-    hasFilters: $hasFilters,
-    opened: casesPageOpened,
-    statusFilterChanged: caseStatusFilterChanged,
-    filtersCleared: caseFiltersCleared,
-  });
+  const navigate = useNavigate();
+  const model = useUnit({ hasFilters: $hasFilters, opened: casesPageOpened, filtersCleared: caseFiltersCleared });
   const { opened } = model;
   useEffect(() => {
     opened();
   }, [opened]);
 
-  const columns = useMemo<ColumnProps<Case>[]>(
-    () => [
+  const columns = useMemo<ColumnProps<Case>[]>(() => {
+    const none = <span className="flc-cases__muted">{t('cases.list.none')}</span>;
+    return [
       {
         title: t('cases.list.column.title'),
         dataIndex: 'title',
-        render: (_, item) => <Typography.Text strong>{item.title}</Typography.Text>,
+        render: (_, item) => (
+          <Link to={caseDetailPath(item.id)} onClick={(event) => event.stopPropagation()}>
+            <Typography.Text strong>{item.title}</Typography.Text>
+          </Link>
+        ),
       },
       {
         title: t('cases.list.column.customer'),
@@ -58,12 +51,26 @@ export function CaseListPage() {
       {
         title: t('cases.list.column.robot'),
         dataIndex: 'processName',
-        render: (_, item) => <Link to={robotDetailPath(item.processId)}>{item.processName}</Link>,
+        render: (_, item) =>
+          item.processName ? (
+            <Link to={robotDetailPath(item.processId)} onClick={(event) => event.stopPropagation()}>
+              {item.processName}
+            </Link>
+          ) : (
+            <span className="flc-cases__muted">{t('cases.list.robotDeleted')}</span>
+          ),
+      },
+      { title: t('cases.list.column.team'), dataIndex: 'teamName', render: (_, item) => item.teamName || none },
+      {
+        title: t('cases.list.column.assignee'),
+        dataIndex: 'assigneeName',
+        render: (_, item) =>
+          item.assigneeName || <span className="flc-cases__muted">{t('cases.list.unassigned')}</span>,
       },
       {
         title: t('cases.list.column.status'),
         dataIndex: 'status',
-        width: 200,
+        width: 180,
         render: (_, item) => (
           <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
             <CaseStatusTag status={item.status} />
@@ -78,12 +85,11 @@ export function CaseListPage() {
       {
         title: t('cases.list.column.createdAt'),
         dataIndex: 'createdAt',
-        width: 200,
+        width: 180,
         render: (_, item) => formatDate(item.createdAt),
       },
-    ],
-    [t, formatDate],
-  );
+    ];
+  }, [t, formatDate]);
 
   const empty = model.hasFilters ? (
     <EmptyState
@@ -99,33 +105,22 @@ export function CaseListPage() {
     <Page>
       <PageHeader title={t('cases.list.title')} description={t('cases.list.description')} />
       <Surface>
-        <PagedTable
-          list={caseList}
-          rowKey="id"
-          columns={columns}
-          searchLabel={t('cases.list.search')}
-          filters={
-            <RadioGroup
-              type="button"
-              aria-label={t('cases.list.statusFilter')}
-              value={model.statusFilter ?? ALL}
-              onChange={(event) => {
-                const value = event.target.value as CaseStatus | typeof ALL;
-                model.statusFilterChanged(value === ALL ? null : value);
-              }}
-            >
-              <Radio value={ALL}>{t('cases.list.allStatuses')}</Radio>
-              {CASE_STATUSES.map((status) => (
-                <Radio key={status} value={status}>
-                  {t(CASE_STATUS_LOOK[status].labelId)}
-                </Radio>
-              ))}
-            </RadioGroup>
-          }
-          totalLabel={(count) => t('cases.list.total', { count })}
-          empty={empty}
-          failedTitle={t('cases.list.loadFailed')}
-        />
+        <div className="flc-cases__table">
+          <PagedTable
+            list={caseList}
+            rowKey="id"
+            columns={columns}
+            onRow={(item) => ({
+              onClick: () => item && navigate(caseDetailPath(item.id)),
+              style: { cursor: 'pointer' },
+            })}
+            searchLabel={t('cases.list.search')}
+            filters={<CaseFilters />}
+            totalLabel={(count) => t('cases.list.total', { count })}
+            empty={empty}
+            failedTitle={t('cases.list.loadFailed')}
+          />
+        </div>
       </Surface>
     </Page>
   );
