@@ -25,6 +25,9 @@ export const REASONS = [
   'IMPORT_ROWS_INVALID',
   'DATABASE_NOT_FOUND',
   'CLONES_SKIPPED',
+  // Analyses of case files.
+  'ROBOT_NOT_FOUND',
+  'INSUFFICIENT_CREDITS',
 ] as const satisfies readonly MessageKey[];
 export type Reason = (typeof REASONS)[number];
 

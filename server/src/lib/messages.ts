@@ -407,6 +407,98 @@ const MESSAGES = {
   },
   // What a new robot says before its operator writes its own, in the language of the console that created it.
   NEW_ROBOT_FALLBACK_REPLY: { 'zh-CN': '抱歉，我暂时无法回答这个问题。', 'en-US': "Sorry, I can't answer that yet." },
+  // Case files and file reports (routes/cases/files.ts).
+  CASE_FILE_NOT_FOUND: { 'zh-CN': '案例文件不存在', 'en-US': 'Case file not found' },
+  CASE_FILE_REPORT_NOT_FOUND: { 'zh-CN': '文件报告不存在', 'en-US': 'File report not found' },
+  CASE_FILE_IN_USE: {
+    'zh-CN': '该文件正在分析中：请先在任务列表取消分析，再删除文件',
+    'en-US': 'The file is being analysed: cancel the analysis in the task list, then delete the file',
+  },
+  CASE_FILE_UNREADABLE: {
+    'zh-CN': '无法读取文件：请上传 xlsx、UTF-8 编码的 csv 或 JSON 数组',
+    'en-US': 'The file cannot be read: upload an xlsx, a UTF-8 csv or a JSON array',
+  },
+  CASE_FILE_EMPTY: { 'zh-CN': '文件中没有问题', 'en-US': 'The file holds no questions' },
+  CASE_FILE_COLUMNS_MISSING: {
+    'zh-CN': '缺少“问题”列（question/问题）',
+    'en-US': 'The file has no question column (question/问题)',
+  },
+  CASE_FILE_TOO_MANY_ROWS: { 'zh-CN': '问题行数超过上限', 'en-US': 'The file holds more questions than allowed' },
+  CASE_FILE_CELL_TOO_LONG: { 'zh-CN': '该行有内容过长', 'en-US': 'A cell of this row is too long' },
+  CASE_FILE_ANALYSIS_TARGET: {
+    'zh-CN': '请给出 fileId 或 id 之一',
+    'en-US': 'Give exactly one of fileId and id',
+  },
+  CASE_FILE_FORMULA: {
+    'zh-CN': '该行有公式没有保存的结果：请重新计算并保存后再上传',
+    'en-US': 'A formula of this row has no saved result: recalculate and save the sheet, then upload it again',
+  },
+  // Cases and case forms (routes/cases/index.ts, routes/cases/case-forms.ts).
+  CASE_FORM_DUPLICATE_FIELD: {
+    'zh-CN': '表单字段名称重复',
+    'en-US': 'Two fields of the form have the same name',
+  },
+  CASE_SESSION_HAS_CASE: {
+    'zh-CN': '该会话已有案例',
+    'en-US': 'This conversation has a case already',
+  },
+  CASE_ASSIGNEE_INVALID: {
+    'zh-CN': '只能把案例指派给本租户未冻结的用户',
+    'en-US': 'A case can only be given to an active user of this tenant',
+  },
+  // Case teams, the phone whitelist and orders.
+  CASE_TEAM_NOT_FOUND: { 'zh-CN': '团队不存在', 'en-US': 'Team not found' },
+  CASE_TEAM_NAME_TAKEN: { 'zh-CN': '已有同名团队', 'en-US': 'A team of this name exists already' },
+  CASE_TEAM_MEMBER_INVALID: {
+    'zh-CN': '成员须为本租户未冻结的用户',
+    'en-US': 'Members must be unfrozen users of this tenant',
+  },
+  CASE_SALE_PHONE_NOT_FOUND: { 'zh-CN': '白名单中没有该手机号', 'en-US': 'This phone is not on the whitelist' },
+  CASE_SALE_PHONE_TAKEN: { 'zh-CN': '该手机号已在白名单中', 'en-US': 'This phone is on the whitelist already' },
+  CASE_SALE_PHONES_FULL: { 'zh-CN': '白名单已满', 'en-US': 'The whitelist is full' },
+  CASE_SALE_PHONE_INVALID: {
+    'zh-CN': '手机号应有 5 到 20 位数字',
+    'en-US': 'A phone number has 5 to 20 digits',
+  },
+  CASE_ORDER_NOT_FOUND: { 'zh-CN': '订单不存在', 'en-US': 'Order not found' },
+  CASE_ORDER_STATUS_MOVE: {
+    'zh-CN': '订单不能改为该状态',
+    'en-US': 'The order cannot move to this status',
+  },
+  // Comparisons of robots and API secret usage.
+  COMPARISON_NOT_FOUND: { 'zh-CN': '对比评测不存在', 'en-US': 'Comparison not found' },
+  COMPARISON_RUNNING: {
+    'zh-CN': '对比评测正在进行，结束后才能重新运行',
+    'en-US': 'The comparison is still running; restart it once it has ended',
+  },
+  COMPARISON_QUESTIONS_OR_FILE: {
+    'zh-CN': '请给出问题列表或案例文件（二选一）',
+    'en-US': 'Give either a list of questions or a case file, not both',
+  },
+  COMPARISON_FILE_NO_QUESTIONS: {
+    'zh-CN': '该案例文件中没有问题',
+    'en-US': 'The case file holds no questions',
+  },
+  COMPARISON_TOO_MANY_QUESTIONS: {
+    'zh-CN': '问题太多：一次对比评测最多 500 个问题',
+    'en-US': 'Too many questions: a comparison takes at most 500',
+  },
+  KEY_SECRET_REQUIRED: {
+    'zh-CN': '请给出 API 密钥的 secretId',
+    'en-US': 'Give the secretId of the API secret',
+  },
+  KEY_SECRET_MISMATCH: {
+    'zh-CN': 'secretId 与所用的 API 密钥不一致',
+    'en-US': 'The secretId is not the API secret the call is made with',
+  },
+  KEY_REPORT_TARGET: {
+    'zh-CN': '请给出 secretId 或 processId（二选一）',
+    'en-US': 'Give either a secretId or a processId',
+  },
+  KEY_REPORT_RANGE: {
+    'zh-CN': '日期范围无效：开始不能晚于结束，且最多 366 天',
+    'en-US': 'Invalid date range: the start must not be after the end, and it covers at most 366 days',
+  },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

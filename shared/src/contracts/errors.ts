@@ -77,6 +77,29 @@ export const ERROR_CODES = [
   // Managing users.
   'LAST_ADMIN',
   'CANNOT_DELETE_SELF',
+  // Case files and file reports.
+  'CASE_FILE_NOT_FOUND',
+  'CASE_FILE_REPORT_NOT_FOUND',
+  'CASE_FILE_IN_USE',
+  'CASE_FILE_UNREADABLE',
+  'CASE_FILE_EMPTY',
+  'CASE_FILE_COLUMNS_MISSING',
+  'CASE_FILE_TOO_MANY_ROWS',
+  'CASE_FILE_CELL_TOO_LONG',
+  // Cases and case forms.
+  'CASE_FORM_DUPLICATE_FIELD',
+  'CASE_ASSIGNEE_INVALID',
+  // Case teams, the phone whitelist and orders.
+  'CASE_TEAM_NOT_FOUND',
+  'CASE_TEAM_NAME_TAKEN',
+  'CASE_TEAM_MEMBER_INVALID',
+  'CASE_SALE_PHONE_NOT_FOUND',
+  'CASE_SALE_PHONE_TAKEN',
+  'CASE_SALE_PHONES_FULL',
+  'CASE_ORDER_NOT_FOUND',
+  'CASE_ORDER_STATUS_MOVE',
+  // Comparisons of robots and API secret usage.
+  'COMPARISON_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,12 @@
 import fp from 'fastify-plugin';
+import { caseFilesRepository } from './cases/case-files-repository';
+import { caseFormsRepository } from './cases/case-forms-repository';
 import { casesRepository } from './cases/cases-repository';
+import { caseNotificationsRepository } from './cases/case-notifications-repository';
+import { caseOrdersRepository } from './cases/case-orders-repository';
+import { caseTeamsRepository } from './cases/case-teams-repository';
+import { comparisonsRepository } from './cases/comparisons-repository';
+import { keyUsageRepository } from './cases/key-usage-repository';
 import { chatsRepository } from './chats/chats-repository';
 import { creditsRepository } from './credits/credits-repository';
 import { dashboardRepository } from './dashboard/dashboard-repository';
@@ -45,6 +52,13 @@ function createRepositories(db: Parameters<typeof usersRepository>[0], config: C
     datasetFiles: datasetFilesRepository(db),
     jobs: jobsRepository(db),
     cases: casesRepository(db),
+    caseTeams: caseTeamsRepository(db),
+    caseNotifications: caseNotificationsRepository(db),
+    caseOrders: caseOrdersRepository(db),
+    comparisons: comparisonsRepository(db),
+    keyUsage: keyUsageRepository(db),
+    caseForms: caseFormsRepository(db),
+    caseFiles: caseFilesRepository(db),
     chats: chatsRepository(db),
     uploads: uploadsRepository(db),
     credits: creditsRepository(db),
