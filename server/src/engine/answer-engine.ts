@@ -11,6 +11,7 @@ import {
   type TraceStep,
 } from '@flotilla/shared/contracts';
 import { compileV1 } from '@flotilla/shared/flows';
+import { createCaseOpener, type CompletedFlowForm } from '../cases/open-case/case-opener';
 import type { Config } from '../config';
 import type { DatabaseReaders } from '../databases/database-readers';
 import { lookUpDatabases, type AskModel } from '../databases/robot-lookup/look-up-databases';
@@ -94,6 +95,18 @@ export function runnableGraph(version: FlowVersion, graph: FlowGraph): FlowGraph
   return version === 'v1' ? compileV1(graph.nodes) : graph;
 }
 
+/** The formCollect nodes that ran in this answer and hold every required field: each may open a case. */
+function completedFlowForms(graph: FlowGraph, outcome: FlowOutcome | undefined): CompletedFlowForm[] {
+  if (!outcome) return [];
+  const ran = new Set(outcome.trace.filter((step) => step.status === 'ok').map((step) => step.nodeId));
+  return graph.nodes.flatMap((node) => {
+    if (node.type !== 'formCollect' || !ran.has(node.id)) return [];
+    const values = outcome.state.forms[node.id] ?? {};
+    const done = node.data.fields.every((field) => !field.required || values[field.name] !== undefined);
+    return done ? [{ fields: node.data.fields, values }] : [];
+  });
+}
+
 /**
  * Answers questions for robots by running their flow (a robot without a published flow runs the fixed
  * flow of its basic config): picks the models, keeps the session and its flow state, charges the robot
@@ -153,6 +166,21 @@ export function createAnswerEngine(
     }
     runnableByVersion.set(versionId, graph);
   };
+
+  /** A configured model's whole reply to instructions and one question; undefined for the builtin model. */
+  const completeWith = async (
+    modelId: string,
+    instructions: string,
+    question: string,
+    locale: Locale,
+    signal: AbortSignal,
+  ): Promise<{ text: string; usage: EvaluatedAnswer['usage'] } | undefined> => {
+    const { provider, upstreamModel } = providerFor(modelId);
+    if (provider === builtin) return undefined;
+    return complete(provider, upstreamModel, instructions, question, locale, signal);
+  };
+  // Cases open from conversations after their answers are stored, apart from the answers (docs/cases.md).
+  const caseOpener = createCaseOpener({ repos, completeWith: (...args) => completeWith(...args), ...(log ? { log } : {}) });
 
   /** The flow a robot answers visitors with. */
   const answeringFlow = async (access: ChatAccess, basic: BasicConfig, locale: Locale): Promise<FlowGraph> => {
@@ -424,6 +452,14 @@ export function createAnswerEngine(
             trace: outcome?.trace ?? [],
             fallback: status === 'done' && isFallback(answer, basic.fallbackReply),
           });
+          // Returns at once: a case opens (or not) after the answer, never in its way.
+          caseOpener.answerRecorded({
+            access,
+            sessionId: session.sessionId,
+            locale: input.locale ?? DEFAULT_LOCALE,
+            model: basic.model,
+            flowForms: failure ? [] : completedFlowForms(graph, outcome),
+          });
         }
         if (failure) {
           yield { type: 'error', code: failure.code, message: failure.code };
@@ -523,20 +559,11 @@ export function createAnswerEngine(
      * answers, such as filling a case form from a conversation or judging an answer. Undefined for the
      * builtin model, which has no model to ask.
      */
-    async completeWith(
-      modelId: string,
-      instructions: string,
-      question: string,
-      locale: Locale,
-      signal: AbortSignal,
-    ): Promise<{ text: string; usage: EvaluatedAnswer['usage'] } | undefined> {
-      const { provider, upstreamModel } = providerFor(modelId);
-      if (provider === builtin) return undefined;
-      return complete(provider, upstreamModel, instructions, question, locale, signal);
-    },
+    completeWith,
 
-    /** Closes the upstream models' connection pools (when the server closes). */
+    /** Waits for the case openings under way, then closes the upstream models' connection pools (server close). */
     async close(): Promise<void> {
+      await caseOpener.close();
       await Promise.all([...upstreams.values()].map(({ provider }) => provider.close()));
     },
   };

@@ -56,11 +56,11 @@ describe('GET /v1/case', () => {
     expect(byRobot).toMatchObject({ total: 2, list: [{ title: 'Wants a quote' }] });
   });
 
-  it('is open to agents and operators', async () => {
-    for (const role of ['agent', 'operator'] as const) {
-      const { token } = await t.createUser(admin, role);
-      expect((await t.get('/v1/case', { token })).json().total).toBe(3);
-    }
+  it('shows operators every case and agents only those given to them', async () => {
+    const operator = await t.createUser(admin, 'operator');
+    expect((await t.get('/v1/case', { token: operator.token })).json().total).toBe(3);
+    const agent = await t.createUser(admin, 'agent');
+    expect((await t.get('/v1/case', { token: agent.token })).json().total).toBe(0);
   });
 
   it('answers 422 for an unknown status', async () => {

@@ -88,6 +88,7 @@ function idFor(route: Route, name: string): string | undefined {
       [/^\/v1\/tasks\//, 'taskId'],
       [/^\/v1\/credits\/packages\//, 'packageId'],
       [/completions\/\{id\}$/, 'completionId'],
+      [/^\/v1\/processes\/\{id\}\/caseForm$/, 'robotId'],
     ];
     const key = byPrefix.find(([pattern]) => pattern.test(route.path))?.[1];
     return key && ids[key];
@@ -110,6 +111,7 @@ function idFor(route: Route, name: string): string | undefined {
     table: ids.tableName,
     rowId: ids.rowId,
     packageId: ids.packageId,
+    caseId: ids.caseId,
   };
   return byName[name];
 }
@@ -271,6 +273,9 @@ beforeAll(async () => {
   ).json<{ completionId: string; sessionId: string }>();
   ids.completionId = answer.completionId;
   ids.sessionId = answer.sessionId;
+  ids.caseId = (
+    await t.post('/v1/case', { token, body: { processId: ids.robotId, title: 'fuzz case', sessionId: ids.sessionId } })
+  ).json<{ id: string }>().id;
   // No file, upload or task of the attacker's own: those routes answer 404, which must not be a 5xx either.
   ids.fileId = 'no-such-file';
   ids.uploadId = 'no-such-upload';

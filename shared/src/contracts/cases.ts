@@ -11,6 +11,8 @@ export const CASE_LIMITS = {
   keywordMax: 100,
   /** A collected field's value, as kept on the case. */
   valueMax: 500,
+  /** A collected number's bound (either sign): exact as a double. */
+  numberMax: 1e15,
 } as const;
 
 /** A case's life: opened (new), given to an agent (assigned), worked on (in_progress), done (closed). */
@@ -25,7 +27,10 @@ export type CaseSource = (typeof CASE_SOURCES)[number];
 /** The fields a case collected, by field name: text, or a number for `number` fields. */
 export const CaseFormValuesSchema = Type.Record(
   Type.String({ maxLength: 40 }),
-  Type.Union([Type.String({ maxLength: CASE_LIMITS.valueMax }), Type.Number()]),
+  Type.Union([
+    Type.String({ maxLength: CASE_LIMITS.valueMax }),
+    Type.Number({ minimum: -CASE_LIMITS.numberMax, maximum: CASE_LIMITS.numberMax }),
+  ]),
 );
 export type CaseFormValues = Static<typeof CaseFormValuesSchema>;
 
