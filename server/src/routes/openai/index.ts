@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CreateChatCompletion, type OpenAiChatRequest, type QaEvent } from '@flotilla/shared/contracts';
 import type { ChatTurn } from '../../engine/providers/provider';
 import { AppError } from '../../lib/app-error';
+import { isoNow } from '../../lib/clock';
 import { sendEventStream } from '../../lib/event-stream';
 import { message } from '../../lib/messages';
 import { toValidationDetail, type SchemaError } from '../../lib/validation-detail';
@@ -74,6 +75,8 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   };
   /** The robot each request's secret names, found before validation. */
   const callers = new WeakMap<FastifyRequest, Caller>();
+  /** What each call used: added to its secret's daily counters once the answer is sent (docs/comparisons.md). */
+  const used = new WeakMap<FastifyRequest, { tokens: number; failed: boolean }>();
 
   route(fastify, CreateChatCompletion, {
     // Authenticated by a robot's API secret (Bearer), not by a console token.
@@ -91,6 +94,20 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const robot = grant && (await processes.get(grant.tenantId, grant.processId));
       if (!grant || !robot) throw new AppError(401, 'INVALID_API_KEY');
       callers.set(request, { grant, robot });
+    },
+    // After the answer has gone: one upsert per call, never in the caller's way (a failure is only logged).
+    onResponse: async (request, reply) => {
+      const caller = callers.get(request);
+      if (!caller) return;
+      const use = used.get(request);
+      const { secretId, tenantId, processId } = caller.grant;
+      await fastify.repos.keyUsage
+        .record(tenantId, secretId, processId, isoNow().slice(0, 10), {
+          calls: 1,
+          tokens: use?.tokens ?? 0,
+          errors: reply.statusCode >= 400 || use?.failed ? 1 : 0,
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'key usage: recording failed'));
     },
     handler: async (request, reply) => {
       const { grant, robot } = callers.get(request)!;
@@ -116,6 +133,7 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           else if (event.type === 'error') throw answerFailed(event.code);
           else {
             const { promptTokens, completionTokens, totalTokens } = event.usage;
+            used.set(request, { tokens: totalTokens, failed: false });
             return reply.send({
               id,
               object: 'chat.completion',
@@ -151,11 +169,15 @@ const openAiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           for await (const event of prepared.run(signal) as AsyncGenerator<QaEvent>) {
             if (event.type === 'delta') yield chunk({ content: event.text }, null);
             else if (event.type === 'error') {
+              used.set(request, { tokens: 0, failed: true });
               yield {
                 error: { message: message(event.code as never, request.locale), type: 'api_error', code: event.code },
               };
               return;
-            } else yield chunk({}, 'stop');
+            } else {
+              used.set(request, { tokens: event.usage.totalTokens, failed: false });
+              yield chunk({}, 'stop');
+            }
           }
         },
         {
