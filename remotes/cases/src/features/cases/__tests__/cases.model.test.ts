@@ -1,19 +1,24 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refuse } from '@flotilla/shared/test';
-import { fakeCasesApi, listRequests, makeCase } from '../../../test/fake-cases-api';
+import { fakeCasesApi, listRequests, makeCase, makeRobot } from '../../../test/fake-cases-api';
 import {
   $cases,
+  $dateRange,
   $hasFilters,
   $listStatus,
   $loadFailure,
   $page,
+  $robotOptions,
   $searchText,
   $statusFilter,
   $total,
+  caseDateRangeChanged,
   caseFiltersCleared,
+  caseRobotFilterChanged,
   caseSearchChanged,
   caseStatusFilterChanged,
+  caseTeamFilterChanged,
   casesPageChanged,
   casesPageOpened,
   casesRetryClicked,
@@ -103,5 +108,46 @@ describe('cases model', () => {
     await allSettled(casesRetryClicked, { scope });
     expect(scope.getState($listStatus)).toBe('ready');
     expect(scope.getState($cases).map((item) => item.title)).toEqual(['Refund request']);
+  });
+});
+
+describe('cases model filters', () => {
+  it('sends the robot, team and days filters to the server and offers the robots', async () => {
+    const { requests } = fakeCasesApi(
+      [
+        makeCase({ title: 'Lead A', processId: 'p1', teamId: 't1', createdAt: '2024-05-01T08:00:00.000Z' }),
+        makeCase({ title: 'Lead B', processId: 'p2', teamId: 't1', createdAt: '2024-05-03T08:00:00.000Z' }),
+      ],
+      undefined,
+      { robots: [makeRobot('p1', 'Sales robot'), makeRobot('p2', 'Service robot')] },
+    );
+    const scope = fork();
+    await allSettled(casesPageOpened, { scope });
+    expect(scope.getState($robotOptions)).toEqual([
+      { id: 'p1', name: 'Sales robot' },
+      { id: 'p2', name: 'Service robot' },
+    ]);
+
+    await allSettled(caseRobotFilterChanged, { scope, params: 'p2' });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20&processId=p2');
+    await allSettled(caseTeamFilterChanged, { scope, params: 't1' });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20&processId=p2&teamId=t1');
+    expect(scope.getState($cases).map((item) => item.title)).toEqual(['Lead B']);
+
+    await allSettled(caseRobotFilterChanged, { scope, params: null });
+    const range = { from: '2024-05-01T00:00:00.000Z', to: '2024-05-02T00:00:00.000Z' };
+    await allSettled(caseDateRangeChanged, { scope, params: range });
+    expect(Object.fromEntries(listRequests(requests).at(-1)!.query)).toEqual({
+      offset: '0',
+      limit: '20',
+      teamId: 't1',
+      ...range,
+    });
+    expect(scope.getState($dateRange)).toEqual(range);
+    expect(scope.getState($cases).map((item) => item.title)).toEqual(['Lead A']);
+
+    await allSettled(caseFiltersCleared, { scope });
+    expect(lastQuery(requests)).toBe('offset=0&limit=20');
+    expect(scope.getState($dateRange)).toBeNull();
   });
 });
