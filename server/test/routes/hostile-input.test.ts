@@ -89,6 +89,8 @@ function idFor(route: Route, name: string): string | undefined {
       [/^\/v1\/credits\/packages\//, 'packageId'],
       [/completions\/\{id\}$/, 'completionId'],
       [/^\/v1\/processes\/\{id\}\/caseForm$/, 'robotId'],
+      [/^\/v1\/case\/comparison\//, 'comparisonId'],
+      [/^\/v1\/case\/file\/reports\//, 'caseReportId'],
     ];
     const key = byPrefix.find(([pattern]) => pattern.test(route.path))?.[1];
     return key && ids[key];
@@ -283,6 +285,21 @@ beforeAll(async () => {
   ids.packageId = (
     await t.post('/v1/credits/packages', { token, body: { name: 'fuzz package', priceCents: 100, credits: 10 } })
   ).json<{ id: string }>().id;
+  ids.comparisonId = (
+    await t.post('/v1/case/comparison/start', {
+      token,
+      body: { processId: ids.robotId, questions: [{ question: 'fuzz question', expected: 'fuzz answer' }] },
+    })
+  ).json<{ id: string }>().id;
+  // A case file of the attacker's, analysed: its file report.
+  const caseFileForm = uploadForm('fuzz-questions.csv', Buffer.from('question\nfuzz question\n'));
+  const caseFile = await t.post('/v1/case/file', { token, body: caseFileForm.body, headers: caseFileForm.headers });
+  ids.caseReportId = (
+    await t.post('/v1/case/file/analysis', {
+      token,
+      body: { fileId: caseFile.json<{ id: string }>().id, processId: ids.robotId },
+    })
+  ).json<{ reportId: string }>().reportId;
   for (const [name, value] of Object.entries(ids)) if (!value) throw new Error(`fixture ${name} was not created`);
   attacker = { token, username: tenant.admin.username, password: 'tenant-password-1', agentToken: agent.token, ids };
 }, 120_000);

@@ -26,7 +26,10 @@ const DAY_MS = 86_400_000;
 /** The UTC day (`YYYY-MM-DD`) of a `YYYY-MM-DD` or an ISO time; undefined when it is no real date. */
 function dayOf(value: string): string | undefined {
   const time = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(time.getTime()) ? undefined : time.toISOString().slice(0, 10);
+  if (Number.isNaN(time.getTime())) return undefined;
+  // `2026-02-31` parses as 3 March: a day that does not exist is refused rather than moved.
+  if (value.slice(0, 10) !== time.toISOString().slice(0, 10) && !/[+-]\d{2}:?\d{2}$/.test(value)) return undefined;
+  return time.toISOString().slice(0, 10);
 }
 
 /** The days from `from` to `to`, both included. */
