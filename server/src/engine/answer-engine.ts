@@ -561,6 +561,9 @@ export function createAnswerEngine(
      */
     completeWith,
 
+    /** Resolves once the case openings after answers are done (tests wait for it instead of for time). */
+    casesSettled: () => caseOpener.settled(),
+
     /** Waits for the case openings under way, then closes the upstream models' connection pools (server close). */
     async close(): Promise<void> {
       await caseOpener.close();

@@ -135,7 +135,7 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
     const slot: { again: AnswerRecorded | undefined } = { again: undefined };
     running.set(key, slot);
     try {
-      for (let next: AnswerRecorded | undefined = event; next && !closing.signal.aborted; ) {
+      for (let next: AnswerRecorded | undefined = event; next && !closing.signal.aborted;) {
         slot.again = undefined;
         try {
           await openFor(next);
@@ -155,6 +155,11 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
       const task = run(event);
       pending.add(task);
       void task.finally(() => pending.delete(task));
+    },
+
+    /** Resolves once no opening is under way (one that starts meanwhile is waited for too). */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
 
     /** Waits for the openings under way (the server is closing); model calls are cut short. */

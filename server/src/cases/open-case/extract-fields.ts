@@ -13,7 +13,9 @@ const VALUE_END = /[\n,，;；。!！?？]/;
 // "Order number: A123456", "订单号是 2024001122": a keyword, an optional joiner, then letters/digits with a digit.
 const ORDER_NUMBER =
   /(?:订单编号|订单号|订单|单号|order\s*(?:no\.?|number|id|#)?)\s*(?:是|为|is|[:：#])?\s*([A-Za-z0-9][A-Za-z0-9-]{4,39})/i;
-const NAME_SAID = /(?:我叫|我的名字是|my name is)\s*([^\s,，;；。!！?？]{1,30})/i;
+// "我叫李雷", "my name is Li Lei": the words after it (capitalised ones, for a name of several words).
+const NAME_SAID =
+  /(?:我叫|我的名字是|[Mm]y name is)\s*([^\s,，;；。!！?？]{1,30}(?:\s+[A-Z][^\s,，;；。!！?？]{0,29}){0,2})/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -43,21 +45,31 @@ function labelledValue(field: ExtractedField, message: string): string | undefin
   return undefined;
 }
 
-/** What the builtin extraction finds for one field in one message. */
-function valueIn(field: ExtractedField, message: string): string | undefined {
+// A mainland mobile number standing alone: the surest phone a message gives.
+const MOBILE = /(?<![\dA-Za-z])1[3-9]\d{9}(?![\dA-Za-z])/;
+// Tokens mixing letters and digits (order numbers, codes): no phone number or quantity hides in them.
+const CODES = /[A-Za-z][\w-]*\d[\w-]*|\d[\w-]*[A-Za-z][\w-]*/g;
+// Digits in groups as phone numbers are written (7 or more): no quantity.
+const PHONE_LIKE = /(?<!\d)\+?\d[\d -]{5,17}\d(?!\d)/g;
+const EMAILS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/** The message without e-mail addresses, codes and the number after an order keyword. */
+function plainNumbers(message: string): string {
+  const order = ORDER_NUMBER.exec(message)?.[0];
+  return (order ? message.replace(order, ' ') : message).replace(EMAILS, ' ').replace(CODES, ' ');
+}
+
+/** What a message surely gives the field: a "label: value" clause, a mobile number, an e-mail, an order number. */
+function sureValueIn(field: ExtractedField, message: string): string | undefined {
   const labelled = labelledValue(field, message);
   if (labelled !== undefined) return labelled;
   switch (field.type) {
     case 'phone':
+      return MOBILE.exec(message)?.[0];
     case 'email':
-      return findTypedValue(field.type, message);
-    case 'number': {
-      // A phone number or an e-mail address is no quantity: taken out before looking for a number.
-      const rest = message
-        .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, ' ')
-        .replace(/(?<!\d)1[3-9]\d{9}(?!\d)/g, ' ');
-      return normalizeValue('number', rest);
-    }
+      return findTypedValue('email', message);
+    case 'number':
+      return undefined;
     case 'text': {
       if (ORDER_LIKE.test(field.name) || ORDER_LIKE.test(field.label)) {
         const order = ORDER_NUMBER.exec(message)?.[1];
@@ -69,15 +81,24 @@ function valueIn(field: ExtractedField, message: string): string | undefined {
   }
 }
 
+/** What a message may give the field: any phone-like or number-like digits outside codes and addresses. */
+function likelyValueIn(field: ExtractedField, message: string): string | undefined {
+  if (field.type === 'phone') return findTypedValue('phone', plainNumbers(message));
+  if (field.type === 'number') return normalizeValue('number', plainNumbers(message).replace(PHONE_LIKE, ' '));
+  return undefined;
+}
+
 /**
- * The builtin extraction: each field from the latest message that gives it — a "label: value" clause,
- * a phone / e-mail / number pattern anywhere, an order number after its keyword, a name after "my name is".
+ * The builtin extraction: each field from the latest message that surely gives it — a "label: value" clause,
+ * a mobile number or e-mail address anywhere, an order number after its keyword, a name after "my name is" —
+ * else from the latest that holds a likely value (other phone numbers, a number outside codes and addresses).
  */
 export function extractBuiltin(fields: readonly ExtractedField[], questions: readonly string[]): FoundValues {
   const found: FoundValues = {};
+  const newestFirst = [...questions].reverse();
   for (const field of fields) {
-    for (let i = questions.length - 1; i >= 0; i -= 1) {
-      const value = valueIn(field, questions[i] ?? '');
+    for (const finder of [sureValueIn, likelyValueIn]) {
+      const value = newestFirst.map((message) => finder(field, message)).find((v) => v !== undefined);
       if (value !== undefined) {
         found[field.name] = value;
         break;

@@ -7,7 +7,7 @@ export const TRANSCRIPT_LIMITS = { questions: 20, questionChars: 1000, totalChar
 export function extractionInstructions(fields: readonly ExtractedField[]): string {
   const lines = fields.map((field) => `- ${field.name}: ${field.label} (${field.type})`);
   return [
-    "You read the messages a visitor sent to a customer service robot and fill a form from them.",
+    'You read the messages a visitor sent to a customer service robot and fill a form from them.',
     'Answer with one JSON object and nothing else. Its keys are the field names below; each value is what',
     'the visitor gave for that field, as text (a number for number fields), or null when they did not give it.',
     'Never guess or invent a value.',

@@ -141,7 +141,8 @@ const casesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   route(fastify, GetCasePreviewUi, {
     config: { auth: PUBLIC },
     tags,
-    summary: 'Whether a share page shows its robot’s case form, and the form’s fields (labels, in order); 404 for a dead share',
+    summary:
+      'Whether a share page shows its robot’s case form, and the form’s fields (labels, in order); 404 for a dead share',
     handler: async (request) => {
       const share = await shares.publicTarget(request.query.shareId);
       if (!share) throw notFound('SHARE_NOT_FOUND');

@@ -38,6 +38,5 @@ export function caseFormsRepository(db: Database) {
         .execute();
       return { enabled: form.enabled, fields };
     },
-
   };
 }
