@@ -1,6 +1,7 @@
 import {
   GetCase,
   ListActingUsers,
+  ListCaseTeams,
   ListCaseCompletions,
   ListCases,
   ListRobots,
@@ -9,6 +10,7 @@ import {
   type ActingUser,
   type Case,
   type CaseMessage,
+  type CaseTeam,
   type CaseSplit,
   type Robot,
 } from '@flotilla/shared';
@@ -51,6 +53,11 @@ export function makeCase(patch: Partial<Case> = {}): Case {
   };
 }
 
+/** A team as the list of teams answers it (only id and name matter to the cases pages). */
+export function makeTeam(id: string, name: string): CaseTeam {
+  return { id, name, description: '', members: [], processes: [], createdAt: '2024-01-01T00:00:00.000Z' };
+}
+
 /** One message of a case's conversation. */
 export function makeMessage(question: string, answer: string): CaseMessage {
   sequence += 1;
@@ -79,6 +86,7 @@ type CasesOverride = (call: FakeCall<typeof ListCases>) => Refusal | undefined;
 /** The rest of the fake server's state: robots and users for the pickers, conversations by case id. */
 export type FakeCasesState = {
   robots?: Robot[];
+  teams?: CaseTeam[];
   users?: ActingUser[];
   splits?: Record<string, CaseSplit['stages']>;
   messages?: Record<string, CaseMessage[]>;
@@ -96,6 +104,7 @@ export function fakeCasesApi(initial: Case[] = [], override?: CasesOverride, sta
   const cases = [...initial];
   const robots = state.robots ?? [];
   const users = state.users ?? [];
+  const teams = state.teams ?? [];
   const page = <T>(items: T[], { offset, limit }: { offset: number; limit: number }) => ({
     list: items.slice(offset, offset + limit),
     total: items.length,
@@ -145,6 +154,7 @@ export function fakeCasesApi(initial: Case[] = [], override?: CasesOverride, sta
     ),
     on(ListRobots, ({ query }) => page(robots, query)),
     on(ListActingUsers, ({ query }) => page(users, query)),
+    on(ListCaseTeams, ({ query }) => page(teams, query)),
   ];
   const requests = fakeApi(
     routes.map(({ endpoint, answer }) => ({

@@ -3,6 +3,7 @@ import { createPagedList, type Case, type CaseStatus, type ListCasesQuery } from
 import type { InstantRange } from '../../lib/day-range';
 import { listCases } from './api/list-cases';
 import { listRobotOptions } from './api/list-robot-options';
+import { listTeamOptions } from './api/list-team-options';
 
 export const CASES_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -39,6 +40,7 @@ export const casesPageChanged = caseList.pageChanged;
 
 export const loadCasesFx = caseList.loadPageFx;
 export const loadRobotOptionsFx = createEffect(listRobotOptions);
+export const loadTeamOptionsFx = createEffect(listTeamOptions);
 
 /** What the list shows: page, keyword and filters, sent to the server as they are. */
 export const $query = caseList.$query;
@@ -66,10 +68,10 @@ export const $robotOptions = createStore<FilterOption[]>([]).on(loadRobotOptions
   robots.map(({ processId, name }) => ({ id: processId, name })),
 );
 
-/** The teams the team filter offers. */
-export const $teamOptions = createStore<FilterOption[]>([]);
+/** The teams the team filter offers; empty until loaded (or when they failed to load). */
+export const $teamOptions = createStore<FilterOption[]>([]).on(loadTeamOptionsFx.doneData, (_, teams) => teams);
 
-sample({ clock: casesPageOpened, target: loadRobotOptionsFx });
+sample({ clock: casesPageOpened, target: [loadRobotOptionsFx, loadTeamOptionsFx] });
 sample({ clock: caseStatusFilterChanged, fn: (status) => ({ status }), target: caseList.filtersChanged });
 sample({ clock: caseRobotFilterChanged, fn: (processId) => ({ processId }), target: caseList.filtersChanged });
 sample({ clock: caseTeamFilterChanged, fn: (teamId) => ({ teamId }), target: caseList.filtersChanged });

@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refuse } from '@flotilla/shared/test';
-import { fakeCasesApi, listRequests, makeCase, makeRobot } from '../../../test/fake-cases-api';
+import { fakeCasesApi, listRequests, makeCase, makeRobot, makeTeam } from '../../../test/fake-cases-api';
 import {
   $cases,
   $dateRange,
@@ -11,6 +11,7 @@ import {
   $page,
   $robotOptions,
   $searchText,
+  $teamOptions,
   $statusFilter,
   $total,
   caseDateRangeChanged,
@@ -112,14 +113,17 @@ describe('cases model', () => {
 });
 
 describe('cases model filters', () => {
-  it('sends the robot, team and days filters to the server and offers the robots', async () => {
+  it('sends the robot, team and days filters to the server and offers the robots and teams', async () => {
     const { requests } = fakeCasesApi(
       [
         makeCase({ title: 'Lead A', processId: 'p1', teamId: 't1', createdAt: '2024-05-01T08:00:00.000Z' }),
         makeCase({ title: 'Lead B', processId: 'p2', teamId: 't1', createdAt: '2024-05-03T08:00:00.000Z' }),
       ],
       undefined,
-      { robots: [makeRobot('p1', 'Sales robot'), makeRobot('p2', 'Service robot')] },
+      {
+        robots: [makeRobot('p1', 'Sales robot'), makeRobot('p2', 'Service robot')],
+        teams: [makeTeam('t1', 'East sales')],
+      },
     );
     const scope = fork();
     await allSettled(casesPageOpened, { scope });
@@ -127,6 +131,7 @@ describe('cases model filters', () => {
       { id: 'p1', name: 'Sales robot' },
       { id: 'p2', name: 'Service robot' },
     ]);
+    expect(scope.getState($teamOptions)).toEqual([{ id: 't1', name: 'East sales' }]);
 
     await allSettled(caseRobotFilterChanged, { scope, params: 'p2' });
     expect(lastQuery(requests)).toBe('offset=0&limit=20&processId=p2');
