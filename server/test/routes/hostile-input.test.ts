@@ -115,13 +115,16 @@ function idFor(route: Route, name: string): string | undefined {
     rowId: ids.rowId,
     packageId: ids.packageId,
     caseId: ids.caseId,
+    teamId: ids.teamId,
+    orderId: ids.orderId,
+    memberId: ids.userId,
   };
   return byName[name];
 }
 
 function namedValues(route: Route) {
   return (name: string): unknown => {
-    if (name === 'processIds' || name === 'datasetIds' || name === 'userIds' || name === 'tagIds')
+    if (['processIds', 'datasetIds', 'userIds', 'tagIds', 'memberIds'].includes(name))
       return [idFor(route, name.slice(0, -1))];
     if (name === 'visitorId') return undefined;
     return idFor(route, name);
@@ -279,6 +282,28 @@ beforeAll(async () => {
   ids.caseId = (
     await t.post('/v1/case', { token, body: { processId: ids.robotId, title: 'fuzz case', sessionId: ids.sessionId } })
   ).json<{ id: string }>().id;
+  // A team of the attacker's, and an order (orders are only recorded by the opening of cases).
+  ids.teamId = (await t.post('/v1/case/team', { token, body: { name: 'fuzz team', memberIds: [] } })).json<{
+    id: string;
+  }>().id;
+  ids.orderId = 'fuzz-order';
+  await t.app.db
+    .insertInto('caseOrders')
+    .values({
+      id: ids.orderId,
+      tenantId: tenant.tenant.id,
+      caseId: ids.caseId,
+      processId: ids.robotId,
+      product: 'fuzz product',
+      quantity: 1,
+      amountCents: 100,
+      customer: '',
+      phone: '',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
+    .execute();
   // No file, upload or task of the attacker's own: those routes answer 404, which must not be a 5xx either.
   ids.fileId = 'no-such-file';
   ids.uploadId = 'no-such-upload';
