@@ -267,6 +267,8 @@ describe('case orders', () => {
     expect(later.list.map((o) => o.id)).toEqual([newest.id]);
     const earlier = await orders(`?to=${encodeURIComponent(newest.createdAt)}&processId=${sceneRobot}`);
     expect(earlier.total).toBe(all.total - 1);
+    const mug = await orders(`?processId=${sceneRobot}&keyword=MUG`);
+    expect(mug.list.map((o) => o.id)).toEqual([newest.id]);
     const page = await orders(`?processId=${sceneRobot}&limit=1&offset=1`);
     expect(page.list.map((o) => o.id)).toEqual([all.list[1]!.id]);
   });

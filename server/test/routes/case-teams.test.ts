@@ -77,6 +77,17 @@ describe('teams', () => {
     expect(after.total).toBe(total.total - 1);
   });
 
+  it('searches teams by name on the server', async () => {
+    const mark = randomUUID().slice(0, 8);
+    await createTeam({ name: `North ${mark}`, memberIds: [] });
+    await createTeam({ name: `South ${mark}`, memberIds: [] });
+    const found = (
+      await t.get(`/v1/case/team?keyword=north%20${mark}`, { token: operator.token })
+    ).json<CaseTeamListResponse>();
+    expect(found.list.map((x) => x.name)).toEqual([`North ${mark}`]);
+    expect(found.total).toBe(1);
+  });
+
   it('refuses a taken name with 409', async () => {
     const name = `team-${randomUUID()}`;
     expect((await createTeam({ name, memberIds: [] })).statusCode).toBe(200);

@@ -49,8 +49,12 @@ export const CaseOrderSchema = Type.Object({
 });
 export type CaseOrder = Static<typeof CaseOrderSchema>;
 
-/** Filters of the order list: status, robot, creation time (`from` included, `to` excluded). */
+/**
+ * Filters of the order list: a keyword in the product, customer or phone, status, robot, creation time
+ * (`from` included, `to` excluded).
+ */
 export const CaseOrderFilterQuerySchema = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(CaseOrderStatusSchema),
   processId: Type.Optional(IdSchema),
   from: Type.Optional(IsoDateSchema),

@@ -45,11 +45,18 @@ export type CaseTeam = Static<typeof CaseTeamSchema>;
 export const CaseTeamListResponseSchema = PageSchema(CaseTeamSchema);
 export type CaseTeamListResponse = Static<typeof CaseTeamListResponseSchema>;
 
+/** `GET /v1/case/team`: `keyword` matches the team's name. */
+export const ListCaseTeamsQuerySchema = Type.Composite([
+  PageQuerySchema,
+  Type.Object({ keyword: Type.Optional(Type.String({ maxLength: CASE_TEAM_LIMITS.nameMax })) }),
+]);
+export type ListCaseTeamsQuery = Static<typeof ListCaseTeamsQuerySchema>;
+
 /** `GET /v1/case/team`: one page of the tenant's teams, oldest first; an agent sees only the teams it is in. */
 export const ListCaseTeams = endpoint({
   method: 'GET',
   path: '/v1/case/team',
-  query: PageQuerySchema,
+  query: ListCaseTeamsQuerySchema,
   response: CaseTeamListResponseSchema,
 });
 

@@ -13,14 +13,14 @@ import { route } from '../endpoint-route';
 const tags = ['cases'];
 
 /** The query's filter with its times in UTC, as orders store them (any ISO offset is accepted). */
-function orderFilter({ status, processId, from, to }: CaseOrderFilterQuery): OrderFilter {
+function orderFilter({ keyword, status, processId, from, to }: CaseOrderFilterQuery): OrderFilter {
   const utc = (value: string | undefined, name: string) => {
     if (value === undefined) return undefined;
     const time = new Date(value);
     if (Number.isNaN(time.getTime())) throw invalidInput(['querystring', name], 'VALIDATION_FAILED');
     return time.toISOString();
   };
-  return { status, processId, from: utc(from, 'from'), to: utc(to, 'to') };
+  return { keyword: keyword?.trim() || undefined, status, processId, from: utc(from, 'from'), to: utc(to, 'to') };
 }
 
 /** Orders placed through business-scene robots: read by staff, moved along by operators. */

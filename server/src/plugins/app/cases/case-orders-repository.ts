@@ -7,13 +7,19 @@ import {
 } from '@flotilla/shared/contracts';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../../db/database';
-import { paged } from '../../../db/filters';
+import { containsText, paged } from '../../../db/filters';
 import { scoped } from '../../../db/scoped';
 import type { CaseOrdersTable } from '../../../db/tables/case-teams';
 import { isoNow } from '../../../lib/clock';
 
-/** Which orders: status, robot, and `from` (included) to `to` (excluded) as ISO times in UTC. */
-export type OrderFilter = { status?: CaseOrderStatus; processId?: string; from?: string; to?: string };
+/** Which orders: a keyword in product, customer or phone, status, robot, and `from` (included) to `to` (excluded) as ISO times in UTC. */
+export type OrderFilter = {
+  keyword?: string;
+  status?: CaseOrderStatus;
+  processId?: string;
+  from?: string;
+  to?: string;
+};
 
 type OrderRow = Selectable<CaseOrdersTable> & { processName: string | null };
 
@@ -36,6 +42,15 @@ const toOrder = (row: OrderRow): CaseOrder => ({
 export function caseOrdersRepository(db: Database) {
   const filtered = (tenantId: string, filter: OrderFilter) => {
     let query = scoped(db, tenantId).selectFrom('caseOrders');
+    const keyword = filter.keyword;
+    if (keyword)
+      query = query.where((eb) =>
+        eb.or([
+          containsText('caseOrders.product', keyword),
+          containsText('caseOrders.customer', keyword),
+          containsText('caseOrders.phone', keyword),
+        ]),
+      );
     if (filter.status) query = query.where('caseOrders.status', '=', filter.status);
     if (filter.processId) query = query.where('caseOrders.processId', '=', filter.processId);
     if (filter.from) query = query.where('caseOrders.createdAt', '>=', filter.from);

@@ -5,12 +5,13 @@ import {
   type CaseStatus,
   type CaseTeam,
   type CaseTeamProcess,
+  type ListCaseTeamsQuery,
   type Page,
   type PageQuery,
 } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { isUniqueViolation } from '../../../db/database';
-import { paged } from '../../../db/filters';
+import { containsText, paged } from '../../../db/filters';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
 
@@ -49,8 +50,9 @@ export function normalizePhone(phone: string): string {
 
 /** Teams of agents, the robots whose cases they receive, and the tenant's phone whitelist. */
 export function caseTeamsRepository(db: Database) {
-  const teamsOf = (tenantId: string, reader: TeamReader) => {
+  const teamsOf = (tenantId: string, reader: TeamReader, keyword?: string) => {
     let query = scoped(db, tenantId).selectFrom('caseTeams');
+    if (keyword) query = query.where(containsText('caseTeams.name', keyword));
     if (reader.role === 'agent')
       query = query.where((eb) =>
         eb.exists(
@@ -128,22 +130,23 @@ export function caseTeamsRepository(db: Database) {
   };
 
   const repository = {
-    async list(tenantId: string, reader: TeamReader, page: PageQuery): Promise<Page<CaseTeam>> {
+    async list(tenantId: string, reader: TeamReader, query: ListCaseTeamsQuery): Promise<Page<CaseTeam>> {
+      const keyword = query.keyword?.trim() || undefined;
       const [rows, count] = await Promise.all([
-        teamsOf(tenantId, reader)
+        teamsOf(tenantId, reader, keyword)
           .select(['caseTeams.id', 'caseTeams.name', 'caseTeams.description', 'caseTeams.createdAt'])
           .orderBy('caseTeams.createdAt')
           .orderBy('caseTeams.id')
-          .limit(page.limit)
-          .offset(page.offset)
+          .limit(query.limit)
+          .offset(query.offset)
           .execute(),
-        repository.count(tenantId, reader),
+        repository.count(tenantId, reader, keyword),
       ]);
       return paged(await teamsWithDetails(tenantId, rows), count);
     },
 
-    async count(tenantId: string, reader: TeamReader): Promise<number> {
-      const row = await teamsOf(tenantId, reader)
+    async count(tenantId: string, reader: TeamReader, keyword?: string): Promise<number> {
+      const row = await teamsOf(tenantId, reader, keyword)
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
       return Number(row.total);
