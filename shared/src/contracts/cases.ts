@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 import { endpoint } from './endpoint';
 
@@ -24,14 +24,28 @@ export const CaseStatusSchema = Type.Union(CASE_STATUSES.map((s) => Type.Literal
 export const CASE_SOURCES = ['caseForm', 'flow', 'manual'] as const;
 export type CaseSource = (typeof CASE_SOURCES)[number];
 
+const CASE_VALUE_KIND = 'CaseFormValue';
+// TypeBox's own checker (the console's fakes, `Value.Check`) knows no list of types: it checks the kind here.
+if (!TypeRegistry.Has(CASE_VALUE_KIND))
+  TypeRegistry.Set(
+    CASE_VALUE_KIND,
+    (_, value) =>
+      (typeof value === 'number' && Math.abs(value) <= CASE_LIMITS.numberMax) ||
+      (typeof value === 'string' && value.length <= CASE_LIMITS.valueMax),
+  );
+/** One collected value: text, or a number (bounded) for `number` fields. */
+export const CaseFormValueSchema = Type.Unsafe<string | number>({
+  [Kind]: CASE_VALUE_KIND,
+  // One schema with a list of types, not a union: the server's validator would coerce a number inside a
+  // union's first branch to text; a value matching one of the listed types is left alone.
+  type: ['string', 'number'],
+  maxLength: CASE_LIMITS.valueMax,
+  minimum: -CASE_LIMITS.numberMax,
+  maximum: CASE_LIMITS.numberMax,
+});
+
 /** The fields a case collected, by field name: text, or a number for `number` fields. */
-export const CaseFormValuesSchema = Type.Record(
-  Type.String({ maxLength: 40 }),
-  Type.Union([
-    Type.String({ maxLength: CASE_LIMITS.valueMax }),
-    Type.Number({ minimum: -CASE_LIMITS.numberMax, maximum: CASE_LIMITS.numberMax }),
-  ]),
-);
+export const CaseFormValuesSchema = Type.Record(Type.String({ maxLength: 40 }), CaseFormValueSchema);
 export type CaseFormValues = Static<typeof CaseFormValuesSchema>;
 
 /** `{ total }`: the answer of every `.../total` call. */
@@ -106,11 +120,21 @@ export const CreateCaseBodySchema = Type.Object({
   notes: Type.Optional(Type.String({ maxLength: CASE_LIMITS.notesMax })),
 });
 export type CreateCaseBody = Static<typeof CreateCaseBodySchema>;
-export const CreateCase = endpoint({ method: 'POST', path: '/v1/case', body: CreateCaseBodySchema, response: CaseSchema });
+export const CreateCase = endpoint({
+  method: 'POST',
+  path: '/v1/case',
+  body: CreateCaseBodySchema,
+  response: CaseSchema,
+});
 
 export const CaseParamsSchema = Type.Object({ caseId: IdSchema });
 export type CaseParams = Static<typeof CaseParamsSchema>;
-export const GetCase = endpoint({ method: 'GET', path: '/v1/case/{caseId}', params: CaseParamsSchema, response: CaseSchema });
+export const GetCase = endpoint({
+  method: 'GET',
+  path: '/v1/case/{caseId}',
+  params: CaseParamsSchema,
+  response: CaseSchema,
+});
 
 /**
  * `PUT /v1/case/{caseId}`: moves a case along (status), gives it to an agent (`assigneeId`; null takes it
