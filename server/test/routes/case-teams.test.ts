@@ -241,6 +241,8 @@ describe('phone whitelist', () => {
     }>();
     expect(list.list.map((p) => p.phone)).toEqual(['+8613900000001', '13800000002']);
     expect(list.total).toBe(2);
+    const search = await t.get('/v1/case/sale/phone?keyword=0000-0002', { token: admin });
+    expect(search.json<{ list: CaseSalePhone[] }>().list.map((p) => p.phone)).toEqual(['13800000002']);
 
     // Another tenant neither sees nor removes them, and may list the same phone.
     expect((await t.get('/v1/case/sale/phone', { token: other.token })).json()).toEqual({ list: [], total: 0 });

@@ -168,6 +168,13 @@ export type CaseSalePhone = Static<typeof CaseSalePhoneSchema>;
 export const CaseSalePhoneListResponseSchema = PageSchema(CaseSalePhoneSchema);
 export type CaseSalePhoneListResponse = Static<typeof CaseSalePhoneListResponseSchema>;
 
+/** `GET /v1/case/sale/phone`: `keyword` is digits found in the phone. */
+export const ListCaseSalePhonesQuerySchema = Type.Composite([
+  PageQuerySchema,
+  Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 32 })) }),
+]);
+export type ListCaseSalePhonesQuery = Static<typeof ListCaseSalePhonesQuerySchema>;
+
 /**
  * `GET /v1/case/sale/phone`: the tenant's whitelist, in phone order. Empty: every member may receive cases;
  * otherwise only members whose phone is on it (docs/case-teams.md).
@@ -175,7 +182,7 @@ export type CaseSalePhoneListResponse = Static<typeof CaseSalePhoneListResponseS
 export const ListCaseSalePhones = endpoint({
   method: 'GET',
   path: '/v1/case/sale/phone',
-  query: PageQuerySchema,
+  query: ListCaseSalePhonesQuerySchema,
   response: CaseSalePhoneListResponseSchema,
 });
 

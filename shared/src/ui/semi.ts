@@ -54,6 +54,7 @@ export type { TreeNodeData } from '@douyinfe/semi-ui/lib/es/tree';
 export { default as IconApps } from '@douyinfe/semi-icons/lib/es/icons/IconApps';
 export { default as IconArrowLeft } from '@douyinfe/semi-icons/lib/es/icons/IconArrowLeft';
 export { default as IconArticle } from '@douyinfe/semi-icons/lib/es/icons/IconArticle';
+export { default as IconBell } from '@douyinfe/semi-icons/lib/es/icons/IconBell';
 export { default as IconBookStroked } from '@douyinfe/semi-icons/lib/es/icons/IconBookStroked';
 export { default as IconBriefcase } from '@douyinfe/semi-icons/lib/es/icons/IconBriefcase';
 export { default as IconCheckList } from '@douyinfe/semi-icons/lib/es/icons/IconCheckList';
@@ -66,6 +67,7 @@ export { default as IconCreditCard } from '@douyinfe/semi-icons/lib/es/icons/Ico
 export { default as IconCustomerSupport } from '@douyinfe/semi-icons/lib/es/icons/IconCustomerSupport';
 export { default as IconDelete } from '@douyinfe/semi-icons/lib/es/icons/IconDelete';
 export { default as IconDislikeThumb } from '@douyinfe/semi-icons/lib/es/icons/IconDislikeThumb';
+export { default as IconDownload } from '@douyinfe/semi-icons/lib/es/icons/IconDownload';
 export { default as IconEdit } from '@douyinfe/semi-icons/lib/es/icons/IconEdit';
 export { default as IconExit } from '@douyinfe/semi-icons/lib/es/icons/IconExit';
 export { default as IconEyeOpened } from '@douyinfe/semi-icons/lib/es/icons/IconEyeOpened';

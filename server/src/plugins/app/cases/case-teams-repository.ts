@@ -5,9 +5,9 @@ import {
   type CaseStatus,
   type CaseTeam,
   type CaseTeamProcess,
+  type ListCaseSalePhonesQuery,
   type ListCaseTeamsQuery,
   type Page,
-  type PageQuery,
 } from '@flotilla/shared/contracts';
 import type { Database } from '../../../db/database';
 import { isUniqueViolation } from '../../../db/database';
@@ -330,18 +330,15 @@ export function caseTeamsRepository(db: Database) {
       return rows.map((row) => ({ ...row, processName: row.processName ?? '', assigneeName: row.assigneeName ?? '' }));
     },
 
-    async phones(tenantId: string, page: PageQuery): Promise<Page<CaseSalePhone>> {
-      const own = scoped(db, tenantId);
+    async phones(tenantId: string, query: ListCaseSalePhonesQuery): Promise<Page<CaseSalePhone>> {
+      const digits = normalizePhone(query.keyword ?? '');
+      const base = () => {
+        const q = scoped(db, tenantId).selectFrom('caseSalePhones');
+        return digits ? q.where(containsText('phone', digits)) : q;
+      };
       const [list, count] = await Promise.all([
-        own
-          .selectFrom('caseSalePhones')
-          .select(['id', 'phone', 'createdAt'])
-          .orderBy('phone')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        own
-          .selectFrom('caseSalePhones')
+        base().select(['id', 'phone', 'createdAt']).orderBy('phone').limit(query.limit).offset(query.offset).execute(),
+        base()
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .executeTakeFirstOrThrow(),
       ]);
