@@ -238,3 +238,32 @@ describe('opening cases from a flow’s formCollect node', () => {
     expect(await settledCases(robot.processId)).toHaveLength(1);
   });
 });
+
+describe('routing an opened case to a team', () => {
+  it('gives the case to the subscribed team’s next agent; its team sees it, other agents do not', async () => {
+    const { robot, share } = await robotWithForm(PHONE_FORM);
+    const first = await t.createUser(admin, 'agent');
+    const second = await t.createUser(admin, 'agent');
+    const outsider = await t.createUser(admin, 'agent');
+    const team = await t.post('/v1/case/team', {
+      token: admin,
+      body: { name: 'Sales', memberIds: [first.user.id, second.user.id] },
+    });
+    expect(team.statusCode, team.body).toBe(200);
+    const teamId = team.json<{ id: string }>().id;
+    await t.post('/v1/case/team/processes', { token: admin, body: { teamId, processIds: [robot.processId] } });
+
+    await say(share.shareId, 'my number is 13800138000');
+    const [opened] = await waitForCases(robot.processId, 1);
+    expect(opened).toMatchObject({ teamId, teamName: 'Sales', status: 'assigned' });
+    expect([first.user.id, second.user.id]).toContain(opened?.assigneeId);
+
+    for (const member of [first, second]) {
+      const seen = (await t.get(`/v1/case?processId=${robot.processId}`, { token: member.token })).json();
+      expect(seen.list.map((c: Case) => c.id)).toEqual([opened?.id]);
+    }
+    expect((await t.get(`/v1/case?processId=${robot.processId}`, { token: outsider.token })).json().total).toBe(0);
+    expect((await t.get(`/v1/case/${opened?.id}`, { token: outsider.token })).statusCode).toBe(404);
+    expect((await t.get(`/v1/case?teamId=${teamId}`, { token: admin })).json().total).toBe(1);
+  });
+});

@@ -1,6 +1,7 @@
 import { CASE_LIMITS, type CaseFormValues, type CaseSource, type Locale } from '@flotilla/shared/contracts';
 import type { ChatAccess } from '../../plugins/app/chats/chats-repository';
 import type { Repositories } from '../../plugins/app/repositories';
+import { routeOpenedCase } from '../route-opened-case';
 import { complete, extractBuiltin, isNameLike, type ExtractedField, type FoundValues } from './extract-fields';
 import { extractionInstructions, parseExtraction, TRANSCRIPT_LIMITS, transcriptOf } from './model-extraction';
 
@@ -71,17 +72,21 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
     const phone = fields.find((field) => field.type === 'phone' && found[field.name] !== undefined);
     const firstValues = Object.values(form).slice(0, 2).map(String);
     const title = [robot?.name ?? '', firstValues.join(' / ')].filter(Boolean).join(': ');
-    const id = await repos.cases.open(access.tenantId, {
-      processId: access.processId,
-      title: (title || access.processId).slice(0, CASE_LIMITS.titleMax),
-      customer: named ? (found[named.name] ?? '').slice(0, CASE_LIMITS.customerMax) : '',
-      phone: phone ? (found[phone.name] ?? '').slice(0, CASE_LIMITS.phoneMax) : '',
-      source,
-      form,
-      sessionId: event.sessionId,
-      ...(access.channel === 'visitor' ? { visitorId: access.userId } : {}),
-      ...(access.channel === 'visitor' && access.shareId ? { shareId: access.shareId } : {}),
-    });
+    const id = await repos.cases.open(
+      access.tenantId,
+      {
+        processId: access.processId,
+        title: (title || access.processId).slice(0, CASE_LIMITS.titleMax),
+        customer: named ? (found[named.name] ?? '').slice(0, CASE_LIMITS.customerMax) : '',
+        phone: phone ? (found[phone.name] ?? '').slice(0, CASE_LIMITS.phoneMax) : '',
+        source,
+        form,
+        sessionId: event.sessionId,
+        ...(access.channel === 'visitor' ? { visitorId: access.userId } : {}),
+        ...(access.channel === 'visitor' && access.shareId ? { shareId: access.shareId } : {}),
+      },
+      routeOpenedCase,
+    );
     return id !== undefined;
   };
 

@@ -12,6 +12,7 @@ import {
   SplitCase,
   UpdateCase,
 } from '@flotilla/shared/contracts';
+import { routeOpenedCase } from '../../cases/route-opened-case';
 import { AppError, found, invalidInput, notFound } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-address';
 import { RateWindow } from '../../lib/rate-window';
@@ -69,16 +70,20 @@ const casesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         if (!(await cases.robotHasSession(tenantId, robot.processId, body.sessionId)))
           throw notFound('SESSION_NOT_FOUND');
       }
-      const id = await cases.open(tenantId, {
-        processId: robot.processId,
-        title: body.title.trim() || body.title,
-        source: 'manual',
-        ...(body.customer !== undefined ? { customer: body.customer } : {}),
-        ...(body.phone !== undefined ? { phone: body.phone } : {}),
-        ...(body.form !== undefined ? { form: body.form } : {}),
-        ...(body.notes !== undefined ? { notes: body.notes } : {}),
-        ...(body.sessionId !== undefined ? { sessionId: body.sessionId } : {}),
-      });
+      const id = await cases.open(
+        tenantId,
+        {
+          processId: robot.processId,
+          title: body.title.trim() || body.title,
+          source: 'manual',
+          ...(body.customer !== undefined ? { customer: body.customer } : {}),
+          ...(body.phone !== undefined ? { phone: body.phone } : {}),
+          ...(body.form !== undefined ? { form: body.form } : {}),
+          ...(body.notes !== undefined ? { notes: body.notes } : {}),
+          ...(body.sessionId !== undefined ? { sessionId: body.sessionId } : {}),
+        },
+        routeOpenedCase,
+      );
       if (id === undefined) throw new AppError(409, 'CONFLICT', 'CASE_SESSION_HAS_CASE');
       return found(await cases.get({ tenantId, userId: request.auth.userId, agentOnly: false }, id), 'CASE_NOT_FOUND');
     },

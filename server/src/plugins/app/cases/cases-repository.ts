@@ -15,7 +15,6 @@ import type {
   VisitorCase,
 } from '@flotilla/shared/contracts';
 import type { Selectable, Transaction } from 'kysely';
-import { routeOpenedCase } from '../../../cases/route-opened-case';
 import type { Database } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
 import type { CasesTable, DB } from '../../../db/schema';
@@ -39,13 +38,38 @@ export type NewCase = {
   shareId?: string;
 };
 
+/** A case just inserted, as its routing sees it. */
+export type InsertedCase = {
+  id: string;
+  tenantId: string;
+  processId: string;
+  title: string;
+  customer: string;
+  phone: string;
+  form: CaseFormValues;
+  source: CaseSource;
+};
+
+/**
+ * Picks who receives a new case (team and agent, null for none), inside the transaction that opens it: the
+ * cases service's routeOpenedCase, passed in by the callers (repositories sit below services).
+ */
+export type CaseRouting = (
+  trx: Transaction<DB>,
+  opened: InsertedCase,
+) => Promise<{ teamId: string | null; assigneeId: string | null }>;
+
 /** Who is looking: agents see only the cases of their teams and those given to them. */
 export type CaseViewer = { tenantId: string; userId: string; agentOnly: boolean };
 
 /** The most messages of a conversation a case's split reads. */
 const SPLIT_MESSAGES_MAX = 500;
 
-type CaseRow = Selectable<CasesTable> & { processName: string | null; assigneeName: string | null };
+type CaseRow = Selectable<CasesTable> & {
+  processName: string | null;
+  assigneeName: string | null;
+  teamName: string | null;
+};
 
 /** The stored JSON of a case's values; anything unreadable reads as no values. */
 export function parseFormValues(text: string): CaseFormValues {
@@ -71,7 +95,7 @@ function toCase(row: CaseRow): Case {
     form: parseFormValues(row.form),
     sessionId: row.sessionId,
     teamId: row.teamId,
-    teamName: '',
+    teamName: row.teamName ?? '',
     assigneeId: row.assigneeId,
     assigneeName: row.assigneeName ?? '',
     notes: row.notes,
@@ -103,25 +127,41 @@ export function casesRepository(db: Database) {
       )
       .leftJoin('users as assignee', (join) =>
         join.onRef('assignee.id', '=', 'cases.assigneeId').onRef('assignee.tenantId', '=', 'cases.tenantId'),
+      )
+      .leftJoin('caseTeams as team', (join) =>
+        join.onRef('team.id', '=', 'cases.teamId').onRef('team.tenantId', '=', 'cases.tenantId'),
       );
-    if (viewer.agentOnly) base = base.where('cases.assigneeId', '=', viewer.userId);
+    if (viewer.agentOnly)
+      base = base.where((eb) =>
+        eb.or([
+          eb('cases.assigneeId', '=', viewer.userId),
+          eb(
+            'cases.teamId',
+            'in',
+            scoped(trx, viewer.tenantId)
+              .selectFrom('caseTeamMembers')
+              .select('caseTeamMembers.teamId')
+              .where('caseTeamMembers.userId', '=', viewer.userId),
+          ),
+        ]),
+      );
     return base;
   };
 
   const findCase = async (trx: Database | Transaction<DB>, viewer: CaseViewer, caseId: string) => {
     const row = await selectCases(trx, viewer)
       .selectAll('cases')
-      .select(['processes.name as processName', 'assignee.nickname as assigneeName'])
+      .select(['processes.name as processName', 'assignee.nickname as assigneeName', 'team.name as teamName'])
       .where('cases.id', '=', caseId)
       .executeTakeFirst();
     return row && toCase(row);
   };
 
   /**
-   * Inserts a case and gives it to whoever the routing picks, in one transaction. Undefined when its
+   * Inserts a case and gives it to whoever the routing picks (if given), in one transaction. Undefined when its
    * conversation already has a case (the unique index decides between racing openings).
    */
-  const open = (tenantId: string, input: NewCase): Promise<string | undefined> =>
+  const open = (tenantId: string, input: NewCase, routing?: CaseRouting): Promise<string | undefined> =>
     db.transaction().execute(async (trx) => {
       const now = isoNow();
       const id = randomUUID();
@@ -154,7 +194,8 @@ export function casesRepository(db: Database) {
         )
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return undefined;
-      const recipient = await routeOpenedCase(trx, {
+      if (!routing) return id;
+      const recipient = await routing(trx, {
         id,
         tenantId,
         processId: input.processId,
@@ -207,7 +248,7 @@ export function casesRepository(db: Database) {
       const [rows, count] = await Promise.all([
         base
           .selectAll('cases')
-          .select(['processes.name as processName', 'assignee.nickname as assigneeName'])
+          .select(['processes.name as processName', 'assignee.nickname as assigneeName', 'team.name as teamName'])
           .orderBy('cases.createdAt', 'desc')
           .orderBy('cases.id', 'desc')
           .limit(query.limit)
@@ -227,7 +268,7 @@ export function casesRepository(db: Database) {
      */
     open,
 
-    /** Opens a case (tests use it for fixtures); throws when its conversation has one already. */
+    /** Opens a case without routing it (tests use it for fixtures); throws when its conversation has one already. */
     async create(tenantId: string, input: NewCase): Promise<string> {
       const id = await open(tenantId, input);
       if (id === undefined) throw new Error('The conversation has a case already');
