@@ -1,4 +1,5 @@
 import type { Catalog } from '@flotilla/shared';
+import { enUS as caseForm } from './case-form/en-US';
 
 export const enUS: Catalog = {
   'robots.list.title': 'Robots',
@@ -665,4 +666,5 @@ export const enUS: Catalog = {
   'robots.scenes.databasesPlaceholder': 'Choose databases',
   'robots.scenes.noDatabases': 'No databases yet: add one under Databases first',
   'robots.scenes.databasesTooMany': 'Choose at most {max} databases',
+  ...caseForm,
 };

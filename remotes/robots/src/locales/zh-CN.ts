@@ -1,4 +1,5 @@
 import type { Catalog } from '@flotilla/shared';
+import { zhCN as caseForm } from './case-form/zh-CN';
 
 export const zhCN: Catalog = {
   'robots.list.title': '机器人',
@@ -654,4 +655,5 @@ export const zhCN: Catalog = {
   'robots.scenes.databasesPlaceholder': '选择数据库',
   'robots.scenes.noDatabases': '还没有数据库：请先在数据库中添加',
   'robots.scenes.databasesTooMany': '最多选择 {max} 个数据库',
+  ...caseForm,
 };

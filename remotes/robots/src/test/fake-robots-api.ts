@@ -20,6 +20,7 @@ import {
   EnableRobot,
   EnableShare,
   GetBasicConfig,
+  GetCaseForm,
   GetRobot,
   GetRobotAnswer,
   GetShare,
@@ -31,6 +32,7 @@ import {
   ListRobots,
   ListRobotSessions,
   ListRobotTags,
+  PutCaseForm,
   RenameRobotTag,
   SetAnswerChecked,
   UpdateBasicConfig,
@@ -40,6 +42,7 @@ import {
   UploadRobotIcon,
   type ApiSecret,
   type BasicConfig,
+  type CaseForm,
   type CompletionLog,
   type Database,
   type Dataset,
@@ -193,6 +196,8 @@ export type FakeRobotsState = {
   answers?: CompletionLog[];
   /** The trace each answer's detail carries, by answer id (none: an empty trace). */
   traces?: Record<string, TraceStep[]>;
+  /** Case forms by robot id (none: disabled, without fields). */
+  caseForms?: Record<string, CaseForm>;
 };
 
 /** The secret the fake server answers for its `n`-th created API secret. */
@@ -422,12 +427,27 @@ export function fakeRobotsApi(
     }),
   ];
 
-  const routes: FakeRoute[] = [...robotRoutes, ...configRoutes, ...tagRoutes, ...secretRoutes, ...logRoutes];
+  const caseForms: Record<string, CaseForm> = { ...state.caseForms };
+  const caseFormRoutes = [
+    on(GetCaseForm, ({ params }) =>
+      withRobot(params.id, (robot) => caseForms[robot.processId] ?? { enabled: false, fields: [] }),
+    ),
+    on(PutCaseForm, ({ params, body }) => withRobot(params.id, (robot) => (caseForms[robot.processId] = body))),
+  ];
+
+  const routes: FakeRoute[] = [
+    ...robotRoutes,
+    ...configRoutes,
+    ...tagRoutes,
+    ...secretRoutes,
+    ...logRoutes,
+    ...caseFormRoutes,
+  ];
   const requests = fakeApi(
     routes.map(({ endpoint, answer }) => ({
       endpoint,
       answer: (call) => overrideAnswer(override?.(call.request)) ?? answer(call),
     })),
   );
-  return { robots, basic, shares, tags, secrets, sessions, answers, requests };
+  return { robots, basic, shares, tags, secrets, sessions, answers, caseForms, requests };
 }

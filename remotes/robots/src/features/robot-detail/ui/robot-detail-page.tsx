@@ -22,6 +22,7 @@ import { RobotStatusTag } from '../../../ui/robot-status-tag';
 import { RobotTypeTag } from '../../../ui/robot-type-tag';
 import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
+import { CaseFormTab } from '../../robot-case-form/ui/case-form-tab';
 import { DebugTab } from '../../robot-debug/ui/debug-tab';
 
 import { LogsTab } from '../../robot-logs/ui/logs-tab';
@@ -50,6 +51,12 @@ const DETAIL_TABS: readonly DetailTab[] = [
   { key: 'basic', titleId: 'robots.tab.basic', roles: OPERATORS, render: (robot) => <BasicConfigTab robot={robot} /> },
   { key: 'preset', titleId: 'robots.tab.preset', roles: OPERATORS, render: (robot) => <PresetTab robot={robot} /> },
   { key: 'share', titleId: 'robots.tab.share', roles: OPERATORS, render: (robot) => <ShareTab robot={robot} /> },
+  {
+    key: 'caseForm',
+    titleId: 'robots.tab.caseForm',
+    roles: OPERATORS,
+    render: (robot) => <CaseFormTab robot={robot} />,
+  },
   { key: 'secrets', titleId: 'robots.tab.secrets', roles: OPERATORS, render: (robot) => <SecretsTab robot={robot} /> },
   { key: 'logs', titleId: 'robots.tab.logs', roles: STAFF, render: (robot) => <LogsTab robot={robot} /> },
   { key: 'debug', titleId: 'robots.tab.debug', roles: OPERATORS, render: (robot) => <DebugTab robot={robot} /> },

@@ -1,0 +1,37 @@
+import type { Catalog } from '@flotilla/shared';
+
+/** en-US messages of a robot's case form tab; every id is also in the other language's file. */
+export const enUS: Catalog = {
+  'robots.tab.caseForm': 'Case form',
+  'robots.caseForm.enabled': 'Open cases from conversations',
+  'robots.caseForm.hint':
+    'When a conversation has given every required field, the robot opens one case with the values for your teams to follow up.',
+  'robots.caseForm.fields': 'Fields of the case form',
+  'robots.caseForm.noFields': 'No fields yet',
+  'robots.caseForm.noFieldsHint': 'Add the details a visitor should leave, such as a phone number.',
+  'robots.caseForm.name': 'Name of field {index}',
+  'robots.caseForm.namePlaceholder': 'Name, e.g. phone',
+  'robots.caseForm.label': 'Label of field {index}',
+  'robots.caseForm.labelPlaceholder': 'Label, e.g. Phone number',
+  'robots.caseForm.type': 'Type of field {index}',
+  'robots.caseForm.type.text': 'Text',
+  'robots.caseForm.type.phone': 'Phone',
+  'robots.caseForm.type.email': 'Email',
+  'robots.caseForm.type.number': 'Number',
+  'robots.caseForm.required': 'Required',
+  'robots.caseForm.up': 'Up',
+  'robots.caseForm.down': 'Down',
+  'robots.caseForm.moveUp': 'Move field {index} up',
+  'robots.caseForm.moveDown': 'Move field {index} down',
+  'robots.caseForm.remove': 'Remove field {index}',
+  'robots.caseForm.add': 'Add field (at most {max})',
+  'robots.caseForm.save': 'Save',
+  'robots.caseForm.saved': 'Case form saved',
+  'robots.caseForm.saveFailed': 'The case form was not saved',
+  'robots.caseForm.nameRequired': 'Enter a name',
+  'robots.caseForm.nameTooLong': 'At most {max} characters',
+  'robots.caseForm.namePattern': 'A letter or _ first, then letters, digits or _',
+  'robots.caseForm.nameTaken': 'Another field has this name',
+  'robots.caseForm.labelRequired': 'Enter a label',
+  'robots.caseForm.labelTooLong': 'At most {max} characters',
+};
