@@ -8,6 +8,7 @@ import { $visitorId, visitorLinked } from '../features/visitor/visitor.model';
 import type { ChatTarget } from '../features/chat/chat-target';
 import { StateScreen } from '../features/chat/ui/state-screen';
 import { useShareState } from '../features/share/ui/use-share-state';
+import { MyRequests } from '../features/visitor-cases/ui/my-requests';
 import type { ViewProps } from './chat-view-props';
 import { Conversation } from './conversation';
 
@@ -72,7 +73,16 @@ export function VisitorChat({
           welcome={info ? info.welcome.trim() || t('chat.welcome.default', { name: info.name }) : null}
           suggestions={info ? info.suggestedQuestions.map((q) => q.trim()).filter(Boolean) : []}
           variant={variant}
-          extra={headerExtra}
+          extra={
+            info && visitorId ? (
+              <>
+                <MyRequests shareId={shareId} visitorId={visitorId} />
+                {headerExtra}
+              </>
+            ) : (
+              headerExtra
+            )
+          }
           prompt={prompt}
           onPromptTaken={onPromptTaken}
           draft={draft}

@@ -80,6 +80,17 @@ const enUS: Catalog = {
   'chat.staff.signedOutDescription': 'Sign in again to try the robot.',
   'chat.staff.notFound': 'This robot does not exist',
   'chat.staff.notFoundDescription': 'It may have been deleted.',
+  // My requests: the visitor's cases on the share page.
+  'chat.cases.entry': 'My requests',
+  'chat.cases.title': 'My requests',
+  'chat.cases.close': 'Close my requests',
+  'chat.cases.loading': 'Loading your requests…',
+  'chat.cases.failed': 'Your requests could not be loaded.',
+  'chat.cases.empty': 'No requests yet. Once you have given your details in the chat, your request shows here.',
+  'chat.cases.status.new': 'Received',
+  'chat.cases.status.assigned': 'Assigned',
+  'chat.cases.status.inProgress': 'In progress',
+  'chat.cases.status.closed': 'Closed',
 };
 
 export default enUS;

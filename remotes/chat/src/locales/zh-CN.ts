@@ -80,6 +80,17 @@ const zhCN: Catalog = {
   'chat.staff.signedOutDescription': '请重新登录后再试用机器人。',
   'chat.staff.notFound': '该机器人不存在',
   'chat.staff.notFoundDescription': '它可能已被删除。',
+  // My requests: the visitor's cases on the share page.
+  'chat.cases.entry': '我的工单',
+  'chat.cases.title': '我的工单',
+  'chat.cases.close': '关闭我的工单',
+  'chat.cases.loading': '正在加载您的工单…',
+  'chat.cases.failed': '无法加载您的工单。',
+  'chat.cases.empty': '暂无工单。在对话中留下您的信息后，工单会显示在这里。',
+  'chat.cases.status.new': '已受理',
+  'chat.cases.status.assigned': '已分配',
+  'chat.cases.status.inProgress': '处理中',
+  'chat.cases.status.closed': '已关闭',
 };
 
 export default zhCN;

@@ -2,6 +2,8 @@ import {
   AskQuestion,
   CreateChatSession,
   DeleteSessionCompletion,
+  GetCasePreviewUi,
+  GetCaseShareInfo,
   GetRobot,
   GetShareInfo,
   ListChatSessions,
@@ -11,6 +13,7 @@ import {
   SendFeedback,
   SynthesizeSpeech,
   UploadAttachment,
+  type CasePreviewUi,
   type ChatSession,
   type Completion,
   type Endpoint,
@@ -20,6 +23,7 @@ import {
   type QaEvent,
   type Robot,
   type TtsVoiceListResponse,
+  type VisitorCase,
 } from '@flotilla/shared';
 import { fakeApi, on, refuse, Refusal, type FakeRequest, type FakeRoute } from '@flotilla/shared/test';
 import { makeShare } from './fake-share';
@@ -149,7 +153,7 @@ const page = <T>(list: T[], { offset, limit }: { offset: number; limit: number }
  * A fake of the chat's server calls on the shared fake API (the real http client runs against it, and
  * its answers are checked against the calls' contracts): the share, the chatter's sessions and their
  * completions (newest first, paged), feedback, deletion, uploads, voices and speech, a robot for staff
- * mode, and questions answered by a {@link LiveAnswer} the test drives (or by `qa` when set).
+ * mode, the share's case form and the visitor's cases (`caseUi`, `visitorCases`), and questions answered by a {@link LiveAnswer} the test drives (or by `qa` when set).
  * `failNext` makes the next matching call fail. Undo with `vi.unstubAllGlobals()`.
  */
 export function fakeChatServer({
@@ -158,6 +162,8 @@ export function fakeChatServer({
   completions = {} as Record<string, Completion[]>,
   robot = makeRobot(),
   voices = { provider: null, voices: [] } as TtsVoiceListResponse,
+  caseUi = { enabled: false, fields: [] } as CasePreviewUi,
+  visitorCases = [] as VisitorCase[],
 } = {}) {
   const answers: LiveAnswer[] = [];
   const failures: Array<{ method: string; path: RegExp; answer: Answer }> = [];
@@ -200,6 +206,8 @@ export function fakeChatServer({
   seenRequests = fakeApi([
     route(GetShareInfo, () => share),
     route(ListTtsVoices, () => voices),
+    route(GetCasePreviewUi, () => caseUi),
+    route(GetCaseShareInfo, () => ({ list: visitorCases })),
     route(GetRobot, ({ params }) =>
       params.processId === robot.processId ? robot : refuse(404, 'ROBOT_NOT_FOUND', 'Robot not found'),
     ),
