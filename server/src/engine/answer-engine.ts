@@ -180,7 +180,11 @@ export function createAnswerEngine(
     return complete(provider, upstreamModel, instructions, question, locale, signal);
   };
   // Cases open from conversations after their answers are stored, apart from the answers (docs/cases.md).
-  const caseOpener = createCaseOpener({ repos, completeWith: (...args) => completeWith(...args), ...(log ? { log } : {}) });
+  const caseOpener = createCaseOpener({
+    repos,
+    completeWith: (...args) => completeWith(...args),
+    ...(log ? { log } : {}),
+  });
 
   /** The flow a robot answers visitors with. */
   const answeringFlow = async (access: ChatAccess, basic: BasicConfig, locale: Locale): Promise<FlowGraph> => {
