@@ -68,6 +68,17 @@ describe('case form tab', () => {
     ]);
   });
 
+  it("changes a field's type", async () => {
+    const { robot, caseForms } = await openCaseForm({
+      form: { enabled: true, fields: [{ name: 'contact', label: 'Contact', type: 'text', required: true }] },
+    });
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Type of field 1' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Phone/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Case form saved')).toBeTruthy();
+    expect(caseForms[robot.processId]!.fields[0]!.type).toBe('phone');
+  });
+
   it('refuses a bad or repeated name before asking the server', async () => {
     const { requests } = await openCaseForm({
       form: { enabled: true, fields: [{ name: 'phone', label: 'Phone', type: 'phone', required: true }] },

@@ -59,6 +59,8 @@ export function CaseFormFieldRow({ field, index, count, problems, onChange, onMo
           label={t('robots.caseForm.type', { index: n })}
           value={field.type}
           optionList={CASE_FIELD_TYPES.map((type) => ({ value: type, label: t(TYPE_LABEL_IDS[type]) }))}
+          // Without the opening animation: with it a click on an option did not select it (Chromium and jsdom).
+          motion={false}
           onChange={(type) => onChange({ type: type as CaseFieldType })}
           style={{ width: '100%' }}
         />
