@@ -196,6 +196,11 @@ describe('POST /v1/case, GET and PUT /v1/case/{caseId}', () => {
     const since = (await t.get(`/v1/case?from=${from}`, { token: admin })).json();
     expect(since.list.map((c: Case) => c.id)).toEqual([id]);
     expect((await t.get(`/v1/case?to=${from}&keyword=hangzhou`, { token: admin })).json().total).toBe(0);
+    for (const bad of ['2026-02-30T00:00:00Z', '9999-12-31T23:59:60Z']) {
+      const res = await t.get(`/v1/case?from=${encodeURIComponent(bad)}`, { token: admin });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['query', 'from']);
+    }
   });
 });
 

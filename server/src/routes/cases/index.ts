@@ -37,6 +37,12 @@ async function viewerOf(fastify: FastifyInstance, request: FastifyRequest): Prom
   return { tenantId, userId, agentOnly };
 }
 
+/** 422 for a time the schema's format lets through but no date holds (a leap second, 23:59:60). */
+function checkInstant(value: string | undefined, name: 'from' | 'to'): void {
+  if (value !== undefined && Number.isNaN(new Date(value).getTime()))
+    throw invalidInput(['query', name], 'VALIDATION_FAILED');
+}
+
 const casesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { cases, caseForms, processes, users, shares } = fastify.repos;
   // The share page's case calls count against the share's per-minute limit, apart from questions.
@@ -54,7 +60,11 @@ const casesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary:
       'Cases the caller may see, newest first (paged; keyword, robot, team, assignee, status, from/to filters); agents see their teams’ cases and those given to them',
-    handler: async (request) => cases.list(await viewerOf(fastify, request), request.query),
+    handler: async (request) => {
+      checkInstant(request.query.from, 'from');
+      checkInstant(request.query.to, 'to');
+      return cases.list(await viewerOf(fastify, request), request.query);
+    },
   });
 
   route(fastify, CreateCase, {
