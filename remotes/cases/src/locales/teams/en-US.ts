@@ -78,7 +78,7 @@ export const enUS: Catalog = {
   'cases.orders.openCase': 'Open the case',
   'cases.orders.anonymous': 'Anonymous visitor',
   'cases.orders.robotDeleted': 'Deleted robot',
-  'cases.orders.statusOf': 'Status of {product}',
+  'cases.orders.moveTo': 'Move {product} to {status}',
   'cases.orders.status.pending': 'Pending',
   'cases.orders.status.paid': 'Paid',
   'cases.orders.status.fulfilled': 'Fulfilled',
@@ -97,6 +97,6 @@ export const enUS: Catalog = {
   'cases.orders.noMatchHint': 'Try another keyword, status or robot.',
   'cases.orders.clearFilters': 'Clear filters',
   'cases.orders.loadFailed': 'The orders could not be loaded',
-  'cases.orders.moveRefused': 'The order cannot move back to that status',
+  'cases.orders.moveRefused': 'The order cannot move to that status any more',
   'cases.orders.updateFailed': 'The status was not changed: {message}',
 };

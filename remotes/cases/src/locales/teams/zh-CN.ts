@@ -77,7 +77,7 @@ export const zhCN: Catalog = {
   'cases.orders.openCase': '查看案例',
   'cases.orders.anonymous': '匿名访客',
   'cases.orders.robotDeleted': '机器人已删除',
-  'cases.orders.statusOf': '{product} 的状态',
+  'cases.orders.moveTo': '将 {product} 改为{status}',
   'cases.orders.status.pending': '待付款',
   'cases.orders.status.paid': '已付款',
   'cases.orders.status.fulfilled': '已完成',
@@ -95,6 +95,6 @@ export const zhCN: Catalog = {
   'cases.orders.noMatchHint': '换个关键词、状态或机器人试试。',
   'cases.orders.clearFilters': '清除筛选',
   'cases.orders.loadFailed': '订单加载失败',
-  'cases.orders.moveRefused': '订单不能改回该状态',
+  'cases.orders.moveRefused': '订单已不能改为该状态',
   'cases.orders.updateFailed': '状态未修改：{message}',
 };

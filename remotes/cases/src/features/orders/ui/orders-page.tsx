@@ -9,7 +9,7 @@ import { caseDetailPath } from '../../../lib/paths';
 import { formatCents } from '../lib/format-cents';
 import { $hasFilters, $updateFailure, orderList, ordersPageOpened } from '../orders.model';
 import { OrderFilters } from './order-filters';
-import { OrderStatusSelect } from './order-status-select';
+import { OrderStatusCell } from './order-status-cell';
 import './orders.css';
 
 /** /case/orders: orders placed through business-scene robots, filtered and paged on the server. */
@@ -66,8 +66,8 @@ export function OrdersPage() {
       {
         title: t('cases.orders.column.status'),
         dataIndex: 'status',
-        width: 150,
-        render: (_, order) => <OrderStatusSelect order={order} />,
+        width: 220,
+        render: (_, order) => <OrderStatusCell order={order} />,
       },
       {
         title: t('cases.orders.column.createdAt'),
