@@ -68,7 +68,7 @@ export const enUS: Catalog = {
     '{count, plural, one {# more message is not shown} other {# more messages are not shown}}',
   'cases.detail.details': 'Details',
   'cases.detail.phone': 'Phone',
-  'cases.detail.source': 'Opened by',
+  'cases.detail.source': 'Source',
   'cases.detail.closedAt': 'Closed',
   'cases.detail.fields': 'Collected fields',
   'cases.detail.noFields': 'No fields were collected',

@@ -66,7 +66,7 @@ export const zhCN: Catalog = {
   'cases.detail.moreMessages': '还有 {count} 条消息未显示',
   'cases.detail.details': '详情',
   'cases.detail.phone': '电话',
-  'cases.detail.source': '创建方式',
+  'cases.detail.source': '来源',
   'cases.detail.closedAt': '关闭时间',
   'cases.detail.fields': '收集的字段',
   'cases.detail.noFields': '没有收集到字段',
