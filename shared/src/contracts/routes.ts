@@ -337,6 +337,11 @@ export function robotDetailPath(processId: string): string {
   return `/ai/${encodeURIComponent(processId)}/detail/`;
 }
 
+/** The page of one case, `/case/{id}`: the shell's notifications link to it by URL, never by importing the cases remote. */
+export function caseDetailPath(caseId: string): string {
+  return `/case/${encodeURIComponent(caseId)}`;
+}
+
 /** Route names that need no login: login and register. */
 export const WHITELIST_ROUTE_NAMES = ['login', 'register'] as const;
 

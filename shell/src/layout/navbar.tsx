@@ -14,10 +14,11 @@ import {
 import { $locale, $settings, $user, LOCALES, localeChanged, settingsChanged, useT } from '@flotilla/shared';
 import { logoutClicked } from '../session/session.model';
 import { settingsDrawerOpened } from '../settings/settings.model';
+import { CaseNotificationBell } from './case-notification-bell';
 import { LowBalanceWarning } from './low-balance-warning';
 import { ServerMenu } from './side-menu';
 
-/** Top bar: product, (top menu), a low-balance warning, language, theme, settings, user menu with logout. */
+/** Top bar: product, (top menu), a low-balance warning, the case notification bell, language, theme, settings, user menu with logout. */
 export function Navbar({ topMenu }: { topMenu: boolean }) {
   const t = useT();
   const { locale, settings, user } = useUnit({ locale: $locale, settings: $settings, user: $user });
@@ -38,6 +39,7 @@ export function Navbar({ topMenu }: { topMenu: boolean }) {
       <div className="fl-navbar__menu">{topMenu && <ServerMenu mode="horizontal" />}</div>
       <div className="fl-navbar__actions">
         <LowBalanceWarning />
+        <CaseNotificationBell />
         <Dropdown
           trigger="click"
           position="bottomRight"

@@ -1,5 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 import { enUS as register } from './register/en-US';
+import { enUS as caseNotifications } from './case-notifications/en-US';
 import { enUS as lowBalance } from './low-balance/en-US';
 
 /** The shell's English messages (fallback locale). Same ids as zh-CN.ts (checked by a test). */
@@ -120,4 +121,5 @@ export const enUS: Catalog = {
   'route.chat': 'Customer service',
   ...register,
   ...lowBalance,
+  ...caseNotifications,
 };

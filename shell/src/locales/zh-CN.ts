@@ -1,5 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 import { zhCN as register } from './register/zh-CN';
+import { zhCN as caseNotifications } from './case-notifications/zh-CN';
 import { zhCN as lowBalance } from './low-balance/zh-CN';
 
 /** The shell's Chinese messages (default locale). Same ids as en-US.ts (checked by a test). */
@@ -120,4 +121,5 @@ export const zhCN: Catalog = {
   'route.chat': '智能客服',
   ...register,
   ...lowBalance,
+  ...caseNotifications,
 };
