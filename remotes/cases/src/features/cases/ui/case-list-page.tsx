@@ -1,11 +1,11 @@
 import { Button, Tag, Typography } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
-import { robotDetailPath, useDateTime, useT, type Case } from '@flotilla/shared';
+import { caseDetailPath, robotDetailPath, useDateTime, useT, type Case } from '@flotilla/shared';
 import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { caseDetailPath } from '../../../lib/paths';
+
 import { $hasFilters, caseFiltersCleared, caseList, casesPageOpened } from '../cases.model';
 import { CaseFilters } from './case-filters';
 import { CaseStatusTag } from './case-status-tag';
