@@ -173,6 +173,28 @@ describe('routeOpenedCase: round-robin', () => {
   });
 });
 
+describe('POST /v1/case routes the case it opens', () => {
+  it('gives each new case to the next agent of the subscribed team and notifies them', async () => {
+    const processId = await newRobot();
+    const members = [await t.createUser(admin, 'agent'), await t.createUser(admin, 'agent')];
+    const team = await newTeam(
+      members.map((m) => m.user.id),
+      processId,
+    );
+    const given = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.post('/v1/case', { token: admin, body: { processId, title: `Lead ${i}` } });
+      expect(res.statusCode).toBe(200);
+      given.push(res.json<{ teamId: string; assigneeId: string }>());
+    }
+    expect(given.map((c) => [c.teamId, c.assigneeId])).toEqual([0, 1, 0].map((i) => [team.id, members[i]!.user.id]));
+    const notes = (
+      await t.get('/v1/case/notifications', { token: members[0]!.token })
+    ).json<CaseNotificationListResponse>();
+    expect(notes.list.map((n) => n.title)).toEqual(['Lead 2', 'Lead 0']);
+  });
+});
+
 describe('case notifications', () => {
   it('shows the assignee their case, newest first, with the unread count; reads by id or all', async () => {
     const agent = await t.createUser(admin, 'agent');
