@@ -66,6 +66,8 @@ describe('a visitor leaves a phone number and an agent follows the case up', () 
     // The agent logs in, sees the case in the list and opens it.
     const desk = await session.page();
     await loginThroughForm(desk, agentName, 'password-1234');
+    // The navbar's bell counts the case given to the agent.
+    await desk.getByRole('button', { name: 'Case notifications, 1 unread' }).waitFor();
     await desk.goto('/case');
     const row = desk.getByRole('row').filter({ hasText: PHONE });
     await row.getByText('Harbour desk').waitFor();
