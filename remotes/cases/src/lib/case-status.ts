@@ -1,7 +1,10 @@
 import type { CaseStatus } from '@flotilla/shared';
 
+/** A status a case is moved on to (none goes back to new but a reopening). */
+export type LaterStatus = Exclude<CaseStatus, 'new'>;
+
 /** Where a case goes from each open status when the agent moves it along; a closed case only reopens. */
-export const NEXT_STATUS: Record<CaseStatus, CaseStatus | null> = {
+export const NEXT_STATUS: Record<CaseStatus, LaterStatus | null> = {
   new: 'assigned',
   assigned: 'in_progress',
   in_progress: 'closed',

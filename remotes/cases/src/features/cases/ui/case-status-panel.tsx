@@ -1,14 +1,13 @@
 import { Button, Switch, Typography } from '@flotilla/shared/ui/semi';
-import { useT, type CaseStatus } from '@flotilla/shared';
+import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
-import { NEXT_STATUS } from '../../../lib/case-status';
+import { NEXT_STATUS, type LaterStatus } from '../../../lib/case-status';
 import { $case, $pendingChange, caseAdvanceClicked, caseCheckedChanged, caseReopenClicked } from '../case-detail.model';
 import { CaseStatusTag } from './case-status-tag';
 
 /** Catalog ids of the button that moves a case to each status. */
-const ADVANCE_LABEL_IDS: Record<CaseStatus, string> = {
-  new: 'cases.detail.reopen',
+const ADVANCE_LABEL_IDS: Record<LaterStatus, string> = {
   assigned: 'cases.detail.markAssigned',
   in_progress: 'cases.detail.startWork',
   closed: 'cases.detail.close',
