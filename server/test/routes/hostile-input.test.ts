@@ -91,7 +91,6 @@ function idFor(route: Route, name: string): string | undefined {
       [/^\/v1\/processes\/\{id\}\/caseForm$/, 'robotId'],
       [/^\/v1\/case\/comparison\//, 'comparisonId'],
       [/^\/v1\/case\/file\/reports\//, 'caseReportId'],
-      [/^\/v1\/case\/file\/reports\//, 'caseReportId'],
     ];
     const key = byPrefix.find(([pattern]) => pattern.test(route.path))?.[1];
     return key && ids[key];
@@ -317,15 +316,6 @@ beforeAll(async () => {
       body: { processId: ids.robotId, questions: [{ question: 'fuzz question', expected: 'fuzz answer' }] },
     })
   ).json<{ id: string }>().id;
-  // A case file of the attacker's, analysed: its file report.
-  const caseFileForm = uploadForm('fuzz-questions.csv', Buffer.from('question\nfuzz question\n'));
-  const caseFile = await t.post('/v1/case/file', { token, body: caseFileForm.body, headers: caseFileForm.headers });
-  ids.caseReportId = (
-    await t.post('/v1/case/file/analysis', {
-      token,
-      body: { fileId: caseFile.json<{ id: string }>().id, processId: ids.robotId },
-    })
-  ).json<{ reportId: string }>().reportId;
   // A case file of the attacker's, analysed: its file report.
   const caseFileForm = uploadForm('fuzz-questions.csv', Buffer.from('question\nfuzz question\n'));
   const caseFile = await t.post('/v1/case/file', { token, body: caseFileForm.body, headers: caseFileForm.headers });
