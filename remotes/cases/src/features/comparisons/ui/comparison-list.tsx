@@ -3,11 +3,12 @@ import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { COMPARISON_STATUSES, useDateTime, useT, type ComparisonSummary } from '@flotilla/shared';
 import { EmptyState, LabelledSelect, PagedTable } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   $statusFilter,
   comparisonList,
+  comparisonsPageOpened,
   comparisonStatusFilterChanged,
   newComparisonToggled,
 } from '../comparisons.model';
@@ -26,7 +27,13 @@ export function ComparisonList() {
     deleteConfirmed: comparisonList.deleteConfirmed,
     deleting: comparisonList.$deletingIds,
     newToggled: newComparisonToggled,
+    shown: comparisonsPageOpened,
   });
+  // Each time the list shows (back from a comparison too), it is read again.
+  const { shown } = m;
+  useEffect(() => {
+    shown();
+  }, [shown]);
 
   const columns = useMemo<ColumnProps<ComparisonSummary>[]>(
     () => [

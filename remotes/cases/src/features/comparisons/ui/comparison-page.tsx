@@ -4,13 +4,7 @@ import { Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  $deleted,
-  $started,
-  comparisonOpened,
-  comparisonsPageOpened,
-  newComparisonToggled,
-} from '../comparisons.model';
+import { $deleted, $started, comparisonOpened, newComparisonToggled } from '../comparisons.model';
 import { comparisonPath, COMPARISONS_PATH } from '../lib/comparisons-path';
 import { ComparisonDetailView } from './comparison-detail';
 import { ComparisonList } from './comparison-list';
@@ -24,16 +18,12 @@ export function ComparisonPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const m = useUnit({
-    pageOpened: comparisonsPageOpened,
     opened: comparisonOpened,
     newToggled: newComparisonToggled,
     started: $started,
     deleted: $deleted,
   });
-  const { pageOpened, opened } = m;
-  useEffect(() => {
-    pageOpened();
-  }, [pageOpened]);
+  const { opened } = m;
   useEffect(() => {
     opened(id);
   }, [id, opened]);
