@@ -71,8 +71,14 @@ describe('POST /v1/case/key/use', () => {
     );
     expect((await use({}, operator)).statusCode).toBe(422);
     expect((await use({ secretId: secret.id }, other)).json()).toMatchObject({ code: 'SECRET_NOT_FOUND' });
-    for (const form of [{ calls: '0' }, { calls: '1001' }, { tokens: '-1' }, { tokens: '1e12' }, { errors: 'x' }])
-      expect((await use(form, secret.secret)).statusCode, JSON.stringify(form)).toBe(422);
+    const bad: Array<Record<string, string>> = [
+      { calls: '0' },
+      { calls: '1001' },
+      { tokens: '-1' },
+      { tokens: '1e12' },
+      { errors: 'x' },
+    ];
+    for (const form of bad) expect((await use(form, secret.secret)).statusCode, JSON.stringify(form)).toBe(422);
     expect((await todayOf(spare.id)).calls).toBe(0);
   });
 
