@@ -6,7 +6,7 @@ import { CLIENT_ERRORS } from './contracts/client-errors';
  * of shared to every remote at run time, so a remote deployed ahead of the shell would otherwise find
  * `undefined` where it expects a function.
  */
-export const SHARED_API_VERSION = 4;
+export const SHARED_API_VERSION = 5;
 
 /** The code a remote fails with when the console's shared is older than the one it was built against. */
 export const SHARED_TOO_OLD = CLIENT_ERRORS.sharedTooOld;

@@ -369,6 +369,31 @@ export function createAnswerEngine(
     return { basic, welcome: share?.welcome ?? '' };
   };
 
+  /**
+   * Runs a flow once to its end for a question outside a chat (a debug run, an evaluation): charged like an
+   * answer, refunded when the run fails, not stored as an answer. `keepState`: the session's flow state is
+   * read and kept (a debug conversation goes on), or neither.
+   */
+  const runOnce = async (
+    graph: FlowGraph,
+    input: Pick<Turn, 'access' | 'sessionId' | 'basic' | 'welcome' | 'question' | 'locale'>,
+    signal: AbortSignal,
+    keepState: boolean,
+  ): Promise<FlowOutcome> => {
+    const { access } = input;
+    const price = priceOf(graph, input.basic);
+    const chargeId = randomUUID();
+    if (price > 0 && !(await repos.credits.debit(access.tenantId, access.adminId, price, chargeId)))
+      throw new AppError(400, 'INSUFFICIENT_CREDITS');
+    const turn: Turn = { ...input, history: [], attachments: { images: [], documents: [], unread: [] } };
+    const steps = runTurn(graph, turn, input.sessionId, signal, keepState);
+    let step = await steps.next();
+    while (!step.done) step = await steps.next();
+    const outcome = step.value;
+    if (outcome.failure && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, chargeId);
+    return outcome;
+  };
+
   const checkCredits = async (access: ChatAccess, price: number) => {
     if (price > 0 && (await repos.credits.balance(access.tenantId, access.adminId)) < price) {
       throw new AppError(400, 'INSUFFICIENT_CREDITS');
@@ -493,27 +518,9 @@ export function createAnswerEngine(
     ): Promise<DebugOutcome> {
       const { basic, welcome } = await robotSettings(access);
       const graph = runnableGraph(draft.version, draft.graph);
-      const price = priceOf(graph, basic);
-      await checkCredits(access, price);
+      await checkCredits(access, priceOf(graph, basic));
       const sessionId = input.sessionId ?? `debug-${randomUUID()}`;
-      const chargeId = randomUUID();
-      if (price > 0 && !(await repos.credits.debit(access.tenantId, access.adminId, price, chargeId)))
-        throw new AppError(400, 'INSUFFICIENT_CREDITS');
-      const turn: Turn = {
-        access,
-        sessionId,
-        basic,
-        welcome,
-        question: input.question,
-        locale: input.locale,
-        history: [],
-        attachments: { images: [], documents: [], unread: [] },
-      };
-      const steps = runTurn(graph, turn, sessionId, signal);
-      let step = await steps.next();
-      while (!step.done) step = await steps.next();
-      const outcome = step.value;
-      if (outcome.failure && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, chargeId);
+      const outcome = await runOnce(graph, { ...input, access, sessionId, basic, welcome }, signal, true);
       return { answer: outcome.answer, trace: outcome.trace, sessionId };
     },
 
@@ -528,26 +535,9 @@ export function createAnswerEngine(
     ): Promise<EvaluatedAnswer> {
       const { basic, welcome } = await robotSettings(access);
       const graph = await answeringFlow(access, basic, input.locale);
-      const price = priceOf(graph, basic);
-      const chargeId = randomUUID();
-      if (price > 0 && !(await repos.credits.debit(access.tenantId, access.adminId, price, chargeId)))
-        throw new AppError(400, 'INSUFFICIENT_CREDITS');
       const started = Date.now();
-      const turn: Turn = {
-        access,
-        sessionId: `evaluation-${chargeId}`,
-        basic,
-        welcome,
-        question: input.question,
-        locale: input.locale,
-        history: [],
-        attachments: { images: [], documents: [], unread: [] },
-      };
-      const steps = runTurn(graph, turn, turn.sessionId, signal, false);
-      let step = await steps.next();
-      while (!step.done) step = await steps.next();
-      const outcome = step.value;
-      if (outcome.failure && price > 0) await repos.credits.refund(access.tenantId, access.adminId, price, chargeId);
+      const sessionId = `evaluation-${randomUUID()}`;
+      const outcome = await runOnce(graph, { ...input, access, sessionId, basic, welcome }, signal, false);
       return {
         answer: outcome.answer,
         citations: outcome.citations,

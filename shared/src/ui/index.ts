@@ -19,3 +19,4 @@ export * from './semi-locale';
 export * from '../federation';
 export * from './visually-hidden';
 export * from './labelled-select';
+export * from './save-failed-banner';

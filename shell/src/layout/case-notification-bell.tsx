@@ -1,5 +1,4 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dropdown, IconBell, Tooltip } from '@flotilla/shared/ui/semi';
 import { caseDetailPath, useDateTime, useT } from '@flotilla/shared';
@@ -10,6 +9,7 @@ import {
   notificationOpened,
   notificationsCheckRequested,
 } from '../case-notifications/case-notifications.model';
+import { useCheckOnReturn } from './use-check-on-return';
 import './case-notification-bell.css';
 
 /**
@@ -29,19 +29,7 @@ export function CaseNotificationBell() {
     allNotificationsReadClicked,
   ]);
 
-  useEffect(() => {
-    check();
-    const onFocus = () => check();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
-    };
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [check]);
+  useCheckOnReturn(check);
 
   const list = answer?.list ?? [];
   const label = unread > 0 ? t('shell.caseBell.labelUnread', { count: unread }) : t('shell.caseBell.label');

@@ -1,10 +1,10 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Tooltip, IconCreditCard } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { $menuEntries } from '../menu/menu.model';
 import { $lowBalance, $myCredits, balanceCheckRequested } from '../low-balance/low-balance.model';
+import { useCheckOnReturn } from './use-check-on-return';
 import './low-balance-warning.css';
 
 const RECHARGE_CENTER_PATH = '/dashboard/recharge-center';
@@ -19,19 +19,7 @@ export function LowBalanceWarning() {
   const navigate = useNavigate();
   const [low, credits, menu, check] = useUnit([$lowBalance, $myCredits, $menuEntries, balanceCheckRequested]);
 
-  useEffect(() => {
-    check();
-    const onFocus = () => check();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
-    };
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [check]);
+  useCheckOnReturn(check);
 
   if (!low || !credits) return null;
   const canRecharge = menu.includes(RECHARGE_CENTER_PATH);

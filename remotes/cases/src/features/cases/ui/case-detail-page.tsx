@@ -1,6 +1,6 @@
 import { Spin, Typography } from '@flotilla/shared/ui/semi';
 import { failureText, useT } from '@flotilla/shared';
-import { BackButton, EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, EmptyState, ErrorState, Page, PageHeader, SaveFailedBanner, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -20,7 +20,6 @@ import { CaseConversation } from './case-conversation';
 import { CaseFields } from './case-fields';
 import { CaseNotes } from './case-notes';
 import { CaseStatusPanel } from './case-status-panel';
-import { SaveFailedBanner } from './save-failed-banner';
 import './case-detail.css';
 
 /** `/case/{id}`: a case's conversation, collected fields, status, assignee and notes. */

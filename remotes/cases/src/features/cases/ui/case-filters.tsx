@@ -1,9 +1,8 @@
 import { Radio, RadioGroup } from '@flotilla/shared/ui/semi';
-import { DatePicker } from '@flotilla/shared/ui/semi-forms';
 import { CASE_STATUSES, useT, type CaseStatus } from '@flotilla/shared';
 import { LabelledSelect } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { daysToInstants, instantsToDays } from '../../../lib/day-range';
+import { DayRangeFilter } from '../../../ui/day-range-filter';
 import {
   $dateRange,
   $robotFilter,
@@ -63,20 +62,11 @@ export function CaseFilters() {
         />
       </div>
       <div className="flc-cases__dates">
-        <DatePicker
-          type="dateRange"
-          density="compact"
-          aria-label={t('cases.list.dateFilter')}
-          placeholder={[t('cases.list.dateFrom'), t('cases.list.dateTo')]}
-          value={m.range ? instantsToDays(m.range) : undefined}
-          onChange={(value) => {
-            if (!Array.isArray(value) || value.length !== 2) return m.rangeChanged(null);
-            const [first, last] = value.map((date) => new Date(date as Date | string));
-            m.rangeChanged(first && last ? daysToInstants(first, last) : null);
-          }}
-          onClear={() => m.rangeChanged(null)}
-          insetInput={false}
-          style={{ width: '100%' }}
+        <DayRangeFilter
+          label={t('cases.list.dateFilter')}
+          placeholders={[t('cases.list.dateFrom'), t('cases.list.dateTo')]}
+          range={m.range}
+          onChange={m.rangeChanged}
         />
       </div>
       <RadioGroup

@@ -1,8 +1,7 @@
-import { DatePicker } from '@flotilla/shared/ui/semi-forms';
 import { CASE_ORDER_STATUSES, useT, type CaseOrderStatus } from '@flotilla/shared';
 import { LabelledSelect } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
-import { daysToInstants, instantsToDays } from '../../../lib/day-range';
+import { DayRangeFilter } from '../../../ui/day-range-filter';
 import {
   $dateRange,
   $robotFilter,
@@ -52,20 +51,11 @@ export function OrderFilters() {
         />
       </div>
       <div className="flc-orders__dates">
-        <DatePicker
-          type="dateRange"
-          density="compact"
-          aria-label={t('cases.orders.dateFilter')}
-          placeholder={[t('cases.orders.dateFrom'), t('cases.orders.dateTo')]}
-          value={m.range ? instantsToDays(m.range) : undefined}
-          onChange={(value) => {
-            if (!Array.isArray(value) || value.length !== 2) return m.rangeChanged(null);
-            const [first, last] = value.map((date) => new Date(date as Date | string));
-            m.rangeChanged(first && last ? daysToInstants(first, last) : null);
-          }}
-          onClear={() => m.rangeChanged(null)}
-          insetInput={false}
-          style={{ width: '100%' }}
+        <DayRangeFilter
+          label={t('cases.orders.dateFilter')}
+          placeholders={[t('cases.orders.dateFrom'), t('cases.orders.dateTo')]}
+          range={m.range}
+          onChange={m.rangeChanged}
         />
       </div>
     </div>

@@ -1,10 +1,9 @@
 import { Button, Spin } from '@flotilla/shared/ui/semi';
 import { failureText, robotDetailPath, useT } from '@flotilla/shared';
-import { BackButton, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, ErrorState, Page, PageHeader, SaveFailedBanner, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import {
   $createdRobot,
   $formVersion,

@@ -1,11 +1,10 @@
 import { Banner, Button, Space, Spin } from '@flotilla/shared/ui/semi';
 import { failureText, robotDetailPath, useT } from '@flotilla/shared';
-import { BackButton, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, ErrorState, Page, PageHeader, SaveFailedBanner, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flowV3Path } from '../../../lib/paths';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import {
   $formVersion,
   $loadFailure,

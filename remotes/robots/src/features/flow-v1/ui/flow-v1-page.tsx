@@ -1,11 +1,10 @@
 import { Button, Spin, Tag } from '@flotilla/shared/ui/semi';
 import { failureText, robotDetailPath, useDateTime, useT } from '@flotilla/shared';
-import { BackButton, EmptyState, ErrorState, Page, PageHeader } from '@flotilla/shared/ui';
+import { BackButton, EmptyState, ErrorState, Page, PageHeader, SaveFailedBanner } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { flowV3Path, ROBOT_LIST_PATH } from '../../../lib/paths';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import {
   $actionFailure,
   $converted,

@@ -1,10 +1,9 @@
 import { Button, IconPlus, Switch, Typography } from '@flotilla/shared/ui/semi';
 import { CASE_FORM_LIMITS, useT, type CaseForm } from '@flotilla/shared';
-import { EmptyState } from '@flotilla/shared/ui';
+import { EmptyState, SaveFailedBanner } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useId, useState } from 'react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { TabLoadFailed } from '../../../ui/tab-load-failed';
 import { TabLoading } from '../../../ui/tab-loading';
 import { blankField, draftProblems, moveField, toCaseForm, toDraft, type DraftField } from '../lib/case-form-draft';

@@ -12,7 +12,7 @@ import {
   type Robot,
   type Role,
 } from '@flotilla/shared';
-import { BackButton, EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
+import { BackButton, EmptyState, ErrorState, Page, PageHeader, SaveFailedBanner, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -20,7 +20,6 @@ import { ROBOT_LIST_PATH } from '../../../lib/paths';
 import { RobotAvatar } from '../../../ui/robot-avatar';
 import { RobotStatusTag } from '../../../ui/robot-status-tag';
 import { RobotTypeTag } from '../../../ui/robot-type-tag';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { BasicConfigTab } from '../../robot-basic-config/ui/basic-config-tab';
 import { CaseFormTab } from '../../robot-case-form/ui/case-form-tab';
 import { DebugTab } from '../../robot-debug/ui/debug-tab';

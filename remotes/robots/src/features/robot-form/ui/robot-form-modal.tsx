@@ -1,10 +1,10 @@
+import { SaveFailedBanner } from '@flotilla/shared/ui';
 import { Modal } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
 import type { FormApi } from '@flotilla/shared/ui/semi-forms';
 import type { CreateRobotBody, Failure } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRef, type ReactNode } from 'react';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import type { IconField } from '../robot-form.model';
 import { RobotFields } from './robot-fields';
 

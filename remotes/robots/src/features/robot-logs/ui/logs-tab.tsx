@@ -1,9 +1,9 @@
+import { SaveFailedBanner } from '@flotilla/shared/ui';
 import { Typography } from '@flotilla/shared/ui/semi';
 import { useT } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import type { RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { $checkFailure, logsOpened } from '../robot-logs.model';
 import { AnswerDrawer } from './answer-drawer';
 import { AnswerFiltersBar } from './answer-filters-bar';

@@ -1,9 +1,9 @@
+import { SaveFailedBanner } from '@flotilla/shared/ui';
 import { Button, IconDelete, IconPlus } from '@flotilla/shared/ui/semi';
 import { ArrayField, Form } from '@flotilla/shared/ui/semi-forms';
 import { ROBOT_LIMITS, useT, type Preset, type UpdatePresetBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { TabLoadFailed } from '../../../ui/tab-load-failed';
 import { TabLoading } from '../../../ui/tab-loading';
 import {

@@ -1,11 +1,10 @@
 import { Button, Popconfirm, Table, Typography, IconDelete, IconKey, IconPlus } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { useDateTime, useT, type ApiSecret } from '@flotilla/shared';
-import { EmptyState } from '@flotilla/shared/ui';
+import { EmptyState, SaveFailedBanner } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import type { RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { TabLoadFailed } from '../../../ui/tab-load-failed';
 import { TabLoading } from '../../../ui/tab-loading';
 import {

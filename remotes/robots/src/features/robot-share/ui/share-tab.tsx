@@ -1,10 +1,10 @@
+import { SaveFailedBanner } from '@flotilla/shared/ui';
 import { Button, Input, Switch, Typography, IconCopy } from '@flotilla/shared/ui/semi';
 import { Form } from '@flotilla/shared/ui/semi-forms';
 import { DEFAULT_THEME_COLOR, SHARE_LIMITS, useT, type ShareSettings, type UpdateShareBody } from '@flotilla/shared';
 import { useUnit } from 'effector-react';
 import { copyText } from '../../../lib/copy-text';
 import { useRobotOpened, type RobotRef } from '../../../lib/robot-ref';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { TabLoadFailed } from '../../../ui/tab-load-failed';
 import { TabLoading } from '../../../ui/tab-loading';
 import {

@@ -1,7 +1,7 @@
 import { Button, Space, Tag, Typography, IconApps, IconPlus, IconPriceTag } from '@flotilla/shared/ui/semi';
 import type { ColumnProps } from '@flotilla/shared/ui/semi';
 import { $settings, OPERATORS, robotDetailPath, useDateTime, usePermission, useT, type Robot } from '@flotilla/shared';
-import { EmptyState, Page, PagedTable, PageHeader, Surface } from '@flotilla/shared/ui';
+import { EmptyState, Page, PagedTable, PageHeader, SaveFailedBanner, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +10,6 @@ import { RobotAvatar } from '../../../ui/robot-avatar';
 import { SCENE_LIST_PATH } from '../../business-scenes/lib/scene-paths';
 import { RobotStatusTag } from '../../../ui/robot-status-tag';
 import { RobotTypeTag } from '../../../ui/robot-type-tag';
-import { SaveFailedBanner } from '../../../ui/save-failed-banner';
 import { tagManagerOpened, tagsRequested } from '../../robot-tags/robot-tags.model';
 import { TagFilter } from '../../robot-tags/ui/tag-filter';
 import {

@@ -1,7 +1,8 @@
-import { Banner } from '@flotilla/shared/ui/semi';
-import { failureText, useT, type Failure } from '@flotilla/shared';
+import { Banner } from './semi';
+import { failureText, type Failure } from '../http/failure';
+import { useT } from '../i18n';
 
-/** Why the last change was refused, above the form it belongs to. */
+/** Why the last change was refused, above what it belongs to. */
 export function SaveFailedBanner({ failure, title }: { failure: Failure | null; title: string }) {
   const t = useT();
   if (!failure) return null;
