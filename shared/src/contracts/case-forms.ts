@@ -99,7 +99,9 @@ export const GetCaseShareInfo = endpoint({
 /** Public: how a share page shows its robot's case form to the visitor (labels of the fields, in order). */
 export const CasePreviewUiSchema = Type.Object({
   enabled: Type.Boolean(),
-  fields: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), type: CaseFormFieldSchema.properties.type })),
+  fields: Type.Array(
+    Type.Object({ name: Type.String(), label: Type.String(), type: CaseFormFieldSchema.properties.type }),
+  ),
 });
 export type CasePreviewUi = Static<typeof CasePreviewUiSchema>;
 export const GetCasePreviewUi = endpoint({
