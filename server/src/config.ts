@@ -79,7 +79,10 @@ export type Config = {
   /** Users one admin may create per minute and per day. */
   userCreatePerMinute: number;
   userCreatePerDay: number;
-  /** Time of the login and user-creation throttles: the system's; tests pass a manual clock. */
+  /** `POST /v1/case/key/use`: calls per secret a minute, and calls sent with a secret per client address a minute. */
+  keyUsePerMinute: number;
+  keyUseAddressPerMinute: number;
+  /** Time of the login, user-creation and key-use throttles: the system's; tests pass a manual clock. */
   clock: Clock;
   /**
    * Tests only, never from the environment: how outbound requests (web reader, HTTP request nodes) resolve
@@ -282,6 +285,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parseBudget: PARSE_BUDGET,
     userCreatePerMinute: positiveInteger('FLOTILLA_USER_CREATE_PER_MINUTE', env.FLOTILLA_USER_CREATE_PER_MINUTE, 30),
     userCreatePerDay: positiveInteger('FLOTILLA_USER_CREATE_PER_DAY', env.FLOTILLA_USER_CREATE_PER_DAY, 300),
+    keyUsePerMinute: positiveInteger('FLOTILLA_KEY_USE_PER_MINUTE', env.FLOTILLA_KEY_USE_PER_MINUTE, 60),
+    keyUseAddressPerMinute: positiveInteger(
+      'FLOTILLA_KEY_USE_ADDRESS_PER_MINUTE',
+      env.FLOTILLA_KEY_USE_ADDRESS_PER_MINUTE,
+      120,
+    ),
     clock: systemClock,
   };
 }

@@ -1,9 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyReportResponse, Robot, UseKeyResponse, ValidationError } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
 import { en } from '../support/datasets';
+import { manualClock } from '../support/manual-clock';
 
-const t = useTestApp();
+const clock = manualClock();
+const t = useTestApp({ config: { clock, keyUsePerMinute: 6, keyUseAddressPerMinute: 12 } });
+// Each test starts with fresh key/use minutes.
+beforeEach(() => clock.advance(60_000));
 
 let admin: string;
 let operator: string;
@@ -24,6 +28,17 @@ async function newSecret(name: string) {
 
 function use(form: Record<string, string>, token: string | undefined) {
   return t.post('/v1/case/key/use', { token, form, headers: en });
+}
+
+/** A key/use call with a secret from another client address. */
+function useFrom(remoteAddress: string, token: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/case/key/use',
+    remoteAddress,
+    headers: { authorization: `Bearer ${token}` },
+    payload: {},
+  });
 }
 
 function report(form: Record<string, string>, token = operator) {
@@ -92,6 +107,41 @@ describe('POST /v1/case/key/use', () => {
       .execute();
     const res = await use({ tokens: '10000000' }, capped.secret);
     expect(res.json<UseKeyResponse>().tokens).toBe(2_000_000_000);
+  });
+
+  it('takes 6 calls a minute per secret, by the secret or an operator, then 429 with Retry-After', async () => {
+    const busy = await newSecret('busy');
+    for (let i = 0; i < 5; i++) expect((await use({}, busy.secret)).statusCode).toBe(200);
+    expect((await use({ secretId: busy.id }, operator)).statusCode).toBe(200);
+    clock.advance(15_000);
+    for (const token of [busy.secret, operator]) {
+      const limited = await use({ secretId: busy.id }, token);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBe('45');
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 45 });
+    }
+    expect((await todayOf(busy.id)).calls).toBe(6);
+    // Another secret has its own minute; another tenant naming this one neither counts nor is limited by it.
+    expect((await use({}, spare.secret)).statusCode).toBe(200);
+    expect((await use({ secretId: busy.id }, other)).json()).toMatchObject({ code: 'SECRET_NOT_FOUND' });
+    clock.advance(45_000);
+    expect((await use({}, busy.secret)).json<UseKeyResponse>().calls).toBe(7);
+  });
+
+  it('takes 12 calls with a secret a minute per client address, wrong secrets included', async () => {
+    const own = await newSecret('address');
+    for (let i = 0; i < 12; i++) {
+      const token = i < 4 ? own.secret : `sk-flt-guess-${i}`;
+      expect((await useFrom('10.40.0.1', token)).statusCode).toBe(i < 4 ? 200 : 401);
+    }
+    // Past it even the right secret waits, and a guess is refused before it is looked up.
+    const limited = await useFrom('10.40.0.1', own.secret);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('60');
+    expect((await useFrom('10.40.0.1', 'sk-flt-guess-again')).statusCode).toBe(429);
+    // Another address goes on, and so do operators, who are not counted by address.
+    expect((await useFrom('10.40.0.2', own.secret)).statusCode).toBe(200);
+    expect((await use({ secretId: own.id }, operator)).json<UseKeyResponse>().calls).toBe(6);
   });
 });
 

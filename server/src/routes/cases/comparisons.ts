@@ -15,7 +15,10 @@ import {
   type KeyUsageDay,
 } from '@flotilla/shared/contracts';
 import { AppError, found, invalidInput, notFound } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-address';
 import { isoNow } from '../../lib/clock';
+import { RateWindow } from '../../lib/rate-window';
+import { retryLater } from '../../lib/retry-later';
 import type { KeyUsageTarget } from '../../plugins/app/cases/key-usage-repository';
 import { OPERATORS, PUBLIC } from '../access';
 import { route } from '../endpoint-route';
@@ -55,6 +58,12 @@ function questionSet(questions: ComparisonQuestion[], from: 'questions' | 'file'
 /** Comparisons of robots over question sets, and API secret usage (docs/comparisons.md). */
 const comparisonsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { comparisons, keyUsage, processes, secrets } = fastify.repos;
+  const { config } = fastify;
+  const now = () => config.clock.now();
+  // key/use writes a counter row per call: each secret gets so many a minute, whoever sends them, and each
+  // client address so many calls carrying a secret (counted before the secret is looked up, so guesses count).
+  const keyUses = new RateWindow(60_000, now);
+  const keyAddresses = new RateWindow(60_000, now);
 
   route(fastify, StartComparison, {
     config: { auth: OPERATORS },
@@ -159,12 +168,14 @@ const comparisonsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary:
       "Record use of a robot's API secret by an external caller (calls, tokens, errors added to the secret's counters of the day)",
-    description:
-      'Send the secret itself as `Authorization: Bearer sk-flt-…` (`secretId` optional, and must be that secret), or an admin or operator token with `secretId`. The secret value is never answered.',
+    description: `Send the secret itself as \`Authorization: Bearer sk-flt-…\` (\`secretId\` optional, and must be that secret), or an admin or operator token with \`secretId\`. The secret value is never answered. At most ${config.keyUsePerMinute} calls per secret a minute and ${config.keyUseAddressPerMinute} calls with a secret per client address; past either 429 RATE_LIMITED with Retry-After.`,
     security: [{ apiSecret: [] }, { bearerAuth: [] }],
-    onRequest: async (request) => {
+    onRequest: async (request, reply) => {
       const key = /^Bearer\s+(sk-flt-\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
       if (key) {
+        const address = clientKey(request.ip);
+        if (!keyAddresses.hit(address, config.keyUseAddressPerMinute))
+          throw retryLater(reply, 'RATE_LIMITED', keyAddresses.msUntilReset(address));
         const grant = await secrets.grant(key);
         if (!grant) throw new AppError(401, 'INVALID_API_KEY');
         keyCallers.set(request, { secret: grant });
@@ -173,7 +184,7 @@ const comparisonsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         keyCallers.set(request, { tenantId: session.tenantId });
       }
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const caller = keyCallers.get(request)!;
       const { secretId, calls = 1, tokens = 0, errors = 0 } = request.body;
       let tenantId: string;
@@ -190,6 +201,10 @@ const comparisonsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const processId = found(await keyUsage.secretRobot(tenantId, secretId), 'SECRET_NOT_FOUND');
         target = { secretId, processId };
       }
+      // Counted once the secret is known to be the caller's, so no one spends another tenant's minute.
+      const window = `${tenantId}:${target.secretId}`;
+      if (!keyUses.hit(window, config.keyUsePerMinute))
+        throw retryLater(reply, 'RATE_LIMITED', keyUses.msUntilReset(window));
       const day = await keyUsage.record(tenantId, target.secretId, target.processId, isoNow().slice(0, 10), {
         calls,
         tokens,
