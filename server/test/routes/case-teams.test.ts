@@ -344,4 +344,18 @@ describe('GET /v1/case/team/export', () => {
     expect((await t.get(`/v1/case/team/export?teamId=${notMine.id}`, { token: agent.token })).statusCode).toBe(404);
     expect((await t.get('/v1/case/team/export', { token: agent.token })).statusCode).toBe(422);
   });
+
+  it('counts an operator with the agent flag as an agent: it exports and sees only the teams it is in', async () => {
+    const agentOperator = await t.createUser(admin, 'operator');
+    const flag = await t.put(`/v1/users/${agentOperator.user.id}`, { token: admin, body: { isAgent: true } });
+    expect(flag.statusCode).toBe(200);
+    const mine = await newTeam([agentOperator.user.id]);
+    const notMine = await newTeam([outsider.user.id]);
+    const exportOf = (teamId: string, token: string) => t.get(`/v1/case/team/export?teamId=${teamId}`, { token });
+    expect((await exportOf(mine.id, agentOperator.token)).statusCode).toBe(200);
+    expect((await exportOf(notMine.id, agentOperator.token)).statusCode).toBe(404);
+    expect((await exportOf(notMine.id, operator.token)).statusCode).toBe(200);
+    const seen = (await t.get('/v1/case/team?limit=200', { token: agentOperator.token })).json<CaseTeamListResponse>();
+    expect(seen.list.map((x) => x.id)).toEqual([mine.id]);
+  });
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CountFilledCaseForms,
   CreateCase,
@@ -16,26 +15,15 @@ import { routeOpenedCase } from '../../cases/route-opened-case';
 import { AppError, found, invalidInput, notFound } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-address';
 import { RateWindow } from '../../lib/rate-window';
-import type { CaseViewer } from '../../plugins/app/cases/cases-repository';
 import { PUBLIC, STAFF } from '../access';
 import { checkShareOrigin, checkVisitorRate, resolveChatter } from '../chat/chat-access';
 import { route } from '../endpoint-route';
+import { viewerOf } from './case-viewer';
 
 const tags = ['cases'];
 
 /** The most cases a visitor's list shows. */
 const VISITOR_CASES_MAX = 50;
-
-/**
- * Who is asking: agents (role agent, or an operator with the agent flag) see only the cases of their teams
- * and those given to them; admins and other operators see every case of the tenant.
- */
-async function viewerOf(fastify: FastifyInstance, request: FastifyRequest): Promise<CaseViewer> {
-  const { tenantId, userId, role } = request.auth;
-  const agentOnly =
-    role === 'agent' || (role === 'operator' && (await fastify.repos.users.get(tenantId, userId))?.isAgent === true);
-  return { tenantId, userId, agentOnly };
-}
 
 /** 422 for a time the schema's format lets through but no date holds (a leap second, 23:59:60). */
 function checkInstant(value: string | undefined, name: 'from' | 'to'): void {

@@ -2,18 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListCaseNotifications, ReadCaseNotifications } from '@flotilla/shared/contracts';
 import { STAFF } from '../access';
 import { route } from '../endpoint-route';
+import { viewerOf } from './case-viewer';
 
 const tags = ['cases'];
 
-/** Each staff member's notes of the cases given to them. */
+/** Each staff member's notes of the cases given to them, while they may still see those cases. */
 const caseNotificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { caseNotifications } = fastify.repos;
 
   route(fastify, ListCaseNotifications, {
     config: { auth: STAFF },
     tags,
-    summary: "The caller's case notifications, newest first, with the unread count",
-    handler: async (request) => caseNotifications.list(request.auth.tenantId, request.auth.userId, request.query),
+    summary: "The caller's case notifications, newest first, with the unread count (only of cases the caller may see)",
+    handler: async (request) => caseNotifications.list(await viewerOf(fastify, request), request.query),
   });
 
   route(fastify, ReadCaseNotifications, {
@@ -21,7 +22,7 @@ const caseNotificationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: "Marks the caller's notifications read (the ids given, or all); answers how many stay unread",
     handler: async (request) => ({
-      unread: await caseNotifications.markRead(request.auth.tenantId, request.auth.userId, request.body.ids),
+      unread: await caseNotifications.markRead(await viewerOf(fastify, request), request.body.ids),
     }),
   });
 };

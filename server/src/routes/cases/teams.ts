@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   AddCaseSalePhone,
   CASE_TEAM_EXPORT_FILE,
@@ -27,6 +28,7 @@ import {
 } from '../../plugins/app/cases/case-teams-repository';
 import { OPERATORS, STAFF } from '../access';
 import { route } from '../endpoint-route';
+import { viewerOf } from './case-viewer';
 import { teamWorkbook } from './team-workbook';
 
 const tags = ['cases'];
@@ -52,11 +54,12 @@ function written(result: TeamWriteResult, input: TeamInput, body: CaseTeamBody) 
 /** Teams, the robots they receive, subscriptions, the phone whitelist and the team export. */
 const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { caseTeams } = fastify.repos;
-  const readerOf = (auth: { userId: string; role: string }): TeamReader => ({ userId: auth.userId, role: auth.role });
+  /** The caller as a team reader: the same agent test as the cases list's. */
+  const readerOf = async (request: FastifyRequest): Promise<TeamReader> => viewerOf(fastify, request);
 
   /** The team, as the caller may see it (an agent only its own teams); otherwise 404. */
-  const teamFor = async (auth: { tenantId: string; userId: string; role: string }, teamId: string) => {
-    const team = await caseTeams.get(auth.tenantId, readerOf(auth), teamId);
+  const teamFor = async (request: FastifyRequest, teamId: string) => {
+    const team = await caseTeams.get(request.auth.tenantId, await readerOf(request), teamId);
     if (!team) throw notFound('CASE_TEAM_NOT_FOUND');
     return team;
   };
@@ -65,14 +68,14 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: STAFF },
     tags,
     summary: "One page of the tenant's teams with members and robots, oldest first (agents: the teams they are in)",
-    handler: async (request) => caseTeams.list(request.auth.tenantId, readerOf(request.auth), request.query),
+    handler: async (request) => caseTeams.list(request.auth.tenantId, await readerOf(request), request.query),
   });
 
   route(fastify, CountCaseTeams, {
     config: { auth: STAFF },
     tags,
     summary: 'How many teams the caller may see',
-    handler: async (request) => ({ total: await caseTeams.count(request.auth.tenantId, readerOf(request.auth)) }),
+    handler: async (request) => ({ total: await caseTeams.count(request.auth.tenantId, await readerOf(request)) }),
   });
 
   route(fastify, CreateCaseTeam, {
@@ -112,7 +115,7 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: 'The robots a team receives cases of, and whether it is subscribed to each (agents: their teams)',
     handler: async (request) => {
-      const team = await teamFor(request.auth, request.query.teamId);
+      const team = await teamFor(request, request.query.teamId);
       return { list: team.processes, total: team.processes.length };
     },
   });
@@ -125,7 +128,7 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     handler: async (request) => {
       const { tenantId } = request.auth;
       const { teamId, processIds } = request.body;
-      await teamFor(request.auth, teamId);
+      await teamFor(request, teamId);
       const unknown = await caseTeams.unknownProcesses(tenantId, processIds);
       if (unknown.length > 0)
         throw invalidInput(['body', 'processIds', processIds.indexOf(unknown[0]!)], 'ROBOT_NOT_FOUND');
@@ -148,7 +151,7 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       handler: async (request) => {
         const { tenantId } = request.auth;
         const { teamId, processId } = request.body;
-        const team = await teamFor(request.auth, teamId);
+        const team = await teamFor(request, teamId);
         const listed = team.processes.some((p) => p.processId === processId);
         if (!listed && !subscribed) throw notFound('ROBOT_NOT_FOUND');
         if (!listed && (await caseTeams.unknownProcesses(tenantId, [processId])).length > 0)
@@ -168,7 +171,7 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     description: `At most ${CASE_TEAM_LIMITS.exportRowsMax} cases.`,
     file: { type: XLSX_TYPE, description: "The team's cases as an xlsx workbook" },
     handler: async (request, reply) => {
-      const team = await teamFor(request.auth, request.query.teamId);
+      const team = await teamFor(request, request.query.teamId);
       const rows = await caseTeams.exportRows(request.auth.tenantId, team.id);
       const bytes = await teamWorkbook(team.name, rows, request.locale);
       return reply

@@ -2,39 +2,45 @@ import type { CaseNotificationListResponse, PageQuery } from '@flotilla/shared/c
 import type { Database } from '../../../db/database';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
+import type { CaseViewer } from './cases-repository';
+import { visibleCaseIds } from './case-visibility';
 
-/** Each user's notes of the cases given to them (written by the routing of new cases). */
+/**
+ * Each user's notes of the cases given to them (written by the routing of new cases). A note shows only while
+ * its reader may still see the case: an agent loses it when the case goes to someone else's team or agent.
+ */
 export function caseNotificationsRepository(db: Database) {
-  const unreadOf = async (tenantId: string, userId: string): Promise<number> => {
-    const row = await scoped(db, tenantId)
+  const notesOf = (viewer: CaseViewer) => {
+    const query = scoped(db, viewer.tenantId)
       .selectFrom('caseNotifications')
+      .where('caseNotifications.userId', '=', viewer.userId);
+    const visible = visibleCaseIds(db, viewer);
+    return visible ? query.where('caseNotifications.caseId', 'in', visible) : query;
+  };
+
+  const unreadOf = async (viewer: CaseViewer): Promise<number> => {
+    const row = await notesOf(viewer)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .where('userId', '=', userId)
-      .where('readAt', 'is', null)
+      .where('caseNotifications.readAt', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.total);
   };
 
   return {
-    /** The user's notifications, newest first, with the total and the unread count. */
-    async list(tenantId: string, userId: string, page: PageQuery): Promise<CaseNotificationListResponse> {
-      const own = scoped(db, tenantId);
+    /** The viewer's notifications, newest first, with the total and the unread count. */
+    async list(viewer: CaseViewer, page: PageQuery): Promise<CaseNotificationListResponse> {
       const [rows, count, unread] = await Promise.all([
-        own
-          .selectFrom('caseNotifications')
+        notesOf(viewer)
           .select(['id', 'caseId', 'title', 'readAt', 'createdAt'])
-          .where('userId', '=', userId)
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
+          .orderBy('caseNotifications.createdAt', 'desc')
+          .orderBy('caseNotifications.id', 'desc')
           .limit(page.limit)
           .offset(page.offset)
           .execute(),
-        own
-          .selectFrom('caseNotifications')
+        notesOf(viewer)
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .where('userId', '=', userId)
           .executeTakeFirstOrThrow(),
-        unreadOf(tenantId, userId),
+        unreadOf(viewer),
       ]);
       return {
         list: rows.map((row) => ({
@@ -49,16 +55,16 @@ export function caseNotificationsRepository(db: Database) {
       };
     },
 
-    /** Marks the user's notifications read (those of `ids`, or all); answers how many stay unread. */
-    async markRead(tenantId: string, userId: string, ids: string[] | undefined): Promise<number> {
-      let query = scoped(db, tenantId)
+    /** Marks the viewer's notifications read (those of `ids`, or all); answers how many it still sees unread. */
+    async markRead(viewer: CaseViewer, ids: string[] | undefined): Promise<number> {
+      let query = scoped(db, viewer.tenantId)
         .updateTable('caseNotifications')
         .set({ readAt: isoNow() })
-        .where('userId', '=', userId)
+        .where('userId', '=', viewer.userId)
         .where('readAt', 'is', null);
       if (ids) query = query.where('id', 'in', ids);
       await query.execute();
-      return unreadOf(tenantId, userId);
+      return unreadOf(viewer);
     },
   };
 }

@@ -11,6 +11,8 @@ import { containsText, paged } from '../../../db/filters';
 import { scoped } from '../../../db/scoped';
 import type { CaseOrdersTable } from '../../../db/tables/case-teams';
 import { isoNow } from '../../../lib/clock';
+import type { CaseViewer } from './cases-repository';
+import { visibleCaseIds } from './case-visibility';
 
 /** Which orders: a keyword in product, customer or phone, status, robot, and `from` (included) to `to` (excluded) as ISO times in UTC. */
 export type OrderFilter = {
@@ -38,10 +40,15 @@ const toOrder = (row: OrderRow): CaseOrder => ({
   updatedAt: row.updatedAt,
 });
 
-/** Orders placed through business-scene robots (recorded by the routing of new cases). */
+/**
+ * Orders placed through business-scene robots (recorded by the routing of new cases). An agent sees only the
+ * orders of the cases it may see; others see every order of the tenant, those of deleted cases too.
+ */
 export function caseOrdersRepository(db: Database) {
-  const filtered = (tenantId: string, filter: OrderFilter) => {
-    let query = scoped(db, tenantId).selectFrom('caseOrders');
+  const filtered = (viewer: CaseViewer, filter: OrderFilter) => {
+    let query = scoped(db, viewer.tenantId).selectFrom('caseOrders');
+    const visible = visibleCaseIds(db, viewer);
+    if (visible) query = query.where('caseOrders.caseId', 'in', visible);
     const keyword = filter.keyword;
     if (keyword)
       query = query.where((eb) =>
@@ -57,29 +64,29 @@ export function caseOrdersRepository(db: Database) {
     if (filter.to) query = query.where('caseOrders.createdAt', '<', filter.to);
     return query;
   };
-  const withRobot = (tenantId: string, filter: OrderFilter) =>
-    filtered(tenantId, filter)
+  const withRobot = (viewer: CaseViewer, filter: OrderFilter) =>
+    filtered(viewer, filter)
       // An order outlives its robot: a deleted robot leaves an empty processName.
       .leftJoin('processes', 'processes.processId', 'caseOrders.processId')
       .selectAll('caseOrders')
       .select('processes.name as processName');
 
   const repository = {
-    async list(tenantId: string, filter: OrderFilter, page: PageQuery): Promise<Page<CaseOrder>> {
+    async list(viewer: CaseViewer, filter: OrderFilter, page: PageQuery): Promise<Page<CaseOrder>> {
       const [rows, total] = await Promise.all([
-        withRobot(tenantId, filter)
+        withRobot(viewer, filter)
           .orderBy('caseOrders.createdAt', 'desc')
           .orderBy('caseOrders.id', 'desc')
           .limit(page.limit)
           .offset(page.offset)
           .execute(),
-        repository.count(tenantId, filter),
+        repository.count(viewer, filter),
       ]);
       return paged(rows.map(toOrder), total);
     },
 
-    async count(tenantId: string, filter: OrderFilter): Promise<number> {
-      const row = await filtered(tenantId, filter)
+    async count(viewer: CaseViewer, filter: OrderFilter): Promise<number> {
+      const row = await filtered(viewer, filter)
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
       return Number(row.total);
@@ -88,17 +95,18 @@ export function caseOrdersRepository(db: Database) {
     /**
      * Moves an order's status when {@link CASE_ORDER_MOVES} allows it (the same status is no move and is
      * accepted). The update names the status it read, so two racing moves cannot both pass the check.
+     * An order the viewer may not see is not found.
      */
     async move(
-      tenantId: string,
+      viewer: CaseViewer,
       orderId: string,
       status: CaseOrderStatus,
     ): Promise<{ ok: true; order: CaseOrder } | { ok: false; reason: 'NOT_FOUND' | 'MOVE' }> {
-      const current = await filtered(tenantId, {}).select('status').where('id', '=', orderId).executeTakeFirst();
+      const current = await filtered(viewer, {}).select('status').where('id', '=', orderId).executeTakeFirst();
       if (!current) return { ok: false, reason: 'NOT_FOUND' };
       if (current.status !== status) {
         if (!CASE_ORDER_MOVES[current.status].includes(status)) return { ok: false, reason: 'MOVE' };
-        const updated = await scoped(db, tenantId)
+        const updated = await scoped(db, viewer.tenantId)
           .updateTable('caseOrders')
           .set({ status, updatedAt: isoNow() })
           .where('id', '=', orderId)
@@ -106,7 +114,7 @@ export function caseOrdersRepository(db: Database) {
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'MOVE' };
       }
-      const row = await withRobot(tenantId, {}).where('caseOrders.id', '=', orderId).executeTakeFirstOrThrow();
+      const row = await withRobot(viewer, {}).where('caseOrders.id', '=', orderId).executeTakeFirstOrThrow();
       return { ok: true, order: toOrder(row) };
     },
   };

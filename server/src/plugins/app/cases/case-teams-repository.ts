@@ -14,9 +14,10 @@ import { isUniqueViolation } from '../../../db/database';
 import { containsText, paged } from '../../../db/filters';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
+import type { CaseViewer } from './cases-repository';
 
-/** Who asks: an agent sees only the teams it is a member of. */
-export type TeamReader = { userId: string; role: string };
+/** Who asks: an agent (as the cases list counts them: `agentOnly`) sees only the teams it is a member of. */
+export type TeamReader = Pick<CaseViewer, 'userId' | 'agentOnly'>;
 
 /** A team as written: name and description trimmed, members in turn order without repeats. */
 export type TeamInput = { name: string; description: string; memberIds: string[] };
@@ -53,7 +54,7 @@ export function caseTeamsRepository(db: Database) {
   const teamsOf = (tenantId: string, reader: TeamReader, keyword?: string) => {
     let query = scoped(db, tenantId).selectFrom('caseTeams');
     if (keyword) query = query.where(containsText('caseTeams.name', keyword));
-    if (reader.role === 'agent')
+    if (reader.agentOnly)
       query = query.where((eb) =>
         eb.exists(
           eb
@@ -192,7 +193,7 @@ export function caseTeamsRepository(db: Database) {
         if (isUniqueViolation(error)) return { ok: false, reason: 'NAME_TAKEN' };
         throw error;
       }
-      return { ok: true, team: (await repository.get(tenantId, { userId: '', role: 'admin' }, id))! };
+      return { ok: true, team: (await repository.get(tenantId, { userId: '', agentOnly: false }, id))! };
     },
 
     /** Members kept keep their place in the turn order; new ones join at its end in the order given. */
@@ -231,7 +232,7 @@ export function caseTeamsRepository(db: Database) {
         if (isUniqueViolation(error)) return { ok: false, reason: 'NAME_TAKEN' };
         throw error;
       }
-      return { ok: true, team: (await repository.get(tenantId, { userId: '', role: 'admin' }, teamId))! };
+      return { ok: true, team: (await repository.get(tenantId, { userId: '', agentOnly: false }, teamId))! };
     },
 
     /** The team goes with its members and robots; its cases stay, without a team. */

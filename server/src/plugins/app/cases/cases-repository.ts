@@ -20,6 +20,7 @@ import { containsText, paged } from '../../../db/filters';
 import type { CasesTable, DB } from '../../../db/schema';
 import { scoped } from '../../../db/scoped';
 import { isoNow } from '../../../lib/clock';
+import { agentSeesCase } from './case-visibility';
 
 /** A case to open: by hand (a person), or from a conversation (a case form or a flow's form). */
 export type NewCase = {
@@ -131,20 +132,7 @@ export function casesRepository(db: Database) {
       .leftJoin('caseTeams as team', (join) =>
         join.onRef('team.id', '=', 'cases.teamId').onRef('team.tenantId', '=', 'cases.tenantId'),
       );
-    if (viewer.agentOnly)
-      base = base.where((eb) =>
-        eb.or([
-          eb('cases.assigneeId', '=', viewer.userId),
-          eb(
-            'cases.teamId',
-            'in',
-            scoped(trx, viewer.tenantId)
-              .selectFrom('caseTeamMembers')
-              .select('caseTeamMembers.teamId')
-              .where('caseTeamMembers.userId', '=', viewer.userId),
-          ),
-        ]),
-      );
+    if (viewer.agentOnly) base = base.where(agentSeesCase(trx, viewer));
     return base;
   };
 
@@ -312,9 +300,9 @@ export function casesRepository(db: Database) {
     },
 
     /**
-     * Changes the fields given; undefined when the viewer cannot see the case. Closing stamps closedAt,
-     * any other status clears it; giving a new case to an agent makes it assigned, taking it back new again.
-     * The caller checks the assignee.
+     * Changes the fields given and answers the case as written; undefined when the viewer cannot see the case.
+     * Closing stamps closedAt, any other status clears it; giving a new case to an agent makes it assigned,
+     * taking it back new again. The caller checks the assignee.
      */
     async update(viewer: CaseViewer, caseId: string, body: UpdateCaseBody): Promise<Case | undefined> {
       return db.transaction().execute(async (trx) => {
@@ -339,6 +327,7 @@ export function casesRepository(db: Database) {
           })
           .where('id', '=', caseId)
           .execute();
+        // The case as written, even to an agent who just gave it away and no longer sees it.
         return findCase(trx, viewer, caseId);
       });
     },
