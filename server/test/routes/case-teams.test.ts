@@ -345,6 +345,46 @@ describe('GET /v1/case/team/export', () => {
     expect((await t.get('/v1/case/team/export', { token: agent.token })).statusCode).toBe(422);
   });
 
+  it('reads the cases a batch at a time: more than one batch at the same instant, each case once', async () => {
+    const team = await newTeam([agent.user.id]);
+    const now = isoNow();
+    const cases = Array.from({ length: 501 }, (_, i) => ({
+      id: randomUUID(),
+      processId: robot,
+      title: `Lead ${i}`,
+      customer: '',
+      phone: '',
+      status: 'new' as const,
+      checked: 0 as const,
+      source: 'manual' as const,
+      form: '{}',
+      sessionId: null,
+      visitorId: null,
+      shareId: null,
+      teamId: team.id,
+      assigneeId: null,
+      notes: '',
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+    }));
+    for (let i = 0; i < cases.length; i += 100)
+      await scoped(t.app.db, tenantId)
+        .insertInto('cases', cases.slice(i, i + 100))
+        .execute();
+    const res = await t.get(`/v1/case/team/export?teamId=${team.id}`, { token: operator.token });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ids = workbook.worksheets[0]!.getColumn(11).values.slice(2);
+    expect(new Set(ids).size).toBe(501);
+    expect(ids).toEqual(
+      cases
+        .map((c) => c.id)
+        .sort()
+        .reverse(),
+    );
+  });
+
   it('counts an operator with the agent flag as an agent: it exports and sees only the teams it is in', async () => {
     const agentOperator = await t.createUser(admin, 'operator');
     const flag = await t.put(`/v1/users/${agentOperator.user.id}`, { token: admin, body: { isAgent: true } });

@@ -14,6 +14,8 @@ export const CASE_TEAM_LIMITS = {
   salePhonesMax: 1000,
   /** Cases one team export writes at most (newest first). */
   exportRowsMax: 50_000,
+  /** UTF-8 bytes of cell text one team export writes at most: the cases past it are left out. */
+  exportBytesMax: 16 * 1024 * 1024,
 } as const;
 
 /** The file a team export downloads as (`GET /v1/case/team/export`). */

@@ -168,12 +168,13 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: STAFF },
     tags,
     summary: "A team's cases as an xlsx workbook, newest first (agents: the teams they are in)",
-    description: `At most ${CASE_TEAM_LIMITS.exportRowsMax} cases.`,
+    description:
+      `At most ${CASE_TEAM_LIMITS.exportRowsMax} cases and ${CASE_TEAM_LIMITS.exportBytesMax} bytes of cell text ` +
+      '(newest first; the cases past either bound are left out).',
     file: { type: XLSX_TYPE, description: "The team's cases as an xlsx workbook" },
     handler: async (request, reply) => {
       const team = await teamFor(request, request.query.teamId);
-      const rows = await caseTeams.exportRows(request.auth.tenantId, team.id);
-      const bytes = await teamWorkbook(team.name, rows, request.locale);
+      const bytes = await teamWorkbook(team.name, caseTeams.exportRows(request.auth.tenantId, team.id), request.locale);
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', contentDisposition('attachment', CASE_TEAM_EXPORT_FILE))

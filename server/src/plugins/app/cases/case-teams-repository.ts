@@ -44,6 +44,9 @@ export type TeamCaseRow = {
   closedAt: string | null;
 };
 
+/** Cases an export reads from the database at a time. */
+const EXPORT_BATCH = 500;
+
 /** A phone as compared: digits with an optional leading `+`, spaces and dashes dropped. */
 export function normalizePhone(phone: string): string {
   return phone.replace(/[\s-]/g, '');
@@ -300,35 +303,55 @@ export function caseTeamsRepository(db: Database) {
       });
     },
 
-    /** The team's cases for an export, newest first, at most the export bound. */
-    async exportRows(tenantId: string, teamId: string): Promise<TeamCaseRow[]> {
-      const rows = await scoped(db, tenantId)
-        .selectFrom('cases')
-        .leftJoin('processes', (join) =>
-          join.onRef('processes.processId', '=', 'cases.processId').onRef('processes.tenantId', '=', 'cases.tenantId'),
-        )
-        .leftJoin('users as assignee', (join) =>
-          join.onRef('assignee.id', '=', 'cases.assigneeId').onRef('assignee.tenantId', '=', 'cases.tenantId'),
-        )
-        .select([
-          'cases.id',
-          'cases.title',
-          'cases.customer',
-          'cases.phone',
-          'cases.status',
-          'processes.name as processName',
-          'assignee.nickname as assigneeName',
-          'cases.form',
-          'cases.notes',
-          'cases.createdAt',
-          'cases.closedAt',
-        ])
-        .where('cases.teamId', '=', teamId)
-        .orderBy('cases.createdAt', 'desc')
-        .orderBy('cases.id', 'desc')
-        .limit(CASE_TEAM_LIMITS.exportRowsMax)
-        .execute();
-      return rows.map((row) => ({ ...row, processName: row.processName ?? '', assigneeName: row.assigneeName ?? '' }));
+    /**
+     * The team's cases for an export, newest first, at most the export's row bound, read a batch at a time
+     * (each batch after the last row given), so a reader that stops early leaves the rest unread.
+     */
+    async *exportRows(tenantId: string, teamId: string): AsyncGenerator<TeamCaseRow> {
+      let last: { createdAt: string; id: string } | undefined;
+      let read = 0;
+      while (read < CASE_TEAM_LIMITS.exportRowsMax) {
+        const limit = Math.min(EXPORT_BATCH, CASE_TEAM_LIMITS.exportRowsMax - read);
+        let query = scoped(db, tenantId)
+          .selectFrom('cases')
+          .leftJoin('processes', (join) =>
+            join
+              .onRef('processes.processId', '=', 'cases.processId')
+              .onRef('processes.tenantId', '=', 'cases.tenantId'),
+          )
+          .leftJoin('users as assignee', (join) =>
+            join.onRef('assignee.id', '=', 'cases.assigneeId').onRef('assignee.tenantId', '=', 'cases.tenantId'),
+          )
+          .select([
+            'cases.id',
+            'cases.title',
+            'cases.customer',
+            'cases.phone',
+            'cases.status',
+            'processes.name as processName',
+            'assignee.nickname as assigneeName',
+            'cases.form',
+            'cases.notes',
+            'cases.createdAt',
+            'cases.closedAt',
+          ])
+          .where('cases.teamId', '=', teamId);
+        if (last) {
+          const { createdAt, id } = last;
+          query = query.where((eb) =>
+            eb.or([
+              eb('cases.createdAt', '<', createdAt),
+              eb.and([eb('cases.createdAt', '=', createdAt), eb('cases.id', '<', id)]),
+            ]),
+          );
+        }
+        const rows = await query.orderBy('cases.createdAt', 'desc').orderBy('cases.id', 'desc').limit(limit).execute();
+        for (const row of rows)
+          yield { ...row, processName: row.processName ?? '', assigneeName: row.assigneeName ?? '' };
+        read += rows.length;
+        if (rows.length < limit) return;
+        last = rows[rows.length - 1]!;
+      }
     },
 
     async phones(tenantId: string, query: ListCaseSalePhonesQuery): Promise<Page<CaseSalePhone>> {
