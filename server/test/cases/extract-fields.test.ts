@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractBuiltin, type ExtractedField } from '../../src/cases/open-case/extract-fields';
+import { BUILTIN_LIMITS, extractBuiltin, type ExtractedField } from '../../src/cases/open-case/extract-fields';
 import { parseExtraction, transcriptOf, TRANSCRIPT_LIMITS } from '../../src/cases/open-case/model-extraction';
 
 const field = (name: string, label: string, type: ExtractedField['type'], required = true): ExtractedField => ({
@@ -55,6 +55,24 @@ describe('the builtin extraction of case fields', () => {
 
   it('leaves out what no message gives', () => {
     expect(extractBuiltin([field('email', 'Email', 'email')], ['no address here'])).toEqual({});
+  });
+
+  it('reads only the latest questions, each up to its bound, however long the visitor writes', () => {
+    const phone = [field('phone', 'Phone', 'phone')];
+    const padding = 'a'.repeat(BUILTIN_LIMITS.questionChars);
+    expect(extractBuiltin(phone, [`${padding} 13800138000`])).toEqual({});
+    expect(extractBuiltin(phone, [`${padding.slice(12)} 13800138000`])).toEqual({ phone: '13800138000' });
+    const later = Array.from({ length: BUILTIN_LIMITS.questions }, () => 'no number here');
+    expect(extractBuiltin(phone, ['13800138000', ...later])).toEqual({});
+    expect(extractBuiltin(phone, ['13800138000', ...later.slice(1)])).toEqual({ phone: '13800138000' });
+  });
+
+  it('finds an order number after spaces and codes among long runs of letters', () => {
+    const fields = [field('orderNo', 'Order number', 'text'), field('quantity', 'Quantity', 'number')];
+    expect(extractBuiltin(fields, [`order   :  A778899 ${'b'.repeat(400)}2 ${'c'.repeat(400)} 3 boxes`])).toEqual({
+      orderNo: 'A778899',
+      quantity: '3',
+    });
   });
 });
 

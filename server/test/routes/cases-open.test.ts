@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Case, CaseForm, FlowGraph, Robot, ShareSettings } from '@flotilla/shared/contracts';
+import type { Case, CaseForm, FlowGraph, FormField, Robot, ShareSettings } from '@flotilla/shared/contracts';
 import { useTestApp } from '../helper';
 import { startFakeOpenAi } from '../support/fake-openai';
 import { OTHER_VISITOR, VISITOR } from './chat-fixtures';
@@ -194,7 +194,8 @@ describe('opening cases with the robot’s model', () => {
 });
 
 describe('opening cases from a flow’s formCollect node', () => {
-  it('opens a case with the node’s values once its required fields are in', async () => {
+  /** A published flow robot whose one formCollect node asks for the fields; answers its share. */
+  async function flowCollecting(fields: FormField[]) {
     const robot = (
       await t.post('/v1/processes', { token: admin, body: { name: 'Flow leads', type: 'flow' } })
     ).json<Robot>();
@@ -202,18 +203,7 @@ describe('opening cases from a flow’s formCollect node', () => {
     const graph: FlowGraph = {
       nodes: [
         { id: 'start', type: 'start', position: at(0, 0), data: {} },
-        {
-          id: 'lead',
-          type: 'formCollect',
-          position: at(0, 100),
-          data: {
-            fields: [
-              { name: 'name', label: '姓名', type: 'text', required: true },
-              { name: 'phone', label: '手机号', type: 'phone', required: true },
-            ],
-            doneText: '谢谢',
-          },
-        },
+        { id: 'lead', type: 'formCollect', position: at(0, 100), data: { fields, doneText: '谢谢' } },
         { id: 'end', type: 'end', position: at(0, 200), data: {} },
       ],
       edges: [
@@ -227,7 +217,14 @@ describe('opening cases from a flow’s formCollect node', () => {
     const share = (
       await t.put(`/v1/users/${robot.adminId}/processes/${robot.processId}/share/enable`, { token: admin })
     ).json<ShareSettings>();
+    return { robot, share };
+  }
 
+  it('opens a case with the node’s values once its required fields are in', async () => {
+    const { robot, share } = await flowCollecting([
+      { name: 'name', label: '姓名', type: 'text', required: true },
+      { name: 'phone', label: '手机号', type: 'phone', required: true },
+    ]);
     const sessionId = await say(share.shareId, '我想了解一下');
     await say(share.shareId, '韩梅梅', sessionId);
     expect(await settledCases(robot.processId)).toEqual([]);
@@ -236,6 +233,17 @@ describe('opening cases from a flow’s formCollect node', () => {
     expect(opened).toMatchObject({ source: 'flow', form: { name: '韩梅梅', phone: '13800138000' }, sessionId });
     await say(share.shareId, '还有别的问题', sessionId);
     expect(await settledCases(robot.processId)).toHaveLength(1);
+  });
+
+  it('checks the node’s values as a case form’s: a number past the bound is left out', async () => {
+    const { robot, share } = await flowCollecting([
+      { name: 'phone', label: '手机号', type: 'phone', required: true },
+      { name: 'quantity', label: '数量', type: 'number', required: false },
+    ]);
+    const sessionId = await say(share.shareId, `我要 1${'0'.repeat(400)} 个`);
+    await say(share.shareId, '13800138000', sessionId);
+    const [opened] = await waitForCases(robot.processId, 1);
+    expect(opened?.form).toEqual({ phone: '13800138000' });
   });
 });
 

@@ -111,6 +111,13 @@ describe('POST /v1/case, GET and PUT /v1/case/{caseId}', () => {
     expect(empty.json().detail[0].loc).toEqual(['body', 'title']);
     const huge = await t.post('/v1/case', { token: admin, body: { processId, title: 'x', form: { n: 1e300 } } });
     expect(huge.statusCode).toBe(422);
+    const manyFields = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`field${i}`, 'x']));
+    const badKeys = [manyFields, { 'not a name': 'x' }, { ['a'.repeat(41)]: 'x' }, { '1st': 'x' }];
+    for (const form of badKeys) {
+      const res = await t.post('/v1/case', { token: admin, body: { processId, title: 'x', form } });
+      expect(res.statusCode, JSON.stringify(form).slice(0, 40)).toBe(422);
+      expect(res.json().detail[0].loc.slice(0, 2)).toEqual(['body', 'form']);
+    }
     expect(
       (
         await t.post('/v1/case', { token: admin, body: { processId, title: 'x', sessionId: 'no-such-session' } })
@@ -172,6 +179,21 @@ describe('POST /v1/case, GET and PUT /v1/case/{caseId}', () => {
     const bad = await t.put(`/v1/case/${id}`, { token: admin, body: { status: 'open' } });
     expect(bad.statusCode).toBe(422);
     expect((await t.get(`/v1/case/${id}`, { token: admin })).json()).toMatchObject({ status: 'new', assigneeId: null });
+  });
+
+  it('answers the written case to an agent who gives it away, which they then no longer see', async () => {
+    const { id } = (await t.post('/v1/case', { token: admin, body: { processId, title: 'Handed on' } })).json<Case>();
+    const first = await t.createUser(admin, 'agent');
+    const second = await t.createUser(admin, 'agent');
+    await t.put(`/v1/case/${id}`, { token: admin, body: { assigneeId: first.user.id } });
+    const given = await t.put(`/v1/case/${id}`, {
+      token: first.token,
+      body: { assigneeId: second.user.id, notes: 'Over to you' },
+    });
+    expect(given.statusCode).toBe(200);
+    expect(given.json()).toMatchObject({ id, assigneeId: second.user.id, notes: 'Over to you' });
+    expect((await t.get(`/v1/case/${id}`, { token: first.token })).statusCode).toBe(404);
+    expect((await t.get(`/v1/case/${id}`, { token: second.token })).json()).toMatchObject({ notes: 'Over to you' });
   });
 
   it('hides other cases from agents (404) and lists only theirs', async () => {
@@ -267,6 +289,17 @@ describe('case forms: GET|PUT /v1/processes/{id}/caseForm and the filled forms',
     expect((await t.get(url, { token: admin })).json()).toEqual(form);
     const operator = await t.createUser(admin, 'operator');
     expect((await t.get(url, { token: operator.token })).json()).toEqual(form);
+  });
+
+  it('goes with its robot', async () => {
+    const robot = (await t.post('/v1/processes', { token: admin, body: { name: 'Short-lived' } })).json();
+    const form = { enabled: true, fields: [{ name: 'phone', label: 'Phone', type: 'phone', required: true }] };
+    await t.put(`/v1/processes/${robot.processId}/caseForm`, { token: admin, body: form });
+    const formsOf = () =>
+      t.app.db.selectFrom('caseForms').select('processId').where('processId', '=', robot.processId).execute();
+    expect(await formsOf()).toHaveLength(1);
+    expect((await t.del(`/v1/processes/${robot.processId}`, { token: admin })).statusCode).toBe(200);
+    expect(await formsOf()).toEqual([]);
   });
 
   it('refuses duplicate names and bad fields (422), agents (403) and another tenant’s robot (404)', async () => {

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CaseFormValuesSchema, CaseStatusSchema, TotalSchema } from './cases';
+import { CASE_FIELDS, CaseFormValuesSchema, CaseStatusSchema, TotalSchema } from './cases';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 import { endpoint } from './endpoint';
 
-export const CASE_FORM_LIMITS = { fieldsMax: 20, nameMax: 40, labelMax: 60 } as const;
+export const CASE_FORM_LIMITS = { fieldsMax: CASE_FIELDS.max, nameMax: CASE_FIELDS.nameMax, labelMax: 60 } as const;
 
 /** What a case form field holds; phone, email and number are recognised wherever they appear in a message. */
 export const CASE_FIELD_TYPES = ['text', 'phone', 'email', 'number'] as const;
@@ -11,7 +11,7 @@ export type CaseFieldType = (typeof CASE_FIELD_TYPES)[number];
 
 export const CaseFormFieldSchema = Type.Object({
   /** The key of the value on the case: a letter or underscore, then letters, digits, underscores. */
-  name: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', minLength: 1, maxLength: CASE_FORM_LIMITS.nameMax }),
+  name: Type.String({ pattern: CASE_FIELDS.namePattern, minLength: 1, maxLength: CASE_FORM_LIMITS.nameMax }),
   label: Type.String({ minLength: 1, maxLength: CASE_FORM_LIMITS.labelMax }),
   type: Type.Union(CASE_FIELD_TYPES.map((t) => Type.Literal(t))),
   required: Type.Boolean(),

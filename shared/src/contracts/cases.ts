@@ -44,8 +44,26 @@ export const CaseFormValueSchema = Type.Unsafe<string | number>({
   maximum: CASE_LIMITS.numberMax,
 });
 
-/** The fields a case collected, by field name: text, or a number for `number` fields. */
-export const CaseFormValuesSchema = Type.Record(Type.String({ maxLength: 40 }), CaseFormValueSchema);
+/** A case form's fields, whose values a case keeps by name: how many a form has, and how a name is written. */
+export const CASE_FIELDS = {
+  max: 20,
+  /** A letter or underscore, then letters, digits, underscores. */
+  namePattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+  nameMax: 40,
+} as const;
+/** A key of a case's values: a field's name, its length bound included. */
+export const CASE_VALUE_KEY_PATTERN = `^[A-Za-z_][A-Za-z0-9_]{0,${CASE_FIELDS.nameMax - 1}}$`;
+
+/**
+ * The fields a case collected, by field name: text, or a number for `number` fields. As many as a case form
+ * has fields at most, each key a field's name: any other key is refused (propertyNames: the server's validator
+ * answers 422; additionalProperties: TypeBox's checker, which has no propertyNames, refuses it too).
+ */
+export const CaseFormValuesSchema = Type.Record(Type.String({ pattern: CASE_VALUE_KEY_PATTERN }), CaseFormValueSchema, {
+  maxProperties: CASE_FIELDS.max,
+  propertyNames: { type: 'string', pattern: CASE_VALUE_KEY_PATTERN, maxLength: CASE_FIELDS.nameMax },
+  additionalProperties: false,
+});
 export type CaseFormValues = Static<typeof CaseFormValuesSchema>;
 
 /** `{ total }`: the answer of every `.../total` call. */

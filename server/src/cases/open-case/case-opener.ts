@@ -1,8 +1,22 @@
-import { CASE_LIMITS, type CaseFormValues, type CaseSource, type Locale } from '@flotilla/shared/contracts';
+import {
+  CASE_VALUE_KEY_PATTERN,
+  CASE_LIMITS,
+  type CaseFormValues,
+  type CaseSource,
+  type Locale,
+} from '@flotilla/shared/contracts';
 import type { ChatAccess } from '../../plugins/app/chats/chats-repository';
 import type { Repositories } from '../../plugins/app/repositories';
 import { routeOpenedCase } from '../route-opened-case';
-import { complete, extractBuiltin, isNameLike, type ExtractedField, type FoundValues } from './extract-fields';
+import {
+  complete,
+  extractBuiltin,
+  foundValue,
+  isNameLike,
+  normalizeValue,
+  type ExtractedField,
+  type FoundValues,
+} from './extract-fields';
 import { extractionInstructions, parseExtraction, TRANSCRIPT_LIMITS, transcriptOf } from './model-extraction';
 
 /** How long a model may take to fill a case form (it runs beside the conversation, never in its way). */
@@ -35,15 +49,31 @@ export type CaseOpenerDeps = {
   log?: { warn(object: unknown, message: string): void };
 };
 
-/** The values as a case keeps them: number fields as numbers, the rest as text. */
+const CASE_VALUE_KEY = new RegExp(CASE_VALUE_KEY_PATTERN);
+
+/**
+ * The values as a case keeps them: number fields as numbers, the rest as text; a field whose name a case's
+ * values cannot hold (a flow field's may be longer) is left out.
+ */
 function caseValues(fields: readonly ExtractedField[], found: FoundValues): CaseFormValues {
   const values: CaseFormValues = {};
   for (const field of fields) {
-    const value = found[field.name];
-    if (value === undefined) continue;
+    const value = foundValue(found, field.name);
+    if (value === undefined || !CASE_VALUE_KEY.test(field.name)) continue;
     values[field.name] = field.type === 'number' ? Number(value) : value.slice(0, CASE_LIMITS.valueMax);
   }
   return values;
+}
+
+/** A flow form's values checked as extracted ones are: each must match its field's type (numbers bounded). */
+function flowValues(flowForm: CompletedFlowForm): FoundValues {
+  const found: FoundValues = {};
+  for (const field of flowForm.fields) {
+    const raw = foundValue(flowForm.values, field.name);
+    const value = raw === undefined ? undefined : normalizeValue(field.type, raw);
+    if (value !== undefined) found[field.name] = value;
+  }
+  return found;
 }
 
 /**
@@ -68,8 +98,8 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
     const { access } = event;
     const form = caseValues(fields, found);
     const robot = await repos.processes.get(access.tenantId, access.processId);
-    const named = fields.find((field) => isNameLike(field) && found[field.name] !== undefined);
-    const phone = fields.find((field) => field.type === 'phone' && found[field.name] !== undefined);
+    const named = fields.find((field) => isNameLike(field) && foundValue(found, field.name) !== undefined);
+    const phone = fields.find((field) => field.type === 'phone' && foundValue(found, field.name) !== undefined);
     const firstValues = Object.values(form).slice(0, 2).map(String);
     const title = [robot?.name ?? '', firstValues.join(' / ')].filter(Boolean).join(': ');
     const id = await repos.cases.open(
@@ -77,8 +107,8 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
       {
         processId: access.processId,
         title: (title || access.processId).slice(0, CASE_LIMITS.titleMax),
-        customer: named ? (found[named.name] ?? '').slice(0, CASE_LIMITS.customerMax) : '',
-        phone: phone ? (found[phone.name] ?? '').slice(0, CASE_LIMITS.phoneMax) : '',
+        customer: named ? (foundValue(found, named.name) ?? '').slice(0, CASE_LIMITS.customerMax) : '',
+        phone: phone ? (foundValue(found, phone.name) ?? '').slice(0, CASE_LIMITS.phoneMax) : '',
         source,
         form,
         sessionId: event.sessionId,
@@ -122,7 +152,8 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
     const { access } = event;
     if (await repos.cases.sessionHasCase(access.tenantId, access.processId, event.sessionId)) return;
     for (const flowForm of event.flowForms) {
-      if (await openWith(event, flowForm.fields, flowForm.values, 'flow')) return;
+      const found = flowValues(flowForm);
+      if (complete(flowForm.fields, found) && (await openWith(event, flowForm.fields, found, 'flow'))) return;
     }
     const caseForm = await repos.caseForms.get(access.tenantId, access.processId);
     if (!caseForm.enabled || caseForm.fields.length === 0) return;

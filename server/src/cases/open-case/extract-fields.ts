@@ -11,8 +11,9 @@ const NAME_LIKE = /name|customer|contact|姓名|名字|称呼|联系人|客户/i
 const ORDER_LIKE = /order|订单|单号/i;
 const VALUE_END = /[\n,，;；。!！?？]/;
 // "Order number: A123456", "订单号是 2024001122": a keyword, an optional joiner, then letters/digits with a digit.
+// The spaces between are bounded: runs of unbounded ones one after another would backtrack without end.
 const ORDER_NUMBER =
-  /(?:订单编号|订单号|订单|单号|order\s*(?:no\.?|number|id|#)?)\s*(?:是|为|is|[:：#])?\s*([A-Za-z0-9][A-Za-z0-9-]{4,39})/i;
+  /(?:订单编号|订单号|订单|单号|order(?:\s{0,3}(?:no\.?|number|id|#))?)(?:\s{0,3}(?:是|为|is|[:：#]))?\s{0,3}([A-Za-z0-9][A-Za-z0-9-]{4,39})/i;
 // "我叫李雷", "my name is Li Lei": the words after it (capitalised ones, for a name of several words).
 const NAME_SAID =
   /(?:我叫|我的名字是|[Mm]y name is)\s*([^\s,，;；。!！?？]{1,30}(?:\s+[A-Z][^\s,，;；。!！?？]{0,29}){0,2})/;
@@ -47,44 +48,68 @@ function labelledValue(field: ExtractedField, message: string): string | undefin
 
 // A mainland mobile number standing alone: the surest phone a message gives.
 const MOBILE = /(?<![\dA-Za-z])1[3-9]\d{9}(?![\dA-Za-z])/;
-// Tokens mixing letters and digits (order numbers, codes): no phone number or quantity hides in them.
-const CODES = /[A-Za-z][\w-]*\d[\w-]*|\d[\w-]*[A-Za-z][\w-]*/g;
+// Words of letters, digits, underscores and hyphens; those mixing letters and digits (order numbers, codes)
+// hide no phone number or quantity. Whole words are matched, then tested: a scan that reads each once.
+const WORDS = /[\w-]+/g;
+const isCode = (word: string) => /[A-Za-z]/.test(word) && /\d/.test(word);
 // Digits in groups as phone numbers are written (7 or more): no quantity.
 const PHONE_LIKE = /(?<!\d)\+?\d[\d -]{5,17}\d(?!\d)/g;
-const EMAILS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+// An address starts where a run of the characters it may hold starts: no attempt inside a run.
+const EMAILS = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 /** The message without e-mail addresses, codes and the number after an order keyword. */
 function plainNumbers(message: string): string {
   const order = ORDER_NUMBER.exec(message)?.[0];
-  return (order ? message.replace(order, ' ') : message).replace(EMAILS, ' ').replace(CODES, ' ');
+  return (order ? message.replace(order, ' ') : message)
+    .replace(EMAILS, ' ')
+    .replace(WORDS, (word) => (isCode(word) ? ' ' : word));
+}
+
+/** What the builtin extraction reads of a conversation: its latest questions, each up to this many characters. */
+export const BUILTIN_LIMITS = { questions: 20, questionChars: 1000 } as const;
+
+/** A question as the extraction reads it: its bounded text, and that text's plain numbers (found once). */
+type Message = { text: string; plain(): string };
+
+/** The questions the builtin extraction reads, newest first: the latest ones, each cut to its start. */
+function builtinMessages(questions: readonly string[]): Message[] {
+  return questions
+    .slice(-BUILTIN_LIMITS.questions)
+    .reverse()
+    .map((question) => {
+      const text = question.slice(0, BUILTIN_LIMITS.questionChars);
+      let plain: string | undefined;
+      return { text, plain: () => (plain ??= plainNumbers(text)) };
+    });
 }
 
 /** What a message surely gives the field: a "label: value" clause, a mobile number, an e-mail, an order number. */
-function sureValueIn(field: ExtractedField, message: string): string | undefined {
-  const labelled = labelledValue(field, message);
+function sureValueIn(field: ExtractedField, message: Message): string | undefined {
+  const { text } = message;
+  const labelled = labelledValue(field, text);
   if (labelled !== undefined) return labelled;
   switch (field.type) {
     case 'phone':
-      return MOBILE.exec(message)?.[0];
+      return MOBILE.exec(text)?.[0];
     case 'email':
-      return findTypedValue('email', message);
+      return findTypedValue('email', text);
     case 'number':
       return undefined;
     case 'text': {
       if (ORDER_LIKE.test(field.name) || ORDER_LIKE.test(field.label)) {
-        const order = ORDER_NUMBER.exec(message)?.[1];
+        const order = ORDER_NUMBER.exec(text)?.[1];
         if (order && /\d/.test(order)) return order;
       }
-      if (isNameLike(field)) return NAME_SAID.exec(message)?.[1];
+      if (isNameLike(field)) return NAME_SAID.exec(text)?.[1];
       return undefined;
     }
   }
 }
 
 /** What a message may give the field: any phone-like or number-like digits outside codes and addresses. */
-function likelyValueIn(field: ExtractedField, message: string): string | undefined {
-  if (field.type === 'phone') return findTypedValue('phone', plainNumbers(message));
-  if (field.type === 'number') return normalizeValue('number', plainNumbers(message).replace(PHONE_LIKE, ' '));
+function likelyValueIn(field: ExtractedField, message: Message): string | undefined {
+  if (field.type === 'phone') return findTypedValue('phone', message.plain());
+  if (field.type === 'number') return normalizeValue('number', message.plain().replace(PHONE_LIKE, ' '));
   return undefined;
 }
 
@@ -92,22 +117,33 @@ function likelyValueIn(field: ExtractedField, message: string): string | undefin
  * The builtin extraction: each field from the latest message that surely gives it — a "label: value" clause,
  * a mobile number or e-mail address anywhere, an order number after its keyword, a name after "my name is" —
  * else from the latest that holds a likely value (other phone numbers, a number outside codes and addresses).
+ * It reads a bounded part of the conversation (BUILTIN_LIMITS), whatever length the visitor's messages have.
  */
 export function extractBuiltin(fields: readonly ExtractedField[], questions: readonly string[]): FoundValues {
   const found: FoundValues = {};
-  const newestFirst = [...questions].reverse();
+  const newestFirst = builtinMessages(questions);
   for (const field of fields) {
-    for (const finder of [sureValueIn, likelyValueIn]) {
-      const value = newestFirst.map((message) => finder(field, message)).find((v) => v !== undefined);
-      if (value !== undefined) {
-        found[field.name] = value;
-        break;
-      }
-    }
+    const value = valueIn(field, newestFirst);
+    if (value !== undefined) found[field.name] = value;
   }
   return found;
 }
 
+/** The field's value in the latest message that surely gives it, else in the latest that likely does. */
+function valueIn(field: ExtractedField, newestFirst: readonly Message[]): string | undefined {
+  for (const finder of [sureValueIn, likelyValueIn]) {
+    for (const message of newestFirst) {
+      const value = finder(field, message);
+      if (value !== undefined) return value;
+    }
+  }
+  return undefined;
+}
+
+/** The value found for a field name; an inherited key ("constructor") is none. */
+export const foundValue = (found: FoundValues, name: string): string | undefined =>
+  Object.hasOwn(found, name) ? found[name] : undefined;
+
 /** Every required field has a value. */
 export const complete = (fields: readonly ExtractedField[], found: FoundValues) =>
-  fields.every((field) => !field.required || found[field.name] !== undefined);
+  fields.every((field) => !field.required || foundValue(found, field.name) !== undefined);

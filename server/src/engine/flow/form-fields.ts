@@ -5,7 +5,8 @@ import type { FormField, Locale } from '@flotilla/shared/contracts';
 const PATTERNS: Record<Exclude<FormField['type'], 'text'>, RegExp> = {
   // Mainland mobile numbers, or an international number of 7–15 digits with optional separators.
   phone: /(?<!\d)(?:1[3-9]\d{9}|\+?\d[\d -]{5,17}\d)(?!\d)/,
-  email: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/,
+  // An address starts where a run of the characters it may hold starts: no attempt inside a run.
+  email: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/,
   number: /-?\d+(?:\.\d+)?/,
 };
 

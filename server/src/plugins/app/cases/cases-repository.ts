@@ -328,7 +328,7 @@ export function casesRepository(db: Database) {
           .where('id', '=', caseId)
           .execute();
         // The case as written, even to an agent who just gave it away and no longer sees it.
-        return findCase(trx, viewer, caseId);
+        return findCase(trx, { ...viewer, agentOnly: false }, caseId);
       });
     },
 

@@ -278,12 +278,13 @@ export function processesRepository(db: Database) {
       return toRobot({ ...row, tenantId }, []);
     },
 
-    /** Deletes the robot with its share and tag bindings; false when the tenant has no such robot. */
+    /** Deletes the robot with its share, tag bindings and case form; false when the tenant has no such robot. */
     async remove(tenantId: string, processId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const tenant = scoped(trx, tenantId);
         await tenant.deleteFrom('shares').where('processId', '=', processId).execute();
         await tenant.deleteFrom('processTagBindings').where('processId', '=', processId).execute();
+        await tenant.deleteFrom('caseForms').where('processId', '=', processId).execute();
         // Its chats go with it (completions cascade from their sessions); its secrets cascade from the robot.
         await tenant.deleteFrom('chatSessions').where('processId', '=', processId).execute();
         const result = await tenant.deleteFrom('processes').where('processId', '=', processId).executeTakeFirst();
