@@ -41,17 +41,33 @@ export function orderOf(form: CaseFormValues): { product: string; quantity: numb
   return { product, quantity, amountCents };
 }
 
+/**
+ * A product-order scene names its product and unit price in its own values; the visitor gives the quantity.
+ * The case's values then lack only what the scene knows: product, and the total (`unitPrice × quantity`).
+ * A unit price that is not money (negative, over two decimals) leaves the values as they are: no order.
+ */
+export function withSceneOrder(form: CaseFormValues, scene: Record<string, unknown>): CaseFormValues {
+  const product = typeof scene.product === 'string' ? scene.product.trim() : '';
+  const unitPrice = typeof scene.unitPrice === 'string' ? Number(scene.unitPrice.trim() || NaN) : NaN;
+  if (form.amount !== undefined || !product || !Number.isFinite(unitPrice) || unitPrice < 0) return form;
+  const unitCents = Math.round(unitPrice * 100);
+  if (Math.abs(unitCents - unitPrice * 100) > 1e-6) return form;
+  const quantity = form.quantity === undefined || form.quantity === '' ? 1 : Number(form.quantity);
+  if (!Number.isInteger(quantity) || quantity < 1) return form;
+  return { product, ...form, amount: (unitCents * quantity) / 100 };
+}
+
 /** Records the case's order when its robot was made from a business scene and its values name one. */
 async function recordOrder(trx: Transaction<DB>, opened: OpenedCase): Promise<void> {
-  const order = orderOf(opened.form);
-  if (!order) return;
   const own = scoped(trx, opened.tenantId);
   const scene = await own
     .selectFrom('businessScenes')
-    .select('processId')
+    .select('values')
     .where('processId', '=', opened.processId)
     .executeTakeFirst();
   if (!scene) return;
+  const order = orderOf(withSceneOrder(opened.form, sceneValuesOf(scene.values)));
+  if (!order) return;
   const now = isoNow();
   await own
     .insertInto('caseOrders', {
@@ -66,6 +82,18 @@ async function recordOrder(trx: Transaction<DB>, opened: OpenedCase): Promise<vo
       updatedAt: now,
     })
     .execute();
+}
+
+/** A scene row's stored values (JSON written by the scenes repository); anything else reads as none. */
+function sceneValuesOf(json: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -46,6 +46,7 @@ describe('GET /v1/business-scenes/templates', () => {
       'store-info',
       'complaint-routing',
       'order-lookup',
+      'product-order',
     ]);
     expect(english[4]?.fields[0]).toEqual({
       name: 'databases',

@@ -25,13 +25,14 @@ const sample = (template: SceneTemplateFile) =>
 const nodeOf = (graph: { nodes: FlowNode[] }, id: string) => graph.nodes.find((node) => node.id === id) as FlowNode;
 
 describe('scene templates', () => {
-  it('offers after-sales FAQ, lead collection, store info, complaint routing and, now that dbQuery runs, order lookup', () => {
+  it('offers after-sales FAQ, lead collection, store info, complaint routing, order lookup (now that dbQuery runs) and product order', () => {
     expect(templates.filter(isOffered).map((template) => template.id)).toEqual([
       'after-sales-faq',
       'lead-collection',
       'store-info',
       'complaint-routing',
       'order-lookup',
+      'product-order',
     ]);
     expect(byId('order-lookup').requires).toBe('dbQuery');
     expect(isOffered(byId('order-lookup'))).toBe(true);
