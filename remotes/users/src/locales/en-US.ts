@@ -110,6 +110,8 @@ const enUS: Catalog = {
   'users.tasks.type.importTable': 'Import table',
   'users.tasks.type.importUsers': 'Import users',
   'users.tasks.type.cloneRobots': 'Clone robots',
+  'users.tasks.type.analyzeCaseFile': 'Analyse a case file',
+  'users.tasks.type.compareRobots': 'Compare robots',
   'users.tasks.status.queued': 'Queued',
   'users.tasks.status.running': 'Running',
   'users.tasks.status.done': 'Done',

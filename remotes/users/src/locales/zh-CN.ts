@@ -110,6 +110,8 @@ const zhCN: Catalog = {
   'users.tasks.type.importTable': '导入数据表',
   'users.tasks.type.importUsers': '导入用户',
   'users.tasks.type.cloneRobots': '批量克隆机器人',
+  'users.tasks.type.analyzeCaseFile': '案例文件分析',
+  'users.tasks.type.compareRobots': '机器人对比评测',
   'users.tasks.status.queued': '排队中',
   'users.tasks.status.running': '运行中',
   'users.tasks.status.done': '已完成',
