@@ -4,6 +4,7 @@ export * from './endpoint';
 export * from './errors';
 export * from './client-errors';
 export * from './auth';
+export * from './sms';
 export * from './users';
 export * from './user-import';
 export * from './processes';
