@@ -20,6 +20,7 @@
  * | FLOTILLA_OPENAI_MODELS    | (unset)                         | JSON array `[{ "id", "name", "price", "baseUrl", "apiKey", "model", "vision" }]` of OpenAI-compatible models robots may use (offered next to `builtin`). `price`: whole credits per answer; `model`: the upstream's model name (default `id`); `vision: true`: the model sees the images a chatter attaches (sent as `image_url` parts; default false: it is told it cannot see them). Only id, name and price are ever sent to clients. |
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
  * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
+ * | FLOTILLA_SMS              | (unset: the outbox)             | Where SMS codes go. Unset: the built-in outbox — nothing is sent; admins read messages in the console and each is logged at info level. JSON `{ "provider": "http", "url", "headers"?, "bodyTemplate"? }`: one POST per message to `url` (public addresses only) with `headers` and the body `bodyTemplate` with `{{phone}}` and `{{text}}` filled in (default `{"phone":"{{phone}}","text":"{{text}}"}` as JSON). docs/sms.md. |
  * | FLOTILLA_SECRET_KEY       | (unset: `<dir>/secret.key`)     | 32 bytes (64 hex digits or base64) that seal stored secrets such as external databases' passwords (AES-256-GCM). Unset: a random key is written once to `secret.key` in FLOTILLA_DATA_DIR (mode 0600). Keep it: secrets sealed under a lost key cannot be read again. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
@@ -39,6 +40,7 @@ import type { OutboundPolicy } from './lib/outbound/index';
 import { normalizeOrigin } from './lib/origins';
 import { systemClock, type Clock } from './lib/clock';
 import { parseSecretKey } from './lib/secret-box';
+import type { SmsHttpConfig } from './sms/http-provider';
 
 export type Config = {
   port: number;
@@ -65,6 +67,8 @@ export type Config = {
   embeddingModels: EmbeddingModelConfig[];
   /** The text-to-speech provider, from FLOTILLA_TTS; undefined: the chat uses the browser's voices. */
   tts?: TtsConfig;
+  /** Where SMS codes go (FLOTILLA_SMS): the built-in outbox, or an HTTP gateway. */
+  sms: SmsConfig;
   /** The key that seals stored secrets (FLOTILLA_SECRET_KEY); undefined: the data folder's key file. */
   secretKey?: Buffer;
   maxFileBytes: number;
@@ -207,6 +211,39 @@ function ttsProvider(value: string | undefined): TtsConfig | undefined {
   };
 }
 
+/** FLOTILLA_SMS: the built-in outbox (unset) or an HTTP gateway. */
+export type SmsConfig = { provider: 'outbox' } | SmsHttpConfig;
+
+/** FLOTILLA_SMS → its provider; a malformed value stops the start. */
+function smsProvider(value: string | undefined): SmsConfig {
+  if (value === undefined) return { provider: 'outbox' };
+  const fail = (why: string): never => {
+    throw new Error(`FLOTILLA_SMS must be a JSON object { provider: "http", url, headers?, bodyTemplate? }: ${why}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('not an object');
+  const { provider, url, headers, bodyTemplate } = parsed as Record<string, unknown>;
+  if (provider === 'outbox') return { provider: 'outbox' };
+  if (provider !== 'http') fail('provider must be "http" or "outbox"');
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) fail('needs a url starting with http:// or https://');
+  if (headers !== undefined && (headers === null || typeof headers !== 'object' || Array.isArray(headers)))
+    fail('headers must be an object of strings');
+  const headerList = Object.entries((headers ?? {}) as Record<string, unknown>);
+  if (headerList.some(([, v]) => typeof v !== 'string')) fail('headers must be an object of strings');
+  if (bodyTemplate !== undefined && typeof bodyTemplate !== 'string') fail('bodyTemplate must be a string');
+  return {
+    provider: 'http',
+    url: url as string,
+    headers: Object.fromEntries(headerList) as Record<string, string>,
+    ...(bodyTemplate !== undefined ? { bodyTemplate: bodyTemplate as string } : {}),
+  };
+}
+
 /** The repository root (this file is `server/src/config.ts`). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -275,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiModels: openAiModels(nonEmpty(env.FLOTILLA_OPENAI_MODELS)),
     embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
     tts: ttsProvider(nonEmpty(env.FLOTILLA_TTS)),
+    sms: smsProvider(nonEmpty(env.FLOTILLA_SMS)),
     secretKey:
       nonEmpty(env.FLOTILLA_SECRET_KEY) === undefined ? undefined : parseSecretKey(env.FLOTILLA_SECRET_KEY as string),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,

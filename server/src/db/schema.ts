@@ -15,6 +15,7 @@ import type {
 import type { CaseComparisonTables } from './tables/case-comparisons';
 import type { CaseFileTables } from './tables/case-files';
 import type { CaseTeamTables } from './tables/case-teams';
+import type { SmsTables } from './tables/sms';
 
 /**
  * Tables as the code sees them. Names are camelCase here and snake_case in the database: Kysely's
@@ -559,7 +560,7 @@ export interface DataVersionsTable {
 }
 
 /** Every table; the case areas' tables are declared in db/tables/. */
-export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables {
+export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables, SmsTables {
   tenants: TenantsTable;
   users: UsersTable;
   tokens: TokensTable;

@@ -499,6 +499,23 @@ const MESSAGES = {
     'zh-CN': '日期范围无效：开始不能晚于结束，且最多 366 天',
     'en-US': 'Invalid date range: the start must not be after the end, and it covers at most 366 days',
   },
+  // SMS codes.
+  SMS_THROTTLED: {
+    'zh-CN': '验证码发送过于频繁，请稍后再试',
+    'en-US': 'Too many codes asked for; try again later',
+  },
+  SMS_CODE_INVALID: {
+    'zh-CN': '验证码错误或已失效',
+    'en-US': 'Wrong or expired code',
+  },
+  SMS_PHONE_SHARED: {
+    'zh-CN': '该手机号属于多个账号，请用用户名和密码登录',
+    'en-US': 'This phone belongs to several accounts; log in with your username and password',
+  },
+  SMS_SEND_FAILED: {
+    'zh-CN': '短信发送失败，请稍后再试',
+    'en-US': 'The text message could not be sent; try again later',
+  },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

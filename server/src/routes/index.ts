@@ -28,6 +28,7 @@ import referralsRoutes from './referrals/index';
 import secretsRoutes from './secrets/index';
 import segmentsRoutes from './segments/index';
 import sharesRoutes from './shares/index';
+import smsRoutes from './sms/index';
 import tasksRoutes from './tasks/index';
 import tenantsRoutes from './tenants/index';
 import uploadsRoutes from './uploads/index';
@@ -44,6 +45,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(usersImportRoutes);
   await fastify.register(usersManageRoutes);
   await fastify.register(referralsRoutes);
+  await fastify.register(smsRoutes);
   await fastify.register(processesRoutes);
   await fastify.register(cloneBatchRoutes);
   await fastify.register(businessScenesRoutes);

@@ -100,6 +100,11 @@ export const ERROR_CODES = [
   'CASE_ORDER_STATUS_MOVE',
   // Comparisons of robots and API secret usage.
   'COMPARISON_NOT_FOUND',
+  // SMS codes: sending, logging in and resetting a password with one.
+  'SMS_THROTTLED',
+  'SMS_CODE_INVALID',
+  'SMS_PHONE_SHARED',
+  'SMS_SEND_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,7 +20,7 @@ export const SMS_PURPOSES = ['login', 'register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 export const SmsPhoneSchema = Type.String({ minLength: 5, maxLength: 32, pattern: '^\\+?[0-9][0-9 -]*$' });
-export const SmsCodeSchema = Type.String({ pattern: '^[0-9]{6}$' });
+export const SmsCodeSchema = Type.String({ minLength: 6, maxLength: 6, pattern: '^[0-9]{6}$' });
 
 /** `POST /v1/sms/send` (form or JSON): sends a code to the phone for the purpose (default login). */
 export const SendSmsBodySchema = Type.Object({

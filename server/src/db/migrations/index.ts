@@ -21,6 +21,7 @@ import * as caseTeams from './018-case-teams';
 import * as caseFiles from './019-case-files';
 import * as caseComparisons from './020-case-comparisons';
 import * as referralPhoneKeys from './021-referral-phone-keys';
+import * as sms from './022-sms';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019-case-files': caseFiles,
   '020-case-comparisons': caseComparisons,
   '021-referral-phone-keys': referralPhoneKeys,
+  '022-sms': sms,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

@@ -27,6 +27,7 @@ import { scenesRepository } from './scenes/scenes-repository';
 import { secretsRepository } from './secrets/secrets-repository';
 import { segmentsRepository } from './segments/segments-repository';
 import { sharesRepository } from './shares/shares-repository';
+import { smsRepository } from './sms/sms-repository';
 import { tenantsRepository } from './tenants/tenants-repository';
 import { tokensRepository } from './tokens/tokens-repository';
 import { uploadsRepository } from './uploads/uploads-repository';
@@ -69,6 +70,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0], config: C
     databases: databasesRepository(db, { dataDir: config.dataDir, box }),
     databaseTables: databaseTablesRepository(db),
     databaseQueries: databaseQueriesRepository(db),
+    sms: smsRepository(db),
   };
 }
 

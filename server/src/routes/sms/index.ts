@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ListSmsOutbox,
+  ResetPasswordBySms,
+  SendSms,
+  SMS_LIMITS,
+  ValidSms,
+  type SmsPurpose,
+} from '@flotilla/shared/contracts';
+import { AppError } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-address';
+import { localeOf } from '../../lib/messages';
+import { RateWindow } from '../../lib/rate-window';
+import { retryLater } from '../../lib/retry-later';
+import { toUser } from '../../plugins/app/users/users-repository';
+import { smsCodeKey, smsCodeService, type CodeRefusal } from '../../sms/code-service';
+import { httpProvider } from '../../sms/http-provider';
+import { outboxProvider } from '../../sms/outbox-provider';
+import { phoneKey } from '../../sms/phone-key';
+import { ADMINS, PUBLIC } from '../access';
+import { route } from '../endpoint-route';
+
+const tags = ['sms'];
+const HOUR_MS = 60 * 60 * 1000;
+// isLogin: false, as the form login: the console shows the message instead of a forced logout.
+const refused = (code: CodeRefusal) => new AppError(401, code, code, { isLogin: false });
+
+/** SMS codes: sending one, logging in or resetting a password with one, and the built-in outbox. */
+const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { repos, config } = fastify;
+  const provider =
+    config.sms.provider === 'http' ? httpProvider(config.sms, config.outbound) : outboxProvider(repos.sms, fastify.log);
+  const codes = smsCodeService({ repo: repos.sms, provider, clock: config.clock, key: await smsCodeKey(config) });
+  // Per address in memory, like the login throttle; per phone in the database (repos.sms.reserveSend).
+  const sendsByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
+
+  route(fastify, SendSms, {
+    config: { auth: PUBLIC },
+    tags,
+    summary: 'Send a code by SMS (login, register or reset); the same answer whether or not the phone has a user',
+    handler: async (request, reply) => {
+      const { phone } = request.body;
+      const purpose: SmsPurpose = request.body.purpose ?? 'login';
+      const address = clientKey(request.ip);
+      if (!sendsByAddress.hit(address, SMS_LIMITS.sendsPerAddressPerHour))
+        throw retryLater(reply, 'SMS_THROTTLED', sendsByAddress.msUntilReset(address));
+      const waitMs = await repos.sms.reserveSend(phoneKey(phone), config.clock.now());
+      if (waitMs > 0) throw retryLater(reply, 'SMS_THROTTLED', waitMs);
+      try {
+        await codes.send(phone, purpose, localeOf(request.headers['accept-language']));
+      } catch (error) {
+        request.log.error({ err: error }, 'sms: the code could not be sent');
+        throw new AppError(502, 'SMS_SEND_FAILED');
+      }
+      return {
+        ok: true as const,
+        expiresInSeconds: SMS_LIMITS.lifetimeSeconds,
+        resendInSeconds: SMS_LIMITS.resendSeconds,
+      };
+    },
+  });
+
+  route(fastify, ValidSms, {
+    config: { auth: PUBLIC },
+    tags,
+    summary: 'Log in with an SMS login code (the same answer as the form login)',
+    handler: async (request) => {
+      const check = await codes.use(request.body.phone, 'login', request.body.code);
+      if (!check.ok) throw refused(check.refusal);
+      const token = await repos.tokens.issue(check.user);
+      return { token, user: toUser(check.user) };
+    },
+  });
+
+  route(fastify, ResetPasswordBySms, {
+    config: { auth: PUBLIC },
+    tags,
+    summary: "Set a new password with an SMS reset code; revokes the user's tokens",
+    handler: async (request) => {
+      const { phone, code, password } = request.body;
+      const check = await codes.use(phone, 'reset', code);
+      if (!check.ok) throw refused(check.refusal);
+      const { id, tenantId } = check.user;
+      await repos.users.setPassword(tenantId, id, id, password);
+      return { ok: true as const };
+    },
+  });
+
+  route(fastify, ListSmsOutbox, {
+    config: { auth: ADMINS },
+    tags,
+    summary: "The tenant's messages of the built-in SMS outbox, newest first (the platform owner's also of no tenant)",
+    handler: async (request) => repos.sms.outbox(request.auth.tenantId, request.auth.isPlatformOwner, request.query),
+  });
+};
+
+export default smsRoutes;
