@@ -1,5 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 import { enUS as register } from './register/en-US';
+import { enUS as sms } from './sms/en-US';
 import { enUS as caseNotifications } from './case-notifications/en-US';
 import { enUS as lowBalance } from './low-balance/en-US';
 
@@ -120,6 +121,7 @@ export const enUS: Catalog = {
   'route.distributionCenter': 'Distribution centre',
   'route.chat': 'Customer service',
   ...register,
+  ...sms,
   ...lowBalance,
   ...caseNotifications,
 };

@@ -1,5 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 import { zhCN as register } from './register/zh-CN';
+import { zhCN as sms } from './sms/zh-CN';
 import { zhCN as caseNotifications } from './case-notifications/zh-CN';
 import { zhCN as lowBalance } from './low-balance/zh-CN';
 
@@ -120,6 +121,7 @@ export const zhCN: Catalog = {
   'route.distributionCenter': '分销中心',
   'route.chat': '智能客服',
   ...register,
+  ...sms,
   ...lowBalance,
   ...caseNotifications,
 };

@@ -23,6 +23,7 @@ const LOGIN_MESSAGE_IDS = [
   'shell.login.networkError',
   'shell.login.badAnswer',
   'shell.login.retryIn',
+  ...Object.keys(shellCatalogs['en-US'] ?? {}).filter((id) => id.startsWith('shell.sms.')),
 ];
 
 /** The languages of the shell's catalogs. */

@@ -2,9 +2,10 @@
 // catalogs compiled at build time: no React, router, effector, TypeBox or message compiler, so the page
 // is usable at first paint and its script is small. After a login the console loads as a new page.
 import { setupI18n } from '@lingui/core';
-import { messageOf, STORAGE_KEYS, writeStorage, type ErrorResponse } from '@flotilla/shared';
+import { STORAGE_KEYS, writeStorage } from '@flotilla/shared';
 import type { Locale } from '@flotilla/shared/contracts';
 import { afterLoginPath } from '../router/guard';
+import { wireCodeLogin } from './code-login';
 import {
   applySavedSettings,
   asSession,
@@ -15,32 +16,22 @@ import {
   storeSession,
   translatePage,
 } from './light-page';
+import { failureMessage, postForm, showBanner } from './light-form';
 import { catalogs, locales } from './login-data.build-time';
 import { validateLogin, type LoginErrors } from './login-form';
+import { wireLoginViews } from './login-views';
+import { wirePasswordReset } from './password-reset';
 
 type Field = keyof LoginErrors;
 const FIELDS: readonly Field[] = ['username', 'password'];
-
-/** What a failed login says: the wait of a throttled login, the server's message, or that it is unreachable. */
-async function failureMessage(
-  response: Response | null,
-  t: (id: string, values?: Record<string, unknown>) => string,
-): Promise<string> {
-  if (!response) return t('shell.login.networkError');
-  // A success without a session (a proxy's page, an empty body): not a login, and not the server's message.
-  if (response.ok) return t('shell.login.badAnswer');
-  const body: unknown = await response.json().catch(() => null);
-  const retryAfter = response.status === 429 ? (body as Partial<ErrorResponse> | null)?.retryAfter : undefined;
-  if (retryAfter) return t('shell.login.retryIn', { seconds: retryAfter });
-  return messageOf(body, response.statusText || `HTTP ${response.status}`);
-}
 
 /**
  * Makes the login form of `doc` work: texts in the saved language (`arco-locale`, else zh-CN) with the
  * switch, the saved theme, both fields required, `POST /v1/login` (form), and on success the session
  * stored under `token`, `user-state` and `userId` — the keys the console's auth bus starts from — and
  * `navigate` to the page the visitor asked for (`?redirect=`) or /robot, where the console loads.
- * Values typed before this ran are kept.
+ * Values typed before this ran are kept. The "Code" tab and "Forgot password?" use SMS codes instead
+ * (code-login.ts, password-reset.ts).
  */
 export function startLoginPage(
   doc: Document = document,
@@ -54,6 +45,7 @@ export function startLoginPage(
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const serverError = byId(doc, 'fl-login-server-error');
   const footer = byId(doc, 'fl-login-footer');
+  const notice = byId(doc, 'fl-login-notice');
   const inputs = {
     username: byId<HTMLInputElement>(doc, 'fl-login-username'),
     password: byId<HTMLInputElement>(doc, 'fl-login-password'),
@@ -80,16 +72,38 @@ export function startLoginPage(
     setText(submit, t(submitting ? 'shell.login.submitting' : 'shell.login.submit'));
   };
 
+  const showServerError = (message: string | null) => showBanner(serverError, message);
+  // After a reset by code: the password tab says so until the next try.
+  let resetDone = false;
+  const showNotice = () => showBanner(notice, resetDone ? t('shell.sms.resetDone') : null);
+
+  const locale = () => i18n.locale;
+  const views = wireLoginViews(doc);
+  const codeLogin = wireCodeLogin(doc, { t, locale, navigate });
+  const reset = wirePasswordReset(doc, {
+    t,
+    locale,
+    onDone: () => {
+      resetDone = true;
+      showNotice();
+      views.show('password', 'panel');
+    },
+    onBack: () => views.show('password', 'panel'),
+  });
+  byId(doc, 'fl-login-forgot').addEventListener('click', () => {
+    resetDone = false;
+    showNotice();
+    views.show('reset', 'panel');
+  });
+
   const showLocale = (locale: Locale) => {
     translatePage(doc, i18n, locale);
     setText(footer, t('shell.footer', { year: new Date().getFullYear() }));
     showErrors();
     showSubmit();
-  };
-
-  const showServerError = (message: string | null) => {
-    serverError.textContent = message ?? '';
-    serverError.hidden = message === null;
+    showNotice();
+    codeLogin.show();
+    reset.show();
   };
 
   applySavedSettings(doc);
@@ -110,18 +124,12 @@ export function startLoginPage(
     errors = validateLogin({ username, password });
     showErrors();
     showServerError(null);
+    resetDone = false;
+    showNotice();
     if (errors.username || errors.password || submitting) return;
     submitting = true;
     showSubmit();
-    const response = await fetch('/v1/login', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': i18n.locale,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ username: username.trim(), password }),
-    }).catch(() => null);
+    const response = await postForm('/v1/login', { username: username.trim(), password }, i18n.locale);
     const session = response?.ok ? asSession(await response.json().catch(() => null)) : null;
     if (session) {
       storeSession(session);
@@ -130,7 +138,7 @@ export function startLoginPage(
     }
     // A failed login clears the token.
     writeStorage(STORAGE_KEYS.token, null);
-    showServerError(await failureMessage(response, t));
+    showServerError(await failureMessage(response, t, 'shell.login.retryIn'));
     submitting = false;
     showSubmit();
   });

@@ -29,7 +29,7 @@ function renderLogin(url?: string) {
   return navigate;
 }
 
-function fill(label: RegExp, value: string) {
+function fill(label: RegExp | string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
@@ -111,7 +111,7 @@ describe('logging in', () => {
     );
     const navigate = renderLogin();
     fill(/username/i, 'admin');
-    fill(/password/i, 'nope');
+    fill('Password', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Wrong username or password')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -133,7 +133,7 @@ describe('logging in', () => {
     );
     renderLogin();
     fill(/username/i, 'admin');
-    fill(/password/i, 'nope');
+    fill('Password', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Too many failed logins, please try again in 8 s')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
@@ -146,7 +146,7 @@ describe('logging in', () => {
     );
     renderLogin();
     fill(/username/i, 'admin');
-    fill(/password/i, 'secret');
+    fill('Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Cannot reach the server, check the network and try again')).toBeTruthy();
   });
@@ -160,7 +160,7 @@ describe('logging in', () => {
       localStorage.removeItem('token');
       renderLogin();
       fill(/username/i, 'admin');
-      fill(/password/i, 'secret');
+      fill('Password', 'secret');
       fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
       expect(await screen.findByText("The server's answer could not be read; please try again")).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
@@ -173,7 +173,7 @@ describe('logging in', () => {
     vi.stubGlobal('fetch', fetchMock);
     const navigate = renderLogin();
     fill(/username/i, ' admin ');
-    fill(/password/i, 'secret');
+    fill('Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/dataset?keyword=faq'));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -192,7 +192,7 @@ describe('logging in', () => {
     );
     const navigate = renderLogin('/login');
     fill(/username/i, 'admin');
-    fill(/password/i, 'secret');
+    fill('Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/robot'));
   });

@@ -1,0 +1,33 @@
+import type { Catalog } from '@flotilla/shared';
+
+/** en-US messages of the login page's SMS parts (code login, password reset); every id is also in zh-CN. */
+export const enUS: Catalog = {
+  'shell.sms.methods': 'Ways to log in',
+  'shell.sms.tabPassword': 'With a password',
+  'shell.sms.tabCode': 'With a code',
+  'shell.sms.phone': 'Phone',
+  'shell.sms.phonePlaceholder': 'Enter your phone number',
+  'shell.sms.code': 'Code',
+  'shell.sms.codePlaceholder': '6 digits',
+  'shell.sms.send': 'Send code',
+  'shell.sms.sending': 'Sending…',
+  'shell.sms.resendIn': 'Resend in {seconds} s',
+  'shell.sms.sent': 'Code sent; it is valid for {minutes} min',
+  'shell.sms.phoneInvalid': 'Enter a valid phone number',
+  'shell.sms.codeInvalid': 'The code is 6 digits',
+  'shell.sms.codeRejected': 'The code is wrong or has expired; check it or send a new one',
+  'shell.sms.retryIn': 'Too many tries, please try again in {seconds} s',
+  'shell.sms.forgot': 'Forgot password?',
+  'shell.sms.resetTitle': 'Reset your password',
+  'shell.sms.newPassword': 'New password',
+  'shell.sms.newPasswordPlaceholder': 'At least 8 characters',
+  'shell.sms.repeatPassword': 'Repeat the new password',
+  'shell.sms.repeatPasswordPlaceholder': 'The same again',
+  'shell.sms.passwordTooShort': 'A password has at least 8 characters',
+  'shell.sms.passwordTooLong': 'A password has at most 256 characters',
+  'shell.sms.passwordMismatch': 'The two passwords differ',
+  'shell.sms.resetSubmit': 'Reset password',
+  'shell.sms.resetSubmitting': 'Resetting…',
+  'shell.sms.back': 'Back to login',
+  'shell.sms.resetDone': 'Your password has been reset; log in with the new one',
+};

@@ -1,0 +1,33 @@
+import type { Catalog } from '@flotilla/shared';
+
+/** zh-CN messages of the login page's SMS parts (code login, password reset); every id is also in en-US. */
+export const zhCN: Catalog = {
+  'shell.sms.methods': '登录方式',
+  'shell.sms.tabPassword': '密码登录',
+  'shell.sms.tabCode': '验证码登录',
+  'shell.sms.phone': '手机号',
+  'shell.sms.phonePlaceholder': '请输入手机号',
+  'shell.sms.code': '验证码',
+  'shell.sms.codePlaceholder': '6 位数字',
+  'shell.sms.send': '发送验证码',
+  'shell.sms.sending': '发送中…',
+  'shell.sms.resendIn': '{seconds} 秒后重发',
+  'shell.sms.sent': '验证码已发送，{minutes} 分钟内有效',
+  'shell.sms.phoneInvalid': '请输入正确的手机号',
+  'shell.sms.codeInvalid': '验证码为 6 位数字',
+  'shell.sms.codeRejected': '验证码错误或已过期，请核对或重新发送',
+  'shell.sms.retryIn': '尝试过于频繁，请 {seconds} 秒后再试',
+  'shell.sms.forgot': '忘记密码？',
+  'shell.sms.resetTitle': '重置密码',
+  'shell.sms.newPassword': '新密码',
+  'shell.sms.newPasswordPlaceholder': '至少 8 位',
+  'shell.sms.repeatPassword': '确认新密码',
+  'shell.sms.repeatPasswordPlaceholder': '再输入一次',
+  'shell.sms.passwordTooShort': '密码至少 8 位',
+  'shell.sms.passwordTooLong': '密码最多 256 位',
+  'shell.sms.passwordMismatch': '两次输入的密码不一致',
+  'shell.sms.resetSubmit': '重置密码',
+  'shell.sms.resetSubmitting': '提交中…',
+  'shell.sms.back': '返回登录',
+  'shell.sms.resetDone': '密码已重置，请用新密码登录',
+};
