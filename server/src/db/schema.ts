@@ -559,7 +559,7 @@ export interface DataVersionsTable {
   version: number;
 }
 
-/** Every table; the case areas' tables are declared in db/tables/. */
+/** Every table; the case areas' and the SMS tables are declared in db/tables/. */
 export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables, SmsTables {
   tenants: TenantsTable;
   users: UsersTable;

@@ -288,6 +288,15 @@ describe('bad input', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the SMS calls', async () => {
+    const paths = Object.keys((await t.get('/docs/json')).json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/v1/sms/send', '/v1/sms/valid', '/v1/password/reset', '/v1/sms/outbox']),
+    );
+  });
+});
+
 describe('an HTTP gateway', () => {
   let site: LocalSite;
   let app: Awaited<ReturnType<typeof createTestApp>>;
