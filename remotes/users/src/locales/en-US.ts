@@ -1,5 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 import { enUS as userImport } from './user-import/en-US';
+import { enUS as smsOutbox } from './sms-outbox/en-US';
 import { enUS as userManage } from './user-manage/en-US';
 import { enUS as credits } from './credits/en-US';
 import { enUS as referrals } from './referrals/en-US';
@@ -139,6 +140,7 @@ const enUS: Catalog = {
   ...credits,
   ...referrals,
   ...dashboard,
+  ...smsOutbox,
 };
 
 export default enUS;

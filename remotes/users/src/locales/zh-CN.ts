@@ -1,5 +1,6 @@
 import type { Catalog } from '@flotilla/shared';
 import { zhCN as userImport } from './user-import/zh-CN';
+import { zhCN as smsOutbox } from './sms-outbox/zh-CN';
 import { zhCN as userManage } from './user-manage/zh-CN';
 import { zhCN as credits } from './credits/zh-CN';
 import { zhCN as referrals } from './referrals/zh-CN';
@@ -139,6 +140,7 @@ const zhCN: Catalog = {
   ...credits,
   ...referrals,
   ...dashboard,
+  ...smsOutbox,
 };
 
 export default zhCN;

@@ -24,6 +24,7 @@ import {
 import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/shared/ui';
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
+import { SmsOutboxButton } from '../../sms-outbox/ui/sms-outbox-button';
 import { UserSheetActions } from '../../user-import/ui/user-sheet-actions';
 import { CloneRobotsModal } from '../../robot-clone/ui/clone-robots-modal';
 import { cloneDialogOpened } from '../../robot-clone/robot-clone.model';
@@ -187,6 +188,7 @@ export function EmployeeListPage() {
         extra={
           <div className="flu-employees__header-actions">
             <UserSheetActions />
+            <SmsOutboxButton />
             {createButton}
           </div>
         }
