@@ -91,7 +91,7 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     await page.goto('/login');
     await page.locator('input[name="username"]').fill(ADMIN.username);
     await page.locator('input[name="password"]').fill(ADMIN.password);
-    await page.locator('button[type="submit"]:not([disabled])').waitFor();
+    await page.locator('#fl-login-form button[type="submit"]:not([disabled])').waitFor();
     const listed = await page.evaluate(
       () => JSON.parse(document.getElementById('console-assets')?.textContent ?? '[]') as string[],
     );
@@ -122,7 +122,7 @@ export async function loginToFirstList(browser: Browser, baseUrl: string, lastRo
     const cpuBefore = await rendererCpu();
     clickedAt = performance.now();
     cachedUrls.clear();
-    await page.locator('button[type="submit"]').click();
+    await page.locator('#fl-login-form button[type="submit"]').click();
     await page.getByText(lastRow, { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
     const ms = performance.now() - clickedAt;
     // A process started after the click (the console's own renderer) counts from zero.

@@ -86,7 +86,7 @@ async function pages(url: string, shareId: string) {
     const login = await measureJs(
       page,
       () => page.goto('/login'),
-      () => page.locator('button[type="submit"]').waitFor({ state: 'visible' }),
+      () => page.locator('#fl-login-form button[type="submit"]').waitFor({ state: 'visible' }),
     );
     // A visitor on a fresh browser opens the share link: JS until the app has taken over the message
     // box (the page's static box takes typing before any JS).

@@ -41,7 +41,7 @@ export async function loginThroughForm(
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
+  await page.locator('#fl-login-form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 

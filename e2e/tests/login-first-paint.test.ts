@@ -17,7 +17,7 @@ describe('login page before its script', () => {
     await password.fill(session.admin.password);
     // Chinese static text, and no way to submit yet (Enter would go nowhere).
     expect(await page.getByLabel('用户名').inputValue()).toBe(session.admin.username);
-    expect(await page.locator('button[type="submit"]').isDisabled()).toBe(true);
+    expect(await page.locator('#fl-login-form button[type="submit"]').isDisabled()).toBe(true);
 
     await script.continue();
     // The script switched the page to the visitor's language (English here) and kept what was typed.

@@ -8,7 +8,7 @@ describe('login page', () => {
   it('asks for both fields when they are empty, in English', async () => {
     const page = await session.page();
     await page.goto('/login');
-    await page.locator('button[type="submit"]').click();
+    await page.locator('#fl-login-form button[type="submit"]').click();
     await expect(page.getByText('username cannot be empty').isVisible()).resolves.toBe(true);
     await expect(page.getByText('password cannot be empty').isVisible()).resolves.toBe(true);
   });
@@ -16,7 +16,7 @@ describe('login page', () => {
   it('asks for both fields in Chinese, the default language', async () => {
     const page = await session.page({ locale: null });
     await page.goto('/login');
-    await page.locator('button[type="submit"]').click();
+    await page.locator('#fl-login-form button[type="submit"]').click();
     await page.getByText('用户名不能为空').waitFor();
     await page.getByText('密码不能为空').waitFor();
   });
@@ -26,7 +26,7 @@ describe('login page', () => {
     await page.goto('/login');
     await page.locator('input[name="username"]').fill(session.admin.username);
     await page.locator('input[name="password"]').fill('not-the-password');
-    await page.locator('button[type="submit"]').click();
+    await page.locator('#fl-login-form button[type="submit"]').click();
     const error = page.getByTestId('login-error');
     await error.waitFor();
     expect(await error.textContent()).toMatch(/password/i);
@@ -48,7 +48,7 @@ describe('login page', () => {
     await page.waitForURL('**/login**');
     await page.locator('input[name="username"]').fill(session.admin.username);
     await page.locator('input[name="password"]').fill(session.admin.password);
-    await page.locator('button[type="submit"]').click();
+    await page.locator('#fl-login-form button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/dataset');
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('manuals');
   });
