@@ -4,7 +4,7 @@ import { STORAGE_KEYS, writeStorage } from '@flotilla/shared';
 import { afterLoginPath } from '../router/guard';
 import { wireCodeSender } from './code-sender';
 import { asSession, byId, setText, storeSession } from './light-page';
-import { failureMessage, postForm, showBanner, showFieldError, type Translate } from './light-form';
+import { CODE_REJECTED, failureMessage, postForm, showBanner, showFieldError, type Translate } from './light-form';
 import { validateCodeLogin, type SmsErrors } from './sms-form';
 
 const FIELDS = ['phone', 'code'] as const;
@@ -86,10 +86,7 @@ export function wireCodeLogin(doc: Document, { t, locale, navigate }: CodeLoginO
       return;
     }
     writeStorage(STORAGE_KEYS.token, null);
-    showBanner(
-      serverError,
-      response?.status === 401 ? t('shell.sms.codeRejected') : await failureMessage(response, t, 'shell.sms.retryIn'),
-    );
+    showBanner(serverError, await failureMessage(response, t, 'shell.sms.retryIn', CODE_REJECTED));
     submitting = false;
     showSubmit();
   });

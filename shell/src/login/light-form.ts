@@ -27,17 +27,28 @@ export function retryAfterOf(response: Response, body: unknown): number | null {
 
 /**
  * What a failed call says: that the server is unreachable, that a success carried nothing usable, the
- * wait of a throttled call (`retryId` worded with its seconds), or the server's own message.
+ * wait of a throttled call (`retryId` worded with its seconds), the page's own words for an error code it
+ * knows (`known`: code → catalog id), or the server's message.
  */
-export async function failureMessage(response: Response | null, t: Translate, retryId: string): Promise<string> {
+export async function failureMessage(
+  response: Response | null,
+  t: Translate,
+  retryId: string,
+  known: Record<string, string> = {},
+): Promise<string> {
   if (!response) return t('shell.login.networkError');
   // A success without what was asked for (a proxy's page, an empty body): not the server's message.
   if (response.ok) return t('shell.login.badAnswer');
   const body: unknown = await response.json().catch(() => null);
   const retryAfter = retryAfterOf(response, body);
   if (retryAfter) return t(retryId, { seconds: retryAfter });
+  const code = (body as Partial<ErrorResponse> | null)?.code;
+  if (typeof code === 'string' && Object.hasOwn(known, code)) return t(known[code]);
   return messageOf(body, response.statusText || `HTTP ${response.status}`);
 }
+
+/** The error code of a wrong, expired or used SMS code, said in the page's own words. */
+export const CODE_REJECTED = { SMS_CODE_INVALID: 'shell.sms.codeRejected' } as const;
 
 /** Writes `text` under `input` (its `<div>` of messages) and marks the input invalid while there is one. */
 export function showFieldError(input: HTMLInputElement, message: HTMLElement, text: string): void {

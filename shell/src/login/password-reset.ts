@@ -2,7 +2,7 @@
 // `POST /v1/password/reset`; on success `onDone` takes the visitor back to the password tab.
 import { wireCodeSender } from './code-sender';
 import { byId, setText } from './light-page';
-import { failureMessage, postForm, showBanner, showFieldError, type Translate } from './light-form';
+import { CODE_REJECTED, failureMessage, postForm, showBanner, showFieldError, type Translate } from './light-form';
 import { validateReset, type SmsErrors, type SmsFields } from './sms-form';
 
 const FIELDS = ['phone', 'code', 'password', 'repeat'] as const;
@@ -11,7 +11,7 @@ type Notice = { id: string; values?: Record<string, unknown> } | null;
 
 export type PasswordResetOptions = { t: Translate; locale: () => string; onDone: () => void; onBack: () => void };
 
-/** Makes the reset form of `doc` work; answers its redraw (after a language switch) and its clearing. */
+/** Makes the reset form of `doc` work; answers its redraw (after a language switch). */
 export function wirePasswordReset(
   doc: Document,
   { t, locale, onDone, onBack }: PasswordResetOptions,
@@ -98,10 +98,7 @@ export function wirePasswordReset(
       onDone();
       return;
     }
-    showBanner(
-      serverError,
-      response?.status === 401 ? t('shell.sms.codeRejected') : await failureMessage(response, t, 'shell.sms.retryIn'),
-    );
+    showBanner(serverError, await failureMessage(response, t, 'shell.sms.retryIn', CODE_REJECTED));
   });
 
   const show = () => {

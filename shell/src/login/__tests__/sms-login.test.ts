@@ -159,6 +159,19 @@ describe('logging in with a code', () => {
     expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it("shows the server's own message for other refusals, such as a phone two accounts share", async () => {
+    serve({
+      '/v1/sms/valid': () =>
+        json(401, { code: 'SMS_PHONE_SHARED', message: 'This phone belongs to several accounts', isLogin: false }),
+    });
+    renderLogin();
+    codeTab();
+    fill('Phone', '13800000000');
+    fill('Code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('This phone belongs to several accounts')).toBeTruthy();
+  });
 });
 
 describe('resetting a password with a code', () => {
