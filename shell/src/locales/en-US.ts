@@ -1,6 +1,7 @@
 import type { Catalog } from '@flotilla/shared';
 import { enUS as register } from './register/en-US';
 import { enUS as sms } from './sms/en-US';
+import { enUS as sso } from './sso/en-US';
 import { enUS as caseNotifications } from './case-notifications/en-US';
 import { enUS as lowBalance } from './low-balance/en-US';
 
@@ -122,6 +123,7 @@ export const enUS: Catalog = {
   'route.chat': 'Customer service',
   ...register,
   ...sms,
+  ...sso,
   ...lowBalance,
   ...caseNotifications,
 };

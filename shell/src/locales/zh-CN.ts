@@ -1,6 +1,7 @@
 import type { Catalog } from '@flotilla/shared';
 import { zhCN as register } from './register/zh-CN';
 import { zhCN as sms } from './sms/zh-CN';
+import { zhCN as sso } from './sso/zh-CN';
 import { zhCN as caseNotifications } from './case-notifications/zh-CN';
 import { zhCN as lowBalance } from './low-balance/zh-CN';
 
@@ -122,6 +123,7 @@ export const zhCN: Catalog = {
   'route.chat': '智能客服',
   ...register,
   ...sms,
+  ...sso,
   ...lowBalance,
   ...caseNotifications,
 };

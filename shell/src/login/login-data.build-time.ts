@@ -23,7 +23,9 @@ const LOGIN_MESSAGE_IDS = [
   'shell.login.networkError',
   'shell.login.badAnswer',
   'shell.login.retryIn',
-  ...Object.keys(shellCatalogs['en-US'] ?? {}).filter((id) => id.startsWith('shell.sms.')),
+  ...Object.keys(shellCatalogs['en-US'] ?? {}).filter(
+    (id) => id.startsWith('shell.sms.') || id.startsWith('shell.sso.'),
+  ),
 ];
 
 /** The languages of the shell's catalogs. */

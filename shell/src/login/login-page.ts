@@ -21,6 +21,8 @@ import { catalogs, locales } from './login-data.build-time';
 import { validateLogin, type LoginErrors } from './login-form';
 import { wireLoginViews } from './login-views';
 import { wirePasswordReset } from './password-reset';
+import { takeSsoFailure } from './sso-failure';
+import { wireSsoOptions } from './sso-options';
 
 type Field = keyof LoginErrors;
 const FIELDS: readonly Field[] = ['username', 'password'];
@@ -31,11 +33,13 @@ const FIELDS: readonly Field[] = ['username', 'password'];
  * stored under `token`, `user-state` and `userId` — the keys the console's auth bus starts from — and
  * `navigate` to the page the visitor asked for (`?redirect=`) or /robot, where the console loads.
  * Values typed before this ran are kept. The "Code" tab and "Forgot password?" use SMS codes instead
- * (code-login.ts, password-reset.ts).
+ * (code-login.ts, password-reset.ts). Below the forms, one button per single sign-on provider `leave`s for
+ * its authorization URL (sso-options.ts); a failed sign-on's reason shows once in the banner.
  */
 export function startLoginPage(
   doc: Document = document,
   navigate: (path: string) => void = (path) => window.location.replace(path),
+  leave: (url: string) => void = (url) => window.location.assign(url),
 ): void {
   const i18n = setupI18n();
   for (const locale of locales) i18n.load(locale, catalogs[locale]);
@@ -90,6 +94,12 @@ export function startLoginPage(
     },
     onBack: () => views.show('password', 'panel'),
   });
+  const sso = wireSsoOptions(doc, { t, locale, go: leave });
+  // A single sign-on that failed on the callback page says why, once.
+  let ssoFailure = takeSsoFailure();
+  const showSsoFailure = () => {
+    if (ssoFailure !== null) showServerError(t('shell.sso.failed', { reason: ssoFailure }));
+  };
   byId(doc, 'fl-login-forgot').addEventListener('click', () => {
     resetDone = false;
     showNotice();
@@ -104,6 +114,8 @@ export function startLoginPage(
     showNotice();
     codeLogin.show();
     reset.show();
+    sso.show();
+    showSsoFailure();
   };
 
   applySavedSettings(doc);
@@ -123,6 +135,7 @@ export function startLoginPage(
     const password = inputs.password.value;
     errors = validateLogin({ username, password });
     showErrors();
+    ssoFailure = null;
     showServerError(null);
     resetDone = false;
     showNotice();

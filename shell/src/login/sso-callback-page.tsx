@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loggedIn, loginFailed, request } from '@flotilla/shared';
+import { HttpError, loggedIn, loginFailed, request } from '@flotilla/shared';
 import { useRouteSettled } from '../progress/route-progress';
 import { FullPageLoading } from '../router/full-page-loading';
 import { HOME_PATH } from '../router/route-match';
 import { ssoExchangeFor } from './sso';
+import { rememberSsoFailure } from './sso-failure';
 
-/** Exchanges the SSO code for a session; success goes to /robot, failure to the login page. */
+/**
+ * Exchanges the SSO code for a session; success goes to /robot, failure to the login page, which shows the
+ * server's reason (a provider's `error_description` when it refused) once.
+ */
 export function SsoCallbackPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -17,6 +21,9 @@ export function SsoCallbackPage() {
     started.current = true;
     const exchange = ssoExchangeFor(new URL(window.location.href));
     if (!exchange) {
+      const url = new URL(window.location.href);
+      const refusal = url.searchParams.get('error_description') ?? url.searchParams.get('error');
+      if (refusal) rememberSsoFailure(refusal);
       navigate('/login', { replace: true });
       return;
     }
@@ -25,7 +32,8 @@ export function SsoCallbackPage() {
         loggedIn({ user, token });
         navigate(HOME_PATH, { replace: true });
       })
-      .catch(() => {
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.message) rememberSsoFailure(error.message);
         loginFailed();
         navigate('/login', { replace: true });
       });

@@ -10,6 +10,8 @@ export type SsoExchange = { endpoint: typeof ConsumeCode | typeof ConsumeAppCode
 /**
  * The code exchange for an SSO callback URL: `apps/{clientId}/oauth2` takes the client id from the
  * path and uses the apps variant; other callbacks read `clientId` from the query. Null without a code.
+ * `callBackUrl` is the whole URL the browser came back on (its query carries `code`, `state` and `iss`,
+ * which the server checks against the sign-on it started).
  */
 export function ssoExchangeFor(url: URL): SsoExchange | null {
   const code = url.searchParams.get('code');
@@ -18,6 +20,6 @@ export function ssoExchangeFor(url: URL): SsoExchange | null {
   const clientId = apps ? decodeURIComponent(apps[1]) : (url.searchParams.get('clientId') ?? '');
   return {
     endpoint: apps ? ConsumeAppCode : ConsumeCode,
-    body: { code, callBackUrl: `${url.origin}${url.pathname}`, clientId },
+    body: { code, callBackUrl: `${url.origin}${url.pathname}${url.search}`, clientId },
   };
 }

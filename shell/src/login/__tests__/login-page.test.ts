@@ -7,6 +7,7 @@ import { sessionUser } from '@flotilla/shared/test';
 import { zhCN } from '../../locales/zh-CN';
 import { defaultLocale, locales } from '../login-data.build-time';
 import { startLoginPage } from '../login-page';
+import { rememberSsoFailure } from '../sso-failure';
 
 const user: User = { ...sessionUser('admin'), nickname: 'Admin' };
 const LOGIN_HTML = readFileSync(join(import.meta.dirname, '../../../login.html'), 'utf8');
@@ -80,7 +81,7 @@ describe('login form validation', () => {
     expect(await screen.findByText('username cannot be empty')).toBeTruthy();
     expect(screen.getByText('password cannot be empty')).toBeTruthy();
     expect(screen.getByLabelText(/username/i).getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/v1/login')).toEqual([]);
   });
 
   it('says them in Chinese after switching the language, and keeps the choice', async () => {
@@ -176,7 +177,7 @@ describe('logging in', () => {
     fill('Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/dataset?keyword=faq'));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/v1/login') as [string, RequestInit];
     expect(url).toBe('/v1/login');
     expect(init.method).toBe('POST');
     expect(String(init.body)).toBe('username=admin&password=secret');
@@ -208,7 +209,56 @@ describe('logging in', () => {
     expect((screen.getByLabelText(/username/i) as HTMLInputElement).value).toBe('early');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/robot'));
-    expect(String(fetchMock.mock.calls[0]?.[1].body)).toBe('username=early&password=bird');
+    const login = fetchMock.mock.calls.find(([called]) => called === '/v1/login');
+    expect(String(login?.[1].body)).toBe('username=early&password=bird');
+  });
+});
+
+describe('single sign-on', () => {
+  const options = {
+    list: [
+      { id: 'env:corp', name: 'Corp ID', clientId: 'console', authorizationUrl: 'https://id.corp.example/auth?x=1' },
+      { id: 'p-2', name: 'Partner', clientId: 'c2', authorizationUrl: 'https://partner.example/authorize' },
+    ],
+  };
+
+  it('offers one button per provider below the forms, in the page language, and leaves for the provider', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === '/v1/oidc' ? json(200, options) : json(404, {}))),
+    );
+    showStaticPage('/login');
+    const leave = vi.fn();
+    startLoginPage(document, vi.fn(), leave);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Corp ID' }));
+    expect(leave).toHaveBeenCalledWith('https://id.corp.example/auth?x=1');
+    expect(screen.getByRole('region', { name: 'Other ways to log in' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '中文' }));
+    expect(await screen.findByRole('button', { name: '使用 Partner 登录' })).toBeTruthy();
+  });
+
+  it('shows nothing when there is no provider or the call fails', async () => {
+    for (const answer of [() => json(200, { list: [] }), () => json(500, {}), () => Promise.reject(new TypeError())]) {
+      const fetchMock = vi.fn(async () => answer());
+      vi.stubGlobal('fetch', fetchMock);
+      renderLogin('/login');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/v1/oidc', expect.anything()));
+      await Promise.resolve();
+      expect(document.getElementById('fl-sso')?.hidden).toBe(true);
+      expect(screen.queryByRole('button', { name: /Sign in with/ })).toBeNull();
+    }
+  });
+
+  it('says once why a single sign-on failed on the callback page', async () => {
+    rememberSsoFailure('The sign-on expired; please try again');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { list: [] })),
+    );
+    renderLogin('/login');
+    expect(screen.getByText('Single sign-on failed: The sign-on expired; please try again')).toBeTruthy();
+    renderLogin('/login');
+    expect(screen.queryByText(/Single sign-on failed/)).toBeNull();
   });
 });
 

@@ -9,17 +9,18 @@ describe('SSO callback', () => {
     expect(isSsoCallback('/robot')).toBe(false);
   });
 
-  it('exchanges code and clientId from the query', () => {
-    expect(ssoExchangeFor(new URL('https://console.example/oauth2/callback?code=abc&clientId=sso-1'))).toEqual({
+  it('exchanges code and clientId from the query, sending the whole URL the browser came back on', () => {
+    const back = 'https://console.example/oauth2/callback?clientId=sso-1&code=abc&state=s1&iss=https%3A%2F%2Fidp';
+    expect(ssoExchangeFor(new URL(back))).toEqual({
       endpoint: ConsumeCode,
-      body: { code: 'abc', clientId: 'sso-1', callBackUrl: 'https://console.example/oauth2/callback' },
+      body: { code: 'abc', clientId: 'sso-1', callBackUrl: back },
     });
   });
 
   it('takes the client id from apps/{clientId}/oauth2 and uses the apps variant', () => {
     expect(ssoExchangeFor(new URL('https://console.example/apps/crm-app/oauth2?code=xyz'))).toEqual({
       endpoint: ConsumeAppCode,
-      body: { code: 'xyz', clientId: 'crm-app', callBackUrl: 'https://console.example/apps/crm-app/oauth2' },
+      body: { code: 'xyz', clientId: 'crm-app', callBackUrl: 'https://console.example/apps/crm-app/oauth2?code=xyz' },
     });
   });
 
