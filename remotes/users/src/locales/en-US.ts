@@ -1,6 +1,7 @@
 import type { Catalog } from '@flotilla/shared';
 import { enUS as userImport } from './user-import/en-US';
 import { enUS as smsOutbox } from './sms-outbox/en-US';
+import { enUS as ssoProviders } from './sso-providers/en-US';
 import { enUS as userManage } from './user-manage/en-US';
 import { enUS as credits } from './credits/en-US';
 import { enUS as referrals } from './referrals/en-US';
@@ -141,6 +142,7 @@ const enUS: Catalog = {
   ...referrals,
   ...dashboard,
   ...smsOutbox,
+  ...ssoProviders,
 };
 
 export default enUS;

@@ -1,6 +1,7 @@
 import type { Catalog } from '@flotilla/shared';
 import { zhCN as userImport } from './user-import/zh-CN';
 import { zhCN as smsOutbox } from './sms-outbox/zh-CN';
+import { zhCN as ssoProviders } from './sso-providers/zh-CN';
 import { zhCN as userManage } from './user-manage/zh-CN';
 import { zhCN as credits } from './credits/zh-CN';
 import { zhCN as referrals } from './referrals/zh-CN';
@@ -141,6 +142,7 @@ const zhCN: Catalog = {
   ...referrals,
   ...dashboard,
   ...smsOutbox,
+  ...ssoProviders,
 };
 
 export default zhCN;

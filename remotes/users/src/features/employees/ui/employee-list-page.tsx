@@ -25,6 +25,7 @@ import { EmptyState, ErrorState, Page, PageHeader, Surface } from '@flotilla/sha
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo, useState } from 'react';
 import { SmsOutboxButton } from '../../sms-outbox/ui/sms-outbox-button';
+import { SsoProvidersButton } from '../../sso-providers/ui/sso-providers-button';
 import { UserSheetActions } from '../../user-import/ui/user-sheet-actions';
 import { CloneRobotsModal } from '../../robot-clone/ui/clone-robots-modal';
 import { cloneDialogOpened } from '../../robot-clone/robot-clone.model';
@@ -189,6 +190,7 @@ export function EmployeeListPage() {
           <div className="flu-employees__header-actions">
             <UserSheetActions />
             <SmsOutboxButton />
+            <SsoProvidersButton />
             {createButton}
           </div>
         }
