@@ -21,6 +21,7 @@
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
  * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
  * | FLOTILLA_SMS              | (unset: the outbox)             | Where SMS codes go. Unset: the built-in outbox — nothing is sent; admins read messages in the console and each is logged at info level. JSON `{ "provider": "http", "url", "headers"?, "bodyTemplate"? }`: one POST per message to `url` (public addresses only) with `headers` and the body `bodyTemplate` with `{{phone}}` and `{{text}}` filled in (default `{"phone":"{{phone}}","text":"{{text}}"}` as JSON). docs/sms.md. |
+ * | FLOTILLA_OIDC             | (unset)                         | JSON array `[{ "id", "name", "issuer", "clientId", "clientSecret", "tenantId"?, "role"?, "allowHttp"? }]` of OpenID Connect providers offered on the login page (single sign-on, docs/sso.md). A new user lands in `tenantId` (default: the first tenant) with `role` (default `agent`). `allowHttp: true` lets an `http://` issuer through (never for production). The secret stays on the server. |
  * | FLOTILLA_SECRET_KEY       | (unset: `<dir>/secret.key`)     | 32 bytes (64 hex digits or base64) that seal stored secrets such as external databases' passwords (AES-256-GCM). Unset: a random key is written once to `secret.key` in FLOTILLA_DATA_DIR (mode 0600). Keep it: secrets sealed under a lost key cannot be read again. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
  * | FLOTILLA_ANSWER_TIMEOUT_MS | 60000                          | Longest an upstream model may stay silent (before its first token, and between tokens) before the answer ends with PROVIDER_TIMEOUT. |
@@ -34,7 +35,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TTS_LIMITS, type TtsVoice } from '@flotilla/shared/contracts';
+import { OIDC_LIMITS, ROLES, TTS_LIMITS, type Role, type TtsVoice } from '@flotilla/shared/contracts';
 import { PARSE_BUDGET, type ParseBudget } from './lib/parse-budget';
 import type { OutboundPolicy } from './lib/outbound/index';
 import { normalizeOrigin } from './lib/origins';
@@ -69,6 +70,13 @@ export type Config = {
   tts?: TtsConfig;
   /** Where SMS codes go (FLOTILLA_SMS): the built-in outbox, or an HTTP gateway. */
   sms: SmsConfig;
+  /** OpenID Connect providers of the environment (FLOTILLA_OIDC). */
+  oidc: OidcConfigProvider[];
+  /**
+   * Tests only, never from the environment: lets the single sign-on client reach loopback addresses and
+   * `http://` issuers on them (the test's own identity provider). Unset in production.
+   */
+  ssoLoopbackForTests?: boolean;
   /** The key that seals stored secrets (FLOTILLA_SECRET_KEY); undefined: the data folder's key file. */
   secretKey?: Buffer;
   maxFileBytes: number;
@@ -244,6 +252,66 @@ function smsProvider(value: string | undefined): SmsConfig {
   };
 }
 
+/** An OpenID Connect provider of FLOTILLA_OIDC; the client secret never leaves the server. */
+export type OidcConfigProvider = {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where users it creates land; undefined: the first tenant. */
+  tenantId?: string;
+  role: Role;
+  /** An `http://` issuer is allowed (tests and local trials only). */
+  allowHttp: boolean;
+};
+
+/** FLOTILLA_OIDC → its providers; a malformed value stops the start. */
+function oidcProviders(value: string | undefined): OidcConfigProvider[] {
+  if (value === undefined) return [];
+  const fail = (why: string): never => {
+    throw new Error(
+      `FLOTILLA_OIDC must be a JSON array of { id, name, issuer, clientId, clientSecret, tenantId?, role?, allowHttp? }: ${why}`,
+    );
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('not JSON');
+  }
+  if (!Array.isArray(parsed)) return fail('not an array');
+  const text = (v: unknown, max: number) => typeof v === 'string' && v.trim() !== '' && v.length <= max;
+  const list = parsed.map((item: unknown, i): OidcConfigProvider => {
+    const { id, name, issuer, clientId, clientSecret, tenantId, role, allowHttp } = (item ?? {}) as Record<
+      string,
+      unknown
+    >;
+    if (!text(id, 60) || !/^[A-Za-z0-9_-]+$/.test(id as string))
+      fail(`item ${i} needs an id of letters, digits, _ or -`);
+    if (!text(issuer, OIDC_LIMITS.urlMax) || !/^https?:\/\//.test(issuer as string))
+      fail(`item ${i} needs an issuer URL`);
+    if ((issuer as string).startsWith('http://') && allowHttp !== true)
+      fail(`item ${i}: an http:// issuer needs allowHttp: true`);
+    if (!text(clientId, OIDC_LIMITS.clientIdMax)) fail(`item ${i} needs a clientId`);
+    if (clientSecret !== undefined && typeof clientSecret !== 'string') fail(`item ${i} needs a string clientSecret`);
+    if (tenantId !== undefined && typeof tenantId !== 'string') fail(`item ${i} needs a string tenantId`);
+    if (role !== undefined && !ROLES.includes(role as Role)) fail(`item ${i} needs a role of ${ROLES.join(', ')}`);
+    return {
+      id: id as string,
+      name: text(name, OIDC_LIMITS.nameMax) ? (name as string) : (id as string),
+      issuer: issuer as string,
+      clientId: clientId as string,
+      clientSecret: (clientSecret as string | undefined) ?? '',
+      ...(tenantId ? { tenantId: tenantId as string } : {}),
+      role: (role as Role | undefined) ?? 'agent',
+      allowHttp: allowHttp === true,
+    };
+  });
+  if (new Set(list.map((p) => p.id)).size !== list.length) fail('ids must differ');
+  return list;
+}
+
 /** The repository root (this file is `server/src/config.ts`). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -313,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddingModels: embeddingModels(nonEmpty(env.FLOTILLA_EMBEDDING_MODELS)),
     tts: ttsProvider(nonEmpty(env.FLOTILLA_TTS)),
     sms: smsProvider(nonEmpty(env.FLOTILLA_SMS)),
+    oidc: oidcProviders(nonEmpty(env.FLOTILLA_OIDC)),
     secretKey:
       nonEmpty(env.FLOTILLA_SECRET_KEY) === undefined ? undefined : parseSecretKey(env.FLOTILLA_SECRET_KEY as string),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,

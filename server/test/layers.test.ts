@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: ReadonlyArray<{ name: string; holds: RegExp }> = [
   { name: 'foundation', holds: /^(lib\/|config\.ts$)/ },
   { name: 'data', holds: /^db\// },
-  { name: 'domain', holds: /^(knowledge|search|tts)\// },
+  { name: 'domain', holds: /^(knowledge|search|tts|sso)\// },
   { name: 'repositories', holds: /^plugins\/app\/([^/]+\/|repositories\.ts$)/ },
   { name: 'services', holds: /^(engine|jobs|databases|users|cases)\// },
   { name: 'plugins', holds: /^plugins\// },

@@ -16,6 +16,7 @@ import type { CaseComparisonTables } from './tables/case-comparisons';
 import type { CaseFileTables } from './tables/case-files';
 import type { CaseTeamTables } from './tables/case-teams';
 import type { SmsTables } from './tables/sms';
+import type { OidcTables } from './tables/oidc';
 
 /**
  * Tables as the code sees them. Names are camelCase here and snake_case in the database: Kysely's
@@ -560,7 +561,7 @@ export interface DataVersionsTable {
 }
 
 /** Every table; the case areas' and the SMS tables are declared in db/tables/. */
-export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables, SmsTables {
+export interface DB extends CaseTeamTables, CaseFileTables, CaseComparisonTables, SmsTables, OidcTables {
   tenants: TenantsTable;
   users: UsersTable;
   tokens: TokensTable;

@@ -516,6 +516,31 @@ const MESSAGES = {
     'zh-CN': '短信发送失败，请稍后再试',
     'en-US': 'The text message could not be sent; try again later',
   },
+  // Single sign-on (OpenID Connect).
+  SSO_THROTTLED: {
+    'zh-CN': '登录请求过于频繁，请稍后再试',
+    'en-US': 'Too many sign-in requests; try again later',
+  },
+  SSO_PROVIDER_UNKNOWN: {
+    'zh-CN': '该单点登录方式不存在或已停用',
+    'en-US': 'This sign-in provider does not exist or is turned off',
+  },
+  SSO_STATE_INVALID: {
+    'zh-CN': '单点登录已过期或已使用，请重新登录',
+    'en-US': 'This sign-in has expired or was already used; sign in again',
+  },
+  SSO_EXCHANGE_FAILED: {
+    'zh-CN': '无法通过身份提供方完成登录',
+    'en-US': 'The sign-in could not be completed with the identity provider',
+  },
+  SSO_ISSUER_INVALID: {
+    'zh-CN': '颁发者地址必须是 https 地址',
+    'en-US': 'The issuer must be an https URL',
+  },
+  SSO_PROVIDERS_LIMIT: {
+    'zh-CN': '单点登录提供方数量已达上限',
+    'en-US': 'The tenant has as many sign-in providers as allowed',
+  },
 } satisfies Record<ErrorCode, unknown> & Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -29,6 +29,7 @@ import secretsRoutes from './secrets/index';
 import segmentsRoutes from './segments/index';
 import sharesRoutes from './shares/index';
 import smsRoutes from './sms/index';
+import ssoRoutes from './sso/index';
 import tasksRoutes from './tasks/index';
 import tenantsRoutes from './tenants/index';
 import uploadsRoutes from './uploads/index';
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(usersManageRoutes);
   await fastify.register(referralsRoutes);
   await fastify.register(smsRoutes);
+  await fastify.register(ssoRoutes);
   await fastify.register(processesRoutes);
   await fastify.register(cloneBatchRoutes);
   await fastify.register(businessScenesRoutes);

@@ -91,6 +91,7 @@ function idFor(route: Route, name: string): string | undefined {
       [/^\/v1\/processes\/\{id\}\/caseForm$/, 'robotId'],
       [/^\/v1\/case\/comparison\//, 'comparisonId'],
       [/^\/v1\/case\/file\/reports\//, 'caseReportId'],
+      [/^\/v1\/oidc\/providers\//, 'oidcProviderId'],
     ];
     const key = byPrefix.find(([pattern]) => pattern.test(route.path))?.[1];
     return key && ids[key];
@@ -253,6 +254,11 @@ beforeAll(async () => {
   }>().id;
   ids.datasetId = (await t.post('/v1/datasets', { token, body: { name: 'fuzz dataset' } })).json<{ id: string }>().id;
   ids.databaseId = (await t.post('/v1/databases', { token, body: { name: 'fuzz database', kind: 'builtin' } })).json<{
+    id: string;
+  }>().id;
+  // A single sign-on provider, turned off (the login page would otherwise reach out to its issuer).
+  const oidcProvider = { name: 'fuzz idp', issuer: 'https://idp.example.com', clientId: 'fuzz', role: 'agent' };
+  ids.oidcProviderId = (await t.post('/v1/oidc/providers', { token, body: { ...oidcProvider, enabled: false } })).json<{
     id: string;
   }>().id;
   // A table of the attacker's built-in database, with one row.

@@ -105,6 +105,12 @@ export const ERROR_CODES = [
   'SMS_CODE_INVALID',
   'SMS_PHONE_SHARED',
   'SMS_SEND_FAILED',
+  'SSO_THROTTLED',
+  'SSO_PROVIDER_UNKNOWN',
+  'SSO_STATE_INVALID',
+  'SSO_EXCHANGE_FAILED',
+  'SSO_ISSUER_INVALID',
+  'SSO_PROVIDERS_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -21,9 +21,12 @@ export const OidcLoginOptionSchema = Type.Object({
 export type OidcLoginOption = Static<typeof OidcLoginOptionSchema>;
 export const OidcLoginOptionsSchema = Type.Object({ list: Type.Array(OidcLoginOptionSchema) });
 export type OidcLoginOptions = Static<typeof OidcLoginOptionsSchema>;
+/** `apps: true`: URLs that return to an app's callback (`<origin>/apps/<clientId>/oauth2`) instead of the console's. */
+export const OidcLoginOptionsQuerySchema = Type.Object({ apps: Type.Optional(Type.Boolean()) });
 export const ListOidcLoginOptions = endpoint({
   method: 'GET',
   path: '/v1/oidc',
+  query: OidcLoginOptionsQuerySchema,
   response: OidcLoginOptionsSchema,
 });
 

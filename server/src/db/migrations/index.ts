@@ -22,6 +22,7 @@ import * as caseFiles from './019-case-files';
 import * as caseComparisons from './020-case-comparisons';
 import * as referralPhoneKeys from './021-referral-phone-keys';
 import * as sms from './022-sms';
+import * as oidc from './023-oidc';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '020-case-comparisons': caseComparisons,
   '021-referral-phone-keys': referralPhoneKeys,
   '022-sms': sms,
+  '023-oidc': oidc,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

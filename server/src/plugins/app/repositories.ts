@@ -28,6 +28,7 @@ import { secretsRepository } from './secrets/secrets-repository';
 import { segmentsRepository } from './segments/segments-repository';
 import { sharesRepository } from './shares/shares-repository';
 import { smsRepository } from './sms/sms-repository';
+import { ssoRepository } from './sso/sso-repository';
 import { tenantsRepository } from './tenants/tenants-repository';
 import { tokensRepository } from './tokens/tokens-repository';
 import { uploadsRepository } from './uploads/uploads-repository';
@@ -71,6 +72,7 @@ function createRepositories(db: Parameters<typeof usersRepository>[0], config: C
     databaseTables: databaseTablesRepository(db),
     databaseQueries: databaseQueriesRepository(db),
     sms: smsRepository(db),
+    sso: ssoRepository(db, box),
   };
 }
 

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OidcLoginOptions, OidcProvider, User } from '@flotilla/shared/contracts';
+import type { Config, OidcConfigProvider } from '../../src/config';
+import { useTestApp } from '../helper';
+import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider';
+
+const ORIGIN = 'http://console.test';
+const CONSOLE_CALLBACK = `${ORIGIN}/oauth2/callback?clientId=flotilla-test`;
+const APPS_CALLBACK = `${ORIGIN}/apps/flotilla-test/oauth2`;
+
+let idp: TestIdentityProvider;
+// Filled in once the identity provider listens (before the app is built: beforeAll hooks run in order).
+const oidc: OidcConfigProvider[] = [];
+const config: Partial<Config> = { publicOrigins: [ORIGIN], ssoLoopbackForTests: true, oidc };
+
+beforeAll(async () => {
+  idp = await startIdentityProvider([CONSOLE_CALLBACK, APPS_CALLBACK]);
+  oidc.push({
+    id: 'test-idp',
+    name: 'Test IdP',
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    role: 'agent',
+    allowHttp: true,
+  });
+});
+afterAll(async () => {
+  await idp?.close();
+});
+
+const t = useTestApp({ config });
+
+let admin: string;
+beforeAll(async () => {
+  admin = await t.login();
+});
+
+/** The login page's options (console callbacks unless `apps`). */
+async function loginOptions(apps = false): Promise<OidcLoginOptions> {
+  const res = await t.get(`/v1/oidc${apps ? '?apps=true' : ''}`, { headers: { 'x-forwarded-for': '10.0.0.1' } });
+  expect(res.statusCode).toBe(200);
+  return res.json<OidcLoginOptions>();
+}
+
+/** Signs `login` in at the test provider: the URL the browser comes back on. */
+async function callbackFor(login: string, apps = false): Promise<URL> {
+  const option = (await loginOptions(apps)).list.find((o) => o.id === 'env:test-idp');
+  if (!option) throw new Error('the test provider is not offered');
+  return idp.signIn(option.authorizationUrl, login);
+}
+
+const consume = (callback: URL, path = '/v1/consumeCode') =>
+  t.post(path, {
+    body: { code: callback.searchParams.get('code'), callBackUrl: callback.href, clientId: idp.clientId },
+  });
+
+describe('logging in with single sign-on', () => {
+  it('offers the configured provider with a PKCE authorization URL', async () => {
+    const { list } = await loginOptions();
+    const option = list.find((o) => o.id === 'env:test-idp');
+    expect(option).toMatchObject({ name: 'Test IdP', clientId: idp.clientId });
+    const url = new URL(option!.authorizationUrl);
+    expect(url.origin).toBe(idp.issuer);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toBeTruthy();
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('redirect_uri')).toBe(CONSOLE_CALLBACK);
+  });
+
+  it('creates the user at the first login and logs the same user in the second time', async () => {
+    const first = await consume(await callbackFor('alice'));
+    expect(first.statusCode).toBe(200);
+    const { token, user } = first.json<{ token: string; user: User }>();
+    expect(user).toMatchObject({ username: 'alice', nickname: 'User alice', role: 'agent' });
+    expect((await t.get('/v1/users/me', { token })).json<User>().id).toBe(user.id);
+
+    const second = await consume(await callbackFor('alice'));
+    expect(second.statusCode).toBe(200);
+    expect(second.json<{ user: User }>().user.id).toBe(user.id);
+  });
+
+  it('gives a new user a free username when the wished one is taken', async () => {
+    await t.createUser(admin, 'operator', 'bob-taken');
+    const res = await consume(await callbackFor('bob-taken'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ user: User }>().user.username).toMatch(/^bob-taken-[0-9a-f]{6}$/);
+  });
+
+  it("logs in through an app's callback", async () => {
+    const callback = await callbackFor('carol', true);
+    expect(callback.href.startsWith(APPS_CALLBACK)).toBe(true);
+    const res = await consume(callback, '/v1/consumeCode/apps');
+    expect(res.statusCode).toBe(200);
+    // The console's exchange does not take an app's callback.
+    const other = await consume(await callbackFor('carol', true), '/v1/consumeCode');
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong state', async () => {
+    const callback = await callbackFor('dave');
+    callback.searchParams.set('state', 'not-a-state-we-gave');
+    const res = await consume(callback);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'SSO_STATE_INVALID', isLogin: false });
+  });
+
+  it('refuses a replayed callback', async () => {
+    const callback = await callbackFor('erin');
+    expect((await consume(callback)).statusCode).toBe(200);
+    const again = await consume(callback);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ code: 'SSO_STATE_INVALID', isLogin: false });
+  });
+
+  it('refuses an expired state', async () => {
+    const callback = await callbackFor('frank');
+    await t.app.repos.sso.setStateExpiry(
+      callback.searchParams.get('state')!,
+      new Date(Date.now() - 1000).toISOString(),
+    );
+    const res = await consume(callback);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'SSO_STATE_INVALID' });
+  });
+
+  it('refuses a frozen user', async () => {
+    const first = await consume(await callbackFor('gina'));
+    const { user } = first.json<{ user: User }>();
+    expect((await t.get(`/v1/users/${user.id}/freeze`, { token: admin })).statusCode).toBe(200);
+    const res = await consume(await callbackFor('gina'));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'USER_FROZEN', isLogin: false });
+  });
+
+  it('refuses a code it cannot exchange', async () => {
+    const callback = await callbackFor('hank');
+    callback.searchParams.set('code', 'forged-code');
+    const res = await consume(callback);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'SSO_EXCHANGE_FAILED', isLogin: false });
+  });
+});
+
+describe("a tenant's providers", () => {
+  const body = (issuer: string) => ({
+    name: 'Corp IdP',
+    issuer,
+    clientId: 'corp',
+    clientSecret: 'corp-secret',
+    role: 'operator',
+    enabled: true,
+  });
+
+  it('are managed by admins, and never answer the secret', async () => {
+    const created = await t.post('/v1/oidc/providers', { token: admin, body: body(idp.issuer) });
+    expect(created.statusCode).toBe(200);
+    const provider = created.json<OidcProvider>();
+    expect(provider).toMatchObject({ name: 'Corp IdP', hasSecret: true, role: 'operator', enabled: true });
+    expect(created.body).not.toContain('corp-secret');
+
+    const list = await t.get('/v1/oidc/providers', { token: admin });
+    expect(list.json()).toMatchObject({ total: 1, list: [{ id: provider.id }] });
+    expect(list.body).not.toContain('corp-secret');
+
+    // An update without a secret keeps the stored one.
+    const { clientSecret: _kept, ...withoutSecret } = body(idp.issuer);
+    const updated = await t.put(`/v1/oidc/providers/${provider.id}`, {
+      token: admin,
+      body: { ...withoutSecret, name: 'Corp', enabled: false },
+    });
+    expect(updated.json()).toMatchObject({ name: 'Corp', hasSecret: true, enabled: false });
+
+    expect((await t.del(`/v1/oidc/providers/${provider.id}`, { token: admin })).statusCode).toBe(200);
+    expect((await t.del(`/v1/oidc/providers/${provider.id}`, { token: admin })).statusCode).toBe(404);
+  });
+
+  it('are offered on the login page once enabled', async () => {
+    const created = (await t.post('/v1/oidc/providers', { token: admin, body: body(idp.issuer) })).json<OidcProvider>();
+    const option = (await loginOptions()).list.find((o) => o.id === `db:${created.id}`);
+    expect(option?.authorizationUrl).toContain('code_challenge=');
+    expect(option?.authorizationUrl).toContain('state=');
+    await t.del(`/v1/oidc/providers/${created.id}`, { token: admin });
+  });
+
+  it('refuse other roles and other tenants', async () => {
+    const created = (await t.post('/v1/oidc/providers', { token: admin, body: body(idp.issuer) })).json<OidcProvider>();
+    const operator = await t.createUser(admin, 'operator');
+    expect((await t.get('/v1/oidc/providers', { token: operator.token })).statusCode).toBe(403);
+    expect((await t.post('/v1/oidc/providers', { token: operator.token, body: body(idp.issuer) })).statusCode).toBe(
+      403,
+    );
+    const other = await t.createTenant(admin);
+    expect((await t.get('/v1/oidc/providers', { token: other.token })).json()).toMatchObject({ total: 0 });
+    const foreign = await t.put(`/v1/oidc/providers/${created.id}`, { token: other.token, body: body(idp.issuer) });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.del(`/v1/oidc/providers/${created.id}`, { token: other.token })).statusCode).toBe(404);
+    await t.del(`/v1/oidc/providers/${created.id}`, { token: admin });
+  });
+
+  it('need an https issuer', async () => {
+    for (const issuer of [
+      'http://idp.example.com',
+      'ftp://idp.example.com',
+      'not a url',
+      'https://u:p@idp.example.com',
+    ]) {
+      const res = await t.post('/v1/oidc/providers', { token: admin, body: body(issuer) });
+      expect(res.statusCode, issuer).toBe(422);
+    }
+    expect(
+      (await t.post('/v1/oidc/providers', { token: admin, body: { ...body(idp.issuer), role: 'owner' } })).statusCode,
+    ).toBe(422);
+  });
+});

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import Provider from 'oidc-provider';
+
+/** A real OpenID Connect provider on 127.0.0.1 with one confidential client; any login and password pass. */
+export type TestIdentityProvider = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Logs `login` in through the dev interactions and answers the URL the browser returns on. */
+  signIn(authorizationUrl: string, login: string): Promise<URL>;
+  close(): Promise<void>;
+};
+
+/** Claims of an account: `login` is its subject, with a verified email. */
+function claimsOf(login: string) {
+  return {
+    sub: login,
+    email: `${login}@idp.test`,
+    email_verified: true,
+    name: `User ${login}`,
+    preferred_username: login,
+  };
+}
+
+export async function startIdentityProvider(redirectUris: string[]): Promise<TestIdentityProvider> {
+  const clientId = 'flotilla-test';
+  const clientSecret = 'flotilla-test-secret-0123456789abcdef';
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    cookies: { keys: ['flotilla-test-cookie-key'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username'],
+    },
+    conformIdTokenClaims: false,
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsOf(id) }),
+  });
+  server.on('request', provider.callback());
+
+  async function signIn(authorizationUrl: string, login: string): Promise<URL> {
+    const jar = new Map<string, string>();
+    const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    let next: { url: string; method: 'GET' | 'POST'; body?: string } = { url: authorizationUrl, method: 'GET' };
+    for (let step = 0; step < 20; step += 1) {
+      const res = await fetch(next.url, {
+        method: next.method,
+        redirect: 'manual',
+        headers: {
+          cookie: cookieHeader(),
+          ...(next.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        body: next.body,
+      });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const at = pair!.indexOf('=');
+        jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+      const location = res.headers.get('location');
+      if (location) {
+        const target = new URL(location, next.url);
+        if (target.origin !== issuer) return target;
+        next = { url: target.href, method: 'GET' };
+        continue;
+      }
+      const html = await res.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      if (!action) throw new Error(`the provider answered ${res.status} without a form: ${html.slice(0, 300)}`);
+      const form = html.includes('name="login"')
+        ? ({ prompt: 'login', login, password: 'any-password' } as Record<string, string>)
+        : { prompt: 'consent' };
+      next = { url: new URL(action, next.url).href, method: 'POST', body: new URLSearchParams(form).toString() };
+    }
+    throw new Error('the provider never sent the browser back');
+  }
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    signIn,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
