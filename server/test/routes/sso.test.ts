@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcLoginOptions, OidcProvider, User } from '@flotilla/shared/contracts';
-import type { Config, OidcConfigProvider } from '../../src/config';
+import { loadConfig, type Config, type OidcConfigProvider } from '../../src/config';
 import { useTestApp } from '../helper';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 /** The login page's options (console callbacks unless `apps`). */
 async function loginOptions(apps = false): Promise<OidcLoginOptions> {
-  const res = await t.get(`/v1/oidc${apps ? '?apps=true' : ''}`, { headers: { 'x-forwarded-for': '10.0.0.1' } });
+  const res = await t.get(`/v1/oidc${apps ? '?apps=true' : ''}`);
   expect(res.statusCode).toBe(200);
   return res.json<OidcLoginOptions>();
 }
@@ -211,5 +211,37 @@ describe("a tenant's providers", () => {
     expect(
       (await t.post('/v1/oidc/providers', { token: admin, body: { ...body(idp.issuer), role: 'owner' } })).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('FLOTILLA_OIDC', () => {
+  const provider = { id: 'corp', issuer: 'https://idp.example.com', clientId: 'flotilla', clientSecret: 's' };
+  const load = (value: unknown) => loadConfig({ FLOTILLA_OIDC: JSON.stringify(value) }).oidc;
+
+  it('reads providers with their defaults', () => {
+    expect(load([provider])).toEqual([{ ...provider, name: 'corp', role: 'agent', allowHttp: false }]);
+    expect(load([{ ...provider, name: 'Corp', role: 'operator', tenantId: 't1' }])[0]).toMatchObject({
+      name: 'Corp',
+      role: 'operator',
+      tenantId: 't1',
+    });
+  });
+
+  it('stops the start on a malformed value', () => {
+    expect(() => loadConfig({ FLOTILLA_OIDC: '{' })).toThrow(/FLOTILLA_OIDC/);
+    expect(() => load({})).toThrow(/not an array/);
+    expect(() => load([{ ...provider, issuer: 'http://idp.example.com' }])).toThrow(/allowHttp/);
+    expect(() => load([{ ...provider, role: 'owner' }])).toThrow(/role/);
+    expect(() => load([provider, provider])).toThrow(/ids must differ/);
+  });
+});
+
+describe('the login options', () => {
+  it('are limited per client address', async () => {
+    let res = await t.get('/v1/oidc');
+    for (let call = 0; call < 40 && res.statusCode === 200; call += 1) res = await t.get('/v1/oidc');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'SSO_THROTTLED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
