@@ -41,7 +41,6 @@ import type { OutboundPolicy } from './lib/outbound/index';
 import { normalizeOrigin } from './lib/origins';
 import { systemClock, type Clock } from './lib/clock';
 import { parseSecretKey } from './lib/secret-box';
-import type { SmsHttpConfig } from './sms/http-provider';
 
 export type Config = {
   port: number;
@@ -219,6 +218,18 @@ function ttsProvider(value: string | undefined): TtsConfig | undefined {
   };
 }
 
+/**
+ * An HTTP gateway (FLOTILLA_SMS `{ "provider": "http", … }`): one POST per message to `url`, with `headers`
+ * (an API key…) and a body made from `bodyTemplate`, where `{{phone}}` and `{{text}}` are replaced — escaped
+ * for JSON, or URL-encoded when the Content-Type header is `application/x-www-form-urlencoded`. Without a
+ * template the body is `{"phone":"…","text":"…"}` as JSON. Any 2xx answer means sent.
+ */
+export type SmsHttpConfig = {
+  provider: 'http';
+  url: string;
+  headers: Record<string, string>;
+  bodyTemplate?: string;
+};
 /** FLOTILLA_SMS: the built-in outbox (unset) or an HTTP gateway. */
 export type SmsConfig = { provider: 'outbox' } | SmsHttpConfig;
 

@@ -13,7 +13,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: RegExp }> = [
   { name: 'data', holds: /^db\// },
   { name: 'domain', holds: /^(knowledge|search|tts|sso)\// },
   { name: 'repositories', holds: /^plugins\/app\/([^/]+\/|repositories\.ts$)/ },
-  { name: 'services', holds: /^(engine|jobs|databases|users|cases)\// },
+  { name: 'services', holds: /^(engine|jobs|databases|users|cases|sms)\// },
   { name: 'plugins', holds: /^plugins\// },
   { name: 'routes', holds: /^routes\// },
   { name: 'app', holds: /^app\.ts$/ },

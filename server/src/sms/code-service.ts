@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock';
 import { keyFileKey } from '../lib/secret-box';
 import type { SmsRepository } from '../plugins/app/sms/sms-repository';
 import type { UserRow } from '../plugins/app/users/users-repository';
-import { phoneKey } from './phone-key';
+import { phoneKey } from '../lib/phone-key';
 import type { SmsProvider } from './provider';
 
 /**

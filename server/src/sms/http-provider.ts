@@ -1,18 +1,6 @@
 import { OutboundError, safeFetch, type OutboundPolicy } from '../lib/outbound/index';
+import type { SmsHttpConfig } from '../config';
 import type { SmsProvider } from './provider';
-
-/**
- * An HTTP gateway (FLOTILLA_SMS `{ "provider": "http", … }`): one POST per message to `url`, with `headers`
- * (an API key…) and a body made from `bodyTemplate`, where `{{phone}}` and `{{text}}` are replaced — escaped
- * for JSON, or URL-encoded when the Content-Type header is `application/x-www-form-urlencoded`. Without a
- * template the body is `{"phone":"…","text":"…"}` as JSON. Any 2xx answer means sent.
- */
-export type SmsHttpConfig = {
-  provider: 'http';
-  url: string;
-  headers: Record<string, string>;
-  bodyTemplate?: string;
-};
 
 /** Time and size budgets of one gateway call: a login page waits for it. */
 export const SMS_HTTP_BUDGET = { timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 } as const;

@@ -16,7 +16,7 @@ import { toUser } from '../../plugins/app/users/users-repository';
 import { smsCodeKey, smsCodeService, type CodeRefusal } from '../../sms/code-service';
 import { httpProvider } from '../../sms/http-provider';
 import { outboxProvider } from '../../sms/outbox-provider';
-import { phoneKey } from '../../sms/phone-key';
+import { phoneKey } from '../../lib/phone-key';
 import { ADMINS, PUBLIC } from '../access';
 import { route } from '../endpoint-route';
 

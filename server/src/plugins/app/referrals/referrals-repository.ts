@@ -15,6 +15,7 @@ import { isUniqueViolation, type Database } from '../../../db/database';
 import { paged } from '../../../db/filters';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { AppError, invalidInput } from '../../../lib/app-error';
+import { phoneKey } from '../../../lib/phone-key';
 import { isoNow } from '../../../lib/clock';
 import { hashPassword } from '../../../lib/password';
 import { applyCreditChange } from '../credits/apply-credit-change';
@@ -38,16 +39,6 @@ export function newReferralCode(): string {
 
 /** The register page's path for a code. */
 export const registerPath = (code: string) => `/register?ref=${encodeURIComponent(code)}`;
-
-/**
- * The key a phone is rewarded under: its digits, with China's country code dropped from a mobile number, so
- * "+86 138-0013-8000", "8613800138000" and "13800138000" are one phone and earn one reward.
- */
-export function rewardKeyOfPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const mobile = /^(?:0086|86)(1\d{10})$/.exec(digits);
-  return mobile ? mobile[1]! : digits;
-}
 
 /** A phone as a referrer sees their invitee's: the first 3 and last 4 digits, the rest hidden. */
 export function maskPhone(phone: string): string {
@@ -233,7 +224,8 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
      */
     async register(body: RegisterBody): Promise<UserRow> {
       const phone = normalisePhone(body.phone);
-      const rewardKey = rewardKeyOfPhone(body.phone);
+      // Rewarded once per phone however it is written: its canonical digits are the key.
+      const rewardKey = phoneKey(body.phone);
       // Hashed before the transaction, so SQLite's one connection is not held while scrypt runs.
       const passwordHash = await hashPassword(body.password);
       try {

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/database';
 import { paged } from '../../../db/filters';
 import type { SmsCodesTable } from '../../../db/tables/sms';
 import { isoNow } from '../../../lib/clock';
-import { phoneKey, storedPhoneCandidates } from '../../../sms/phone-key';
+import { phoneKey, storedPhoneCandidates } from '../../../lib/phone-key';
 import type { UserRow } from '../users/users-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
