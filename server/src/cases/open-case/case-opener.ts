@@ -150,13 +150,16 @@ export function createCaseOpener(deps: CaseOpenerDeps) {
 
   const openFor = async (event: AnswerRecorded): Promise<void> => {
     const { access } = event;
+    const caseForm = await repos.caseForms.get(access.tenantId, access.processId);
+    const formOn = caseForm.enabled && caseForm.fields.length > 0;
+    // Most answers come from robots with no form on and complete no flow form: one small read, then nothing.
+    if (!formOn && event.flowForms.length === 0) return;
     if (await repos.cases.sessionHasCase(access.tenantId, access.processId, event.sessionId)) return;
     for (const flowForm of event.flowForms) {
       const found = flowValues(flowForm);
       if (complete(flowForm.fields, found) && (await openWith(event, flowForm.fields, found, 'flow'))) return;
     }
-    const caseForm = await repos.caseForms.get(access.tenantId, access.processId);
-    if (!caseForm.enabled || caseForm.fields.length === 0) return;
+    if (!formOn) return;
     const found = await extract(event, caseForm.fields);
     if (complete(caseForm.fields, found)) await openWith(event, caseForm.fields, found, 'caseForm');
   };
