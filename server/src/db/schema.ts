@@ -421,6 +421,8 @@ export interface ReferralSettingsTable {
   referrerReward: number;
   refereeReward: number;
   newUserRole: 'operator' | 'agent';
+  /** Registering needs a code sent to the phone (migration 024). */
+  requirePhoneCode: Generated<Flag>;
   updatedAt: string;
 }
 

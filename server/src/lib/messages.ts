@@ -516,6 +516,10 @@ const MESSAGES = {
     'zh-CN': '短信发送失败，请稍后再试',
     'en-US': 'The text message could not be sent; try again later',
   },
+  SMS_CODE_REQUIRED: {
+    'zh-CN': '请输入发送到该手机号的验证码',
+    'en-US': 'Enter the code sent to this phone',
+  },
   // Single sign-on (OpenID Connect).
   SSO_THROTTLED: {
     'zh-CN': '登录请求过于频繁，请稍后再试',

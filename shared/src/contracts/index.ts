@@ -5,6 +5,7 @@ export * from './errors';
 export * from './client-errors';
 export * from './auth';
 export * from './sms';
+export * from './login-brands';
 export * from './oidc';
 export * from './users';
 export * from './user-import';

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IdSchema, IsoDateSchema, PageQuerySchema, PageSchema } from './common';
 import { LoginResponseSchema } from './auth';
 import { endpoint } from './endpoint';
+import { SmsCodeSchema } from './sms';
 
 /** Bounds of the referral programme: a reward in whole credits, a code's shape. */
 export const REFERRAL_LIMITS = {
@@ -28,6 +29,12 @@ export const ReferralSettingsSchema = Type.Object({
   /** Credits the new user starts with. */
   refereeReward: RewardSchema,
   newUserRole: Type.Union(REFERRAL_ROLES.map((role) => Type.Literal(role))),
+  /**
+   * Whether registering needs a code sent to the phone (`POST /v1/sms/send` with purpose `register`). Always in
+   * answers; a PUT without it leaves it as it was. Off by default: the built-in outbox shows registration codes
+   * to the platform owner only, so it needs an SMS gateway.
+   */
+  requirePhoneCode: Type.Optional(Type.Boolean()),
 });
 export type ReferralSettings = Static<typeof ReferralSettingsSchema>;
 
@@ -84,16 +91,22 @@ export const RegisterInfoResponseSchema = Type.Object({
   valid: Type.Boolean(),
   tenantName: Type.Optional(Type.String()),
   refereeReward: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Whether registering with this code needs a code sent to the phone (the tenant's `requirePhoneCode`). */
+  phoneCodeRequired: Type.Optional(Type.Boolean()),
 });
 export type RegisterInfoResponse = Static<typeof RegisterInfoResponseSchema>;
 
-/** `POST /v1/register` (form or JSON): a new user of the code's tenant; the phone is required. */
+/**
+ * `POST /v1/register` (form or JSON): a new user of the code's tenant; the phone is required. `smsCode`, the
+ * phone's registration code, is needed when the tenant requires it and checked whenever it is given.
+ */
 export const RegisterBodySchema = Type.Object({
   username: Type.String({ minLength: 3, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' }),
   nickname: Type.String({ minLength: 1, maxLength: 64 }),
   phone: Type.String({ minLength: 1, maxLength: 32, pattern: '^\\+?[0-9][0-9 -]*$' }),
   password: Type.String({ minLength: 8, maxLength: 256 }),
   ref: ReferralCodeSchema,
+  smsCode: Type.Optional(SmsCodeSchema),
 });
 export type RegisterBody = Static<typeof RegisterBodySchema>;
 

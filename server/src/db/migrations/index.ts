@@ -23,6 +23,7 @@ import * as caseComparisons from './020-case-comparisons';
 import * as referralPhoneKeys from './021-referral-phone-keys';
 import * as sms from './022-sms';
 import * as oidc from './023-oidc';
+import * as registerPhoneCode from './024-register-phone-code';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021-referral-phone-keys': referralPhoneKeys,
   '022-sms': sms,
   '023-oidc': oidc,
+  '024-register-phone-code': registerPhoneCode,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Branded login pages (`/guoguo/login`, `/bcds/login`, and `/login` itself): the server draws a page's
+ * title, logo, colour and methods from FLOTILLA_LOGIN_BRANDS into the login page's markup, and inlines the
+ * brand as JSON for the page's script. A page without a brand is the plain login page.
+ */
+
+/** The ways in a login page can offer: the password form, an SMS code, single sign-on buttons. */
+export const LOGIN_METHODS = ['password', 'code', 'sso'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+/** The login routes a brand can be given to, by route name. */
+export const BRANDED_LOGIN_ROUTES = ['login', 'guoguoLogin', 'bcdsLogin'] as const;
+export type BrandedLoginRoute = (typeof BRANDED_LOGIN_ROUTES)[number];
+
+export const LOGIN_BRAND_LIMITS = {
+  textMax: 80,
+  /** A logo inlined as a data: URL stays small: it is in every load of the page. */
+  logoMax: 48 * 1024,
+  providersMax: 20,
+} as const;
+
+const BrandTextSchema = Type.Union([
+  Type.String({ minLength: 1, maxLength: LOGIN_BRAND_LIMITS.textMax }),
+  Type.Object({
+    'zh-CN': Type.String({ minLength: 1, maxLength: LOGIN_BRAND_LIMITS.textMax }),
+    'en-US': Type.String({ minLength: 1, maxLength: LOGIN_BRAND_LIMITS.textMax }),
+  }),
+]);
+
+/** One page's brand. Every field is optional: what is left out stays as the plain login page has it. */
+export const LoginBrandSchema = Type.Object(
+  {
+    /** The heading and the window title: one text, or one per language. */
+    title: Type.Optional(BrandTextSchema),
+    subtitle: Type.Optional(BrandTextSchema),
+    /** An `https://` URL or a `data:image/…` URL (png, jpeg, gif, webp or svg+xml). */
+    logo: Type.Optional(Type.String({ minLength: 1, maxLength: LOGIN_BRAND_LIMITS.logoMax })),
+    /** The accent of buttons, links and tabs, `#rgb` or `#rrggbb`. */
+    color: Type.Optional(Type.String({ pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' })),
+    /** The ways in the page offers, in this order of tabs; all three when left out. */
+    methods: Type.Optional(
+      Type.Array(Type.Union(LOGIN_METHODS.map((method) => Type.Literal(method))), {
+        minItems: 1,
+        maxItems: LOGIN_METHODS.length,
+        uniqueItems: true,
+      }),
+    ),
+    /** The single sign-on providers (ids) the page shows; every provider when left out. */
+    ssoProviders: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: LOGIN_BRAND_LIMITS.providersMax }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LoginBrand = Static<typeof LoginBrandSchema>;
+
+/** FLOTILLA_LOGIN_BRANDS: a brand per login route name. */
+export const LoginBrandsSchema = Type.Partial(
+  Type.Object(
+    Object.fromEntries(BRANDED_LOGIN_ROUTES.map((name) => [name, LoginBrandSchema])) as Record<
+      BrandedLoginRoute,
+      typeof LoginBrandSchema
+    >,
+  ),
+  { additionalProperties: false },
+);
+export type LoginBrands = Static<typeof LoginBrandsSchema>;
+
+/** The id of the data block in which a branded login page finds its brand. */
+export const LOGIN_BRAND_ELEMENT_ID = 'login-brand';
