@@ -15,15 +15,15 @@ const config: Partial<Config> = { publicOrigins: [ORIGIN], ssoLoopbackForTests: 
 
 beforeAll(async () => {
   idp = await startIdentityProvider([CONSOLE_CALLBACK, APPS_CALLBACK]);
-  oidc.push({
-    id: 'test-idp',
-    name: 'Test IdP',
+  const provider = {
     issuer: idp.issuer,
     clientId: idp.clientId,
     clientSecret: idp.clientSecret,
     role: 'agent',
     allowHttp: true,
-  });
+  } as const;
+  // Two providers of one tenant: a person may come through either (the second stands for another company IdP).
+  oidc.push({ id: 'test-idp', name: 'Test IdP', ...provider }, { id: 'second-idp', name: 'Second IdP', ...provider });
 });
 afterAll(async () => {
   await idp?.close();
@@ -44,8 +44,8 @@ async function loginOptions(apps = false): Promise<OidcLoginOptions> {
 }
 
 /** Signs `login` in at the test provider: the URL the browser comes back on. */
-async function callbackFor(login: string, apps = false): Promise<URL> {
-  const option = (await loginOptions(apps)).list.find((o) => o.id === 'env:test-idp');
+async function callbackFor(login: string, apps = false, providerId = 'env:test-idp'): Promise<URL> {
+  const option = (await loginOptions(apps)).list.find((o) => o.id === providerId);
   if (!option) throw new Error('the test provider is not offered');
   return idp.signIn(option.authorizationUrl, login);
 }
@@ -78,6 +78,18 @@ describe('logging in with single sign-on', () => {
     const second = await consume(await callbackFor('alice'));
     expect(second.statusCode).toBe(200);
     expect(second.json<{ user: User }>().user.id).toBe(user.id);
+  });
+
+  it("finds a user by the email another of the tenant's providers verified, not by an unverified one", async () => {
+    const first = (await consume(await callbackFor('ivy'))).json<{ user: User }>().user;
+    const second = await consume(await callbackFor('ivy', false, 'env:second-idp'));
+    expect(second.statusCode).toBe(200);
+    expect(second.json<{ user: User }>().user.id).toBe(first.id);
+
+    const unverified = (await consume(await callbackFor('unverified-jo'))).json<{ user: User }>().user;
+    const other = await consume(await callbackFor('unverified-jo', false, 'env:second-idp'));
+    expect(other.statusCode).toBe(200);
+    expect(other.json<{ user: User }>().user.id).not.toBe(unverified.id);
   });
 
   it('gives a new user a free username when the wished one is taken', async () => {

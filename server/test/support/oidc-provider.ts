@@ -12,12 +12,12 @@ export type TestIdentityProvider = {
   close(): Promise<void>;
 };
 
-/** Claims of an account: `login` is its subject, with a verified email. */
+/** Claims of an account: `login` is its subject, with an email, verified unless the login starts `unverified-`. */
 function claimsOf(login: string) {
   return {
     sub: login,
     email: `${login}@idp.test`,
-    email_verified: true,
+    email_verified: !login.startsWith('unverified-'),
     name: `User ${login}`,
     preferred_username: login,
   };

@@ -24,6 +24,7 @@ import * as referralPhoneKeys from './021-referral-phone-keys';
 import * as sms from './022-sms';
 import * as oidc from './023-oidc';
 import * as registerPhoneCode from './024-register-phone-code';
+import * as oidcLinkEmails from './025-oidc-link-emails';
 
 /** A migration that may differ by dialect: it receives the dialect after the database. */
 type DialectMigration = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-sms': sms,
   '023-oidc': oidc,
   '024-register-phone-code': registerPhoneCode,
+  '025-oidc-link-emails': oidcLinkEmails,
 };
 
 /** The migrations for Kysely's Migrator (which calls `up(db)`): each is bound to the dialect here. */

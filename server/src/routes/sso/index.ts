@@ -187,7 +187,7 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
     const phone = claims.phoneVerified ? claims.phone : undefined;
     const email = claims.emailVerified ? (claims.email ?? '') : '';
-    let found = await repos.sso.findUser(tenantId, provider.key, claims.subject, phone);
+    let found = await repos.sso.findUser(tenantId, provider.key, claims.subject, { email, phone });
     if (found && !found.linked)
       await repos.sso.link(tenantId, provider.key, claims.subject, found.user.id, email, iso(now));
     if (!found) {
@@ -209,7 +209,7 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       } catch (error) {
         // The same subject's first login ran at the same time and linked its user first: that user it is.
         if (!isUniqueViolation(error)) throw error;
-        found = await repos.sso.findUser(tenantId, provider.key, claims.subject, undefined);
+        found = await repos.sso.findUser(tenantId, provider.key, claims.subject, {});
         if (!found) throw refused('SSO_EXCHANGE_FAILED');
       }
     }

@@ -31,6 +31,12 @@ function usernameBase(wish: string | undefined): string {
   return cleaned.length >= 3 ? cleaned : `sso-${cleaned || 'user'}`;
 }
 
+/** A verified email as links keep and compare it: lower case; none past an address's longest length. */
+function linkEmail(email: string): string {
+  const trimmed = email.trim().toLowerCase();
+  return trimmed.length <= 254 ? trimmed : '';
+}
+
 /** Single sign-on: the tenants' providers, the logins in flight, and the subject → user links. */
 export function ssoRepository(db: Database, box: SecretBox) {
   return {
@@ -167,14 +173,19 @@ export function ssoRepository(db: Database, box: SecretBox) {
       await db.updateTable('oidcStates').set({ expiresAt }).where('state', '=', state).execute();
     },
 
-    /** The user a subject logs in as: its link, else the tenant's user with this verified phone. */
+    /**
+     * The user a subject logs in as: its link; else the user another of the tenant's providers linked with this
+     * verified email (one person, two identity providers); else the tenant's user with this verified phone.
+     * The oldest wins when several match.
+     */
     async findUser(
       tenantId: string,
       providerKey: string,
       subject: string,
-      phone: string | undefined,
+      verified: { email?: string; phone?: string },
     ): Promise<{ user: User; ban: boolean; linked: boolean } | undefined> {
-      const linked = await scoped(db, tenantId)
+      const tenant = scoped(db, tenantId);
+      const linked = await tenant
         .selectFrom('oidcLinks')
         .innerJoin('users', 'users.id', 'oidcLinks.userId')
         .selectAll('users')
@@ -182,9 +193,22 @@ export function ssoRepository(db: Database, box: SecretBox) {
         .where('oidcLinks.subject', '=', subject)
         .executeTakeFirst();
       if (linked) return { user: toUser(linked), ban: linked.ban === 1, linked: true };
+      const email = verified.email ? linkEmail(verified.email) : '';
+      if (email) {
+        const byEmail = await tenant
+          .selectFrom('oidcLinks')
+          .innerJoin('users', 'users.id', 'oidcLinks.userId')
+          .selectAll('users')
+          .where('oidcLinks.email', '=', email)
+          .orderBy('users.createdAt', 'asc')
+          .orderBy('users.id', 'asc')
+          .executeTakeFirst();
+        if (byEmail) return { user: toUser(byEmail), ban: byEmail.ban === 1, linked: false };
+      }
+      const { phone } = verified;
       if (!phone) return undefined;
       const bare = phone.replace(/[ -]/g, '').replace(/^\+86/, '');
-      const byPhone = await scoped(db, tenantId)
+      const byPhone = await tenant
         .selectFrom('users')
         .selectAll()
         .where('phone', '!=', '')
@@ -199,7 +223,7 @@ export function ssoRepository(db: Database, box: SecretBox) {
     async link(tenantId: string, providerKey: string, subject: string, userId: string, email: string, now: string) {
       try {
         await scoped(db, tenantId)
-          .insertInto('oidcLinks', { providerKey, subject, userId, email, createdAt: now })
+          .insertInto('oidcLinks', { providerKey, subject, userId, email: linkEmail(email), createdAt: now })
           .execute();
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -228,7 +252,13 @@ export function ssoRepository(db: Database, box: SecretBox) {
               role: wish.role,
             });
             await scoped(trx, tenantId)
-              .insertInto('oidcLinks', { providerKey, subject, userId: user.id, email: wish.email, createdAt: now })
+              .insertInto('oidcLinks', {
+                providerKey,
+                subject,
+                userId: user.id,
+                email: linkEmail(wish.email),
+                createdAt: now,
+              })
               .execute();
             return user;
           });
