@@ -212,6 +212,26 @@ describe('throttling sends', () => {
   });
 });
 
+describe('trying codes from one address', () => {
+  it('allows 60 tries an hour across phones, logins and resets, then answers 429', async () => {
+    const phones = [newPhone(), newPhone()];
+    for (let i = 0; i < SMS_LIMITS.checksPerAddressPerHour; i += 1) {
+      const res =
+        i % 2 === 0
+          ? await valid(phones[0]!, '000000')
+          : await t.post('/v1/password/reset', {
+              body: { phone: phones[1], code: '000000', password: 'new-pass-123' },
+            });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await valid(newPhone(), '000000');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'SMS_THROTTLED', retryAfter: 3600 });
+    clock.advance(HOUR_MS);
+    expect((await valid(newPhone(), '000000')).statusCode).toBe(401);
+  });
+});
+
 describe('resetting a password with an SMS code', () => {
   it('sets the new password and ends the user’s sessions', async () => {
     const phone = newPhone();

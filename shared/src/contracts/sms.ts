@@ -13,6 +13,8 @@ export const SMS_LIMITS = {
   resendSeconds: 60,
   sendsPerPhonePerDay: 10,
   sendsPerAddressPerHour: 30,
+  /** Codes one client address may try (log in, reset a password) an hour, right or wrong. */
+  checksPerAddressPerHour: 60,
 } as const;
 
 /** What a code is for: logging in, registering, resetting a password. */
