@@ -99,13 +99,16 @@ describe('teams', () => {
     expect(rename.statusCode).toBe(409);
   });
 
-  it('refuses members who are unknown, frozen or of another tenant with 422 naming the member', async () => {
+  it("refuses frozen members with 422 naming the member, unknown and another tenant's users with 404", async () => {
     const frozen = await t.createUser(admin, 'agent');
     await t.get(`/v1/users/${frozen.user.id}/freeze`, { token: admin });
-    for (const bad of [randomUUID(), frozen.user.id, other.admin.id]) {
+    const refused = await createTeam({ name: `team-${randomUUID()}`, memberIds: [agent.user.id, frozen.user.id] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail[0]).toMatchObject({ loc: ['body', 'memberIds', 1], type: 'CASE_TEAM_MEMBER_INVALID' });
+    for (const bad of [randomUUID(), other.admin.id]) {
       const res = await createTeam({ name: `team-${randomUUID()}`, memberIds: [agent.user.id, bad] });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'memberIds', 1], type: 'CASE_TEAM_MEMBER_INVALID' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('USER_NOT_FOUND');
     }
   });
 
@@ -203,8 +206,8 @@ describe('team robots and subscriptions', () => {
       token: operator.token,
       body: { teamId: team.id, processIds: [robot, foreignRobot] },
     });
-    expect(set.statusCode).toBe(422);
-    expect(set.json().detail[0]).toMatchObject({ loc: ['body', 'processIds', 1], type: 'ROBOT_NOT_FOUND' });
+    expect(set.statusCode).toBe(404);
+    expect(set.json().code).toBe('ROBOT_NOT_FOUND');
     const enable = await t.post('/v1/case/team/subscribe/enable', {
       token: operator.token,
       body: { teamId: team.id, processId: foreignRobot },

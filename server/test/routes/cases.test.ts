@@ -166,15 +166,18 @@ describe('POST /v1/case, GET and PUT /v1/case/{caseId}', () => {
     expect((await t.get(`/v1/case/${id}`, { token: agent.token })).statusCode).toBe(404);
   });
 
-  it('gives cases only to active users of the tenant (422), and checks status values', async () => {
+  it("gives cases only to active users of the tenant (another tenant's: 404, frozen: 422), and checks status values", async () => {
     const { id } = (await t.post('/v1/case', { token: admin, body: { processId, title: 'Assign' } })).json<Case>();
     const frozen = await t.createUser(admin, 'agent');
     await t.get(`/v1/users/${frozen.user.id}/freeze`, { token: admin });
+    const refused = await t.put(`/v1/case/${id}`, { token: admin, body: { assigneeId: frozen.user.id } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail[0]).toMatchObject({ loc: ['body', 'assigneeId'], type: 'CASE_ASSIGNEE_INVALID' });
     const other = await t.createTenant(admin);
-    for (const assigneeId of [frozen.user.id, other.admin.id, 'no-such-user']) {
+    for (const assigneeId of [other.admin.id, 'no-such-user']) {
       const res = await t.put(`/v1/case/${id}`, { token: admin, body: { assigneeId } });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'assigneeId'], type: 'CASE_ASSIGNEE_INVALID' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('USER_NOT_FOUND');
     }
     const bad = await t.put(`/v1/case/${id}`, { token: admin, body: { status: 'open' } });
     expect(bad.statusCode).toBe(422);

@@ -36,11 +36,12 @@ const casesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   // The share page's case calls count against the share's per-minute limit, apart from questions.
   const visitorCalls = new RateWindow();
 
-  /** 422 unless the user is an active (not frozen) user of the tenant. */
+  /** 404 unless the user is one of the tenant (another tenant's is unknown here); 422 when they are frozen. */
   const checkAssignee = async (tenantId: string, assigneeId: string | null | undefined) => {
     if (assigneeId === null || assigneeId === undefined) return;
     const user = await users.get(tenantId, assigneeId);
-    if (!user || user.ban) throw invalidInput(['body', 'assigneeId'], 'CASE_ASSIGNEE_INVALID');
+    if (!user) throw notFound('USER_NOT_FOUND');
+    if (user.ban) throw invalidInput(['body', 'assigneeId'], 'CASE_ASSIGNEE_INVALID');
   };
 
   route(fastify, ListCases, {

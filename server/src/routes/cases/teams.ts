@@ -45,6 +45,8 @@ function written(result: TeamWriteResult, input: TeamInput, body: CaseTeamBody) 
   if (result.ok) return result.team;
   if (result.reason === 'NOT_FOUND') throw notFound('CASE_TEAM_NOT_FOUND');
   if (result.reason === 'NAME_TAKEN') throw new AppError(409, 'CASE_TEAM_NAME_TAKEN');
+  // Another tenant's user is as unknown as no user: 404, so nothing tells them apart.
+  if (result.reason === 'MEMBER_UNKNOWN') throw notFound('USER_NOT_FOUND');
   throw invalidInput(
     ['body', 'memberIds', body.memberIds.indexOf(input.memberIds[result.index]!)],
     'CASE_TEAM_MEMBER_INVALID',
@@ -130,8 +132,7 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { teamId, processIds } = request.body;
       await teamFor(request, teamId);
       const unknown = await caseTeams.unknownProcesses(tenantId, processIds);
-      if (unknown.length > 0)
-        throw invalidInput(['body', 'processIds', processIds.indexOf(unknown[0]!)], 'ROBOT_NOT_FOUND');
+      if (unknown.length > 0) throw notFound('ROBOT_NOT_FOUND');
       await caseTeams.setProcesses(tenantId, teamId, processIds);
       const list = await caseTeams.processes(tenantId, teamId);
       return { list, total: list.length };

@@ -27,7 +27,8 @@ export type TeamWriteResult =
   | { ok: true; team: CaseTeam }
   | { ok: false; reason: 'NOT_FOUND' }
   | { ok: false; reason: 'NAME_TAKEN' }
-  | { ok: false; reason: 'MEMBER_INVALID'; index: number };
+  /** A member who is no user of the tenant (unknown, or another tenant's), or one who is frozen. */
+  | { ok: false; reason: 'MEMBER_UNKNOWN' | 'MEMBER_FROZEN'; index: number };
 
 /** One case row of a team export. */
 export type TeamCaseRow = {
@@ -121,16 +122,22 @@ export function caseTeamsRepository(db: Database) {
   };
 
   /** The index of the first id that is not an unfrozen user of the tenant, or -1. */
-  const invalidMember = async (tenantId: string, memberIds: string[]): Promise<number> => {
-    if (memberIds.length === 0) return -1;
+  /** The first member who cannot join: no user of the tenant, else frozen; undefined when all can. */
+  const refusedMember = async (
+    tenantId: string,
+    memberIds: string[],
+  ): Promise<Extract<TeamWriteResult, { reason: 'MEMBER_UNKNOWN' | 'MEMBER_FROZEN' }> | undefined> => {
+    if (memberIds.length === 0) return undefined;
     const rows = await scoped(db, tenantId)
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'ban'])
       .where('id', 'in', memberIds)
-      .where('ban', '=', 0)
       .execute();
-    const valid = new Set(rows.map((row) => row.id));
-    return memberIds.findIndex((id) => !valid.has(id));
+    const banOf = new Map(rows.map((row) => [row.id, row.ban]));
+    const unknown = memberIds.findIndex((id) => !banOf.has(id));
+    if (unknown >= 0) return { ok: false, reason: 'MEMBER_UNKNOWN', index: unknown };
+    const frozen = memberIds.findIndex((id) => banOf.get(id) !== 0);
+    return frozen >= 0 ? { ok: false, reason: 'MEMBER_FROZEN', index: frozen } : undefined;
   };
 
   const repository = {
@@ -166,8 +173,8 @@ export function caseTeamsRepository(db: Database) {
     },
 
     async create(tenantId: string, input: TeamInput): Promise<TeamWriteResult> {
-      const index = await invalidMember(tenantId, input.memberIds);
-      if (index >= 0) return { ok: false, reason: 'MEMBER_INVALID', index };
+      const refused = await refusedMember(tenantId, input.memberIds);
+      if (refused) return refused;
       const id = randomUUID();
       const now = isoNow();
       try {
@@ -201,8 +208,8 @@ export function caseTeamsRepository(db: Database) {
 
     /** Members kept keep their place in the turn order; new ones join at its end in the order given. */
     async update(tenantId: string, teamId: string, input: TeamInput): Promise<TeamWriteResult> {
-      const index = await invalidMember(tenantId, input.memberIds);
-      if (index >= 0) return { ok: false, reason: 'MEMBER_INVALID', index };
+      const refused = await refusedMember(tenantId, input.memberIds);
+      if (refused) return refused;
       const now = isoNow();
       try {
         const found = await db.transaction().execute(async (trx) => {
