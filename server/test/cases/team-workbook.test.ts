@@ -40,6 +40,7 @@ describe('the team export workbook', () => {
     const { rows } = source(3, '=1+1');
     const sheet = await sheetOf(await teamWorkbook('East', rows, 'en-US', { rowsMax: 10, bytesMax: 1_000_000 }));
     expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(4).getCell(2).value).toBe('Lead 2');
     expect(sheet.getRow(1).getCell(2).value).toBe('Title');
     expect(sheet.getRow(1).font?.bold).toBe(true);
     const first = sheet.getRow(2);
@@ -51,19 +52,29 @@ describe('the team export workbook', () => {
     expect(first.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
   });
 
-  it('stops at the row bound without reading further', async () => {
+  it('stops at the row bound without reading further, and says so in a last row', async () => {
     const { rows, pulled } = source(1000);
+    const sheet = await sheetOf(await teamWorkbook('East', rows, 'en-US', { rowsMax: 5, bytesMax: 1_000_000 }));
+    expect(sheet.rowCount).toBe(7);
+    expect(sheet.getRow(6).getCell(2).value).toBe('Lead 4');
+    expect(String(sheet.getRow(7).getCell(1).value)).toMatch(/^Only the newest 5 cases are here/);
+    expect(pulled.rows).toBeLessThanOrEqual(6);
+  });
+
+  it('adds no note when every case fits exactly', async () => {
+    const { rows } = source(5);
     const sheet = await sheetOf(await teamWorkbook('East', rows, 'zh-CN', { rowsMax: 5, bytesMax: 1_000_000 }));
     expect(sheet.rowCount).toBe(6);
-    expect(pulled.rows).toBeLessThanOrEqual(6);
+    expect(sheet.getRow(6).getCell(2).value).toBe('Lead 4');
   });
 
   it('stops before the first case whose text (in UTF-8 bytes) passes the byte budget', async () => {
     // 1,000 Chinese characters: 3,000 bytes of notes a case, so 10,000 bytes hold three cases and not four.
     const { rows, pulled } = source(1000, '备'.repeat(1000));
     const sheet = await sheetOf(await teamWorkbook('East', rows, 'zh-CN', { rowsMax: 1000, bytesMax: 10_000 }));
-    expect(sheet.rowCount).toBe(4);
+    expect(sheet.rowCount).toBe(5);
     expect(sheet.getRow(4).getCell(2).value).toBe('Lead 2');
+    expect(String(sheet.getRow(5).getCell(1).value)).toMatch(/^仅含最新的 3 条案例/);
     expect(pulled.rows).toBe(4);
   });
 });

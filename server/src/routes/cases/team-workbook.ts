@@ -49,6 +49,14 @@ const TEAM_EXPORT_BUDGET: ExportBudget = {
   bytesMax: CASE_TEAM_LIMITS.exportBytesMax,
 };
 
+/** The last row of a workbook the budget cut short: what it holds and why. */
+function cutShortNote(locale: Locale, written: number, budget: ExportBudget): string {
+  const megabytes = Math.round(budget.bytesMax / 1024 / 1024);
+  return locale === 'zh-CN'
+    ? `仅含最新的 ${written} 条案例：导出最多 ${budget.rowsMax} 条、${megabytes} MB 文本，更早的案例未导出。`
+    : `Only the newest ${written} cases are here: an export holds at most ${budget.rowsMax} cases and ${megabytes} MB of text, so older cases were left out.`;
+}
+
 /** The collected values as one cell: `name: value` lines. */
 function formText(form: string): string {
   return Object.entries(parseFormValues(form))
@@ -65,7 +73,7 @@ function textBytes(cells: unknown[]): number {
  * A team's cases as an xlsx workbook in the caller's language, newest first as `rows` gives them. The rows are
  * read one at a time and written through exceljs's streaming writer, so only the compressed file is held;
  * writing stops at the budget's row count, or before the first case whose text would pass its bytes (the rest
- * are left out, and `rows` is not read further). Cells are plain values (a title starting with `=` stays
+ * are left out, `rows` is not read further, and a last row says so). Cells are plain values (a title starting with `=` stays
  * text: exceljs writes strings, never formulas).
  */
 export async function teamWorkbook(
@@ -94,8 +102,12 @@ export async function teamWorkbook(
 
   let written = 0;
   let bytes = 0;
+  let cutShort = false;
   for await (const row of rows) {
-    if (written >= budget.rowsMax) break;
+    if (written >= budget.rowsMax) {
+      cutShort = true;
+      break;
+    }
     const cells = [
       new Date(row.createdAt),
       row.title,
@@ -110,10 +122,18 @@ export async function teamWorkbook(
       row.id,
     ];
     const size = textBytes(cells);
-    if (bytes + size > budget.bytesMax) break;
+    if (bytes + size > budget.bytesMax) {
+      cutShort = true;
+      break;
+    }
     sheet.addRow(cells).commit();
     written += 1;
     bytes += size;
+  }
+  if (cutShort) {
+    const note = sheet.addRow([cutShortNote(locale, written, budget)]);
+    note.font = { italic: true };
+    note.commit();
   }
   sheet.commit();
   await workbook.commit();

@@ -311,14 +311,16 @@ export function caseTeamsRepository(db: Database) {
     },
 
     /**
-     * The team's cases for an export, newest first, at most the export's row bound, read a batch at a time
-     * (each batch after the last row given), so a reader that stops early leaves the rest unread.
+     * The team's cases for an export, newest first, read a batch at a time (each batch after the last row
+     * given), so a reader that stops early leaves the rest unread: at most one past the export's row bound, by
+     * which the writer knows there were more.
      */
     async *exportRows(tenantId: string, teamId: string): AsyncGenerator<TeamCaseRow> {
       let last: { createdAt: string; id: string } | undefined;
       let read = 0;
-      while (read < CASE_TEAM_LIMITS.exportRowsMax) {
-        const limit = Math.min(EXPORT_BATCH, CASE_TEAM_LIMITS.exportRowsMax - read);
+      const readMax = CASE_TEAM_LIMITS.exportRowsMax + 1;
+      while (read < readMax) {
+        const limit = Math.min(EXPORT_BATCH, readMax - read);
         let query = scoped(db, tenantId)
           .selectFrom('cases')
           .leftJoin('processes', (join) =>
