@@ -21,6 +21,7 @@ export const enUS: Catalog = {
   'users.sso.clientId': 'Client ID',
   'users.sso.clientSecret': 'Client secret',
   'users.sso.secretKept': 'Leave empty to keep the stored secret',
+  'users.sso.removeSecret': 'Remove the stored secret (the provider treats the console as a public client)',
   'users.sso.role': 'Role of new users',
   'users.sso.enabledLabel': 'Offered on the login page',
   'users.sso.enabled': 'Enabled',

@@ -20,6 +20,7 @@ export const zhCN: Catalog = {
   'users.sso.clientId': 'Client ID',
   'users.sso.clientSecret': 'Client Secret',
   'users.sso.secretKept': '留空则保留已保存的密钥',
+  'users.sso.removeSecret': '删除已保存的密钥（身份提供方将控制台视为公开客户端）',
   'users.sso.role': '新用户的角色',
   'users.sso.enabledLabel': '在登录页显示',
   'users.sso.enabled': '已启用',

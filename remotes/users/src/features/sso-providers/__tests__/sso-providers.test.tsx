@@ -59,7 +59,8 @@ function serve(providers: OidcProvider[], extra: FakeRoute[] = []) {
       providers[index] = {
         ...providers[index],
         ...rest,
-        hasSecret: providers[index].hasSecret || Boolean(clientSecret),
+        // As the server: no secret keeps the stored one, an empty one clears it.
+        hasSecret: clientSecret === undefined ? providers[index].hasSecret : clientSecret !== '',
       };
       return providers[index];
     }),
@@ -133,6 +134,18 @@ describe('single sign-on providers on /employee-list', () => {
     const updated = requests.find((request) => request.method === 'PUT');
     expect(updated?.path).toBe('/v1/oidc/providers/p-1');
     expect(updated?.body).not.toHaveProperty('clientSecret');
+  });
+
+  it('removes the stored secret when asked, sending it empty', async () => {
+    const requests = serve([{ ...corp }]);
+    const sheet = await openSheet();
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Edit Corp ID' }));
+    const form = await screen.findByRole('form', { name: 'Edit Corp ID' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Remove the stored secret/ }));
+    await waitFor(() => expect(within(form).getByLabelText('Client secret').hasAttribute('disabled')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ clientSecret: '' });
   });
 
   it('deletes a provider after confirmation', async () => {

@@ -6,6 +6,8 @@ export type SsoProviderValues = {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** On an edit: forget the stored secret (the provider takes this console as a public client, PKCE only). */
+  removeSecret: boolean;
   role: Role;
   enabled: boolean;
 };
@@ -13,11 +15,14 @@ export type SsoProviderValues = {
 /** The form of a new provider, or of `provider` (its secret never comes back: the field starts empty). */
 export function providerValuesOf(provider: OidcProvider | null): SsoProviderValues {
   return provider
-    ? { ...provider, clientSecret: '' }
-    : { name: '', issuer: '', clientId: '', clientSecret: '', role: 'operator', enabled: true };
+    ? { ...provider, clientSecret: '', removeSecret: false }
+    : { name: '', issuer: '', clientId: '', clientSecret: '', removeSecret: false, role: 'operator', enabled: true };
 }
 
-/** What is sent: trimmed; an empty secret on an edit is left out, so the stored one stays. */
+/**
+ * What is sent: trimmed; an empty secret on an edit is left out, so the stored one stays, unless the secret is
+ * to be removed: then it is sent empty, which clears it.
+ */
 export function providerBodyOf(values: SsoProviderValues, editing: boolean): OidcProviderBody {
   const body: OidcProviderBody = {
     name: values.name.trim(),
@@ -26,8 +31,8 @@ export function providerBodyOf(values: SsoProviderValues, editing: boolean): Oid
     role: values.role,
     enabled: values.enabled,
   };
-  const secret = values.clientSecret ?? '';
-  if (secret !== '' || !editing) body.clientSecret = secret;
+  const secret = values.removeSecret ? '' : (values.clientSecret ?? '');
+  if (secret !== '' || !editing || values.removeSecret) body.clientSecret = secret;
   return body;
 }
 

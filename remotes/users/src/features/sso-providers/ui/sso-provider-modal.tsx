@@ -7,7 +7,10 @@ import { useRef, useState } from 'react';
 import { providerBodyOf, providerValuesOf, redirectUriOf, type SsoProviderValues } from '../lib/provider-values';
 import { $editing, $saveError, $saving, editDismissed, editSubmitted } from '../sso-providers.model';
 
-/** Adding or changing a provider: name, issuer, client id and secret (empty on an edit = keep), role, enabled. */
+/**
+ * Adding or changing a provider: name, issuer, client id and secret (empty on an edit = keep; a stored one can be
+ * removed), role, enabled.
+ */
 export function SsoProviderModal() {
   const t = useT();
   const m = useUnit({
@@ -20,6 +23,7 @@ export function SsoProviderModal() {
   const formApi = useRef<FormApi<SsoProviderValues> | null>(null);
   const provider = m.editing === 'new' ? null : m.editing;
   const [clientId, setClientId] = useState('');
+  const [removingSecret, setRemovingSecret] = useState(false);
   const required = (max: number) => (value: unknown) => {
     const text = typeof value === 'string' ? value.trim() : '';
     if (!text) return t('users.sso.required');
@@ -61,8 +65,12 @@ export function SsoProviderModal() {
           getFormApi={(api) => {
             formApi.current = api;
             setClientId(api.getValue('clientId') ?? '');
+            setRemovingSecret(false);
           }}
-          onValueChange={(values) => setClientId(values.clientId ?? '')}
+          onValueChange={(values) => {
+            setClientId(values.clientId ?? '');
+            setRemovingSecret(values.removeSecret === true);
+          }}
           onSubmit={(values) => m.submitted(providerBodyOf(values, provider !== null))}
           labelPosition="top"
           aria-label={title}
@@ -80,13 +88,19 @@ export function SsoProviderModal() {
             mode="password"
             autoComplete="new-password"
             label={t('users.sso.clientSecret')}
-            placeholder={provider?.hasSecret ? t('users.sso.secretKept') : undefined}
+            placeholder={provider?.hasSecret && !removingSecret ? t('users.sso.secretKept') : undefined}
+            disabled={removingSecret}
             validate={(value: unknown) =>
               String(value ?? '').length > OIDC_LIMITS.secretMax
                 ? t('users.sso.tooLong', { max: OIDC_LIMITS.secretMax })
                 : ''
             }
           />
+          {provider?.hasSecret && (
+            <Form.Checkbox field="removeSecret" noLabel>
+              {t('users.sso.removeSecret')}
+            </Form.Checkbox>
+          )}
           <Form.Select
             field="role"
             label={t('users.sso.role')}
