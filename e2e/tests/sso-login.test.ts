@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { launchBrowser, newContext } from '../support/browser';
-import { listenIdentityProvider, type IdentityProvider } from '../support/identity-provider';
+import { listenIdentityProvider, type IdentityProvider } from '../../server/test/support/oidc-provider';
 import { ROOT } from '../support/paths';
 import { ADMIN } from '../support/server';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const callback = `${baseUrl}/oauth2/callback`;
-  await idp.serve({ ...CLIENT, redirectUris: [`${callback}?clientId=${CLIENT.clientId}`, callback] });
+  idp.serve({ ...CLIENT, redirectUris: [`${callback}?clientId=${CLIENT.clientId}`, callback] });
   browser = await launchBrowser();
 }, 180_000);
 

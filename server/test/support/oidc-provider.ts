@@ -2,15 +2,24 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 
-/** A real OpenID Connect provider on 127.0.0.1 with one confidential client; any login and password pass. */
-export type TestIdentityProvider = {
+/** The one confidential client a test provider knows: the console, with its redirect URIs. */
+export type IdentityClient = { clientId: string; clientSecret: string; redirectUris: string[] };
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on 127.0.0.1; its dev interactions accept any login and
+ * password. Its address is known first (`issuer`), so a console can be configured with it before `serve`
+ * registers the client with that console's redirect URIs (the e2e tests learn them only once it starts).
+ */
+export type IdentityProvider = {
   issuer: string;
-  clientId: string;
-  clientSecret: string;
+  serve(client: IdentityClient): void;
   /** Logs `login` in through the dev interactions and answers the URL the browser returns on. */
   signIn(authorizationUrl: string, login: string): Promise<URL>;
   close(): Promise<void>;
 };
+
+/** A provider serving a client of its own (the server tests' shape). */
+export type TestIdentityProvider = IdentityProvider & Omit<IdentityClient, 'redirectUris'>;
 
 /** Claims of an account: `login` is its subject, with an email, verified unless the login starts `unverified-`. */
 function claimsOf(login: string) {
@@ -23,33 +32,34 @@ function claimsOf(login: string) {
   };
 }
 
-export async function startIdentityProvider(redirectUris: string[]): Promise<TestIdentityProvider> {
-  const clientId = 'flotilla-test';
-  const clientSecret = 'flotilla-test-secret-0123456789abcdef';
+export async function listenIdentityProvider(): Promise<IdentityProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+
+  function serve({ clientId, clientSecret, redirectUris }: IdentityClient): void {
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      cookies: { keys: ['flotilla-test-cookie-key'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'preferred_username'],
       },
-    ],
-    cookies: { keys: ['flotilla-test-cookie-key'] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username'],
-    },
-    conformIdTokenClaims: false,
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsOf(id) }),
-  });
-  server.on('request', provider.callback());
+      conformIdTokenClaims: false,
+      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+      findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsOf(id) }),
+    });
+    server.on('request', provider.callback());
+  }
 
   async function signIn(authorizationUrl: string, login: string): Promise<URL> {
     const jar = new Map<string, string>();
@@ -88,11 +98,13 @@ export async function startIdentityProvider(redirectUris: string[]): Promise<Tes
     throw new Error('the provider never sent the browser back');
   }
 
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    signIn,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { issuer, serve, signIn, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A provider started with the server tests' client and these redirect URIs. */
+export async function startIdentityProvider(redirectUris: string[]): Promise<TestIdentityProvider> {
+  const client = { clientId: 'flotilla-test', clientSecret: 'flotilla-test-secret-0123456789abcdef' };
+  const provider = await listenIdentityProvider();
+  provider.serve({ ...client, redirectUris });
+  return { ...provider, ...client };
 }
