@@ -11,6 +11,7 @@ import embedder from './plugins/app/embedder';
 import errorHandler from './plugins/app/error-handler';
 import jobWorker from './plugins/app/job-worker';
 import repositories from './plugins/app/repositories';
+import smsCodes from './plugins/app/sms-codes';
 import bodyParsers from './plugins/external/body-parsers';
 import compression from './plugins/external/compression';
 import database from './plugins/external/database';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(errorHandler);
   await app.register(apiConventions);
   await app.register(repositories);
+  await app.register(smsCodes);
   await app.register(embedder);
   await app.register(documentParser);
   await app.register(databaseReaders);

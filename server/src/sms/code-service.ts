@@ -50,7 +50,7 @@ export function smsCodeService(deps: { repo: SmsRepository; provider: SmsProvide
   const { repo, provider, clock, key } = deps;
   const hash = (code: string) => createHmac('sha256', key).update(code).digest('hex');
 
-  return {
+  const service = {
     /**
      * Sends a code for the purpose when the phone may receive one: login and reset codes go only to a phone of
      * an unfrozen user; registration codes to any phone. The caller answers the same either way.
@@ -71,23 +71,34 @@ export function smsCodeService(deps: { repo: SmsRepository; provider: SmsProvide
     },
 
     /**
+     * The id of the phone's latest live code of the purpose when `code` is it, else null. A wrong code counts a
+     * try (the fifth burns it); a right one is not used here: the caller uses it (`repo.useCode`, perhaps inside
+     * its own transaction, so that a refusal after the check leaves the code usable).
+     */
+    async check(phone: string, purpose: SmsPurpose, code: string): Promise<string | null> {
+      const stored = await repo.latestCode(phoneKey(phone), purpose);
+      const live =
+        stored &&
+        stored.usedAt === null &&
+        stored.tries < SMS_LIMITS.maxTries &&
+        Date.parse(stored.expiresAt) > clock.now();
+      if (!live) return null;
+      if (!timingSafeEqual(Buffer.from(hash(code), 'hex'), Buffer.from(stored.codeHash, 'hex'))) {
+        await repo.countWrongTry(stored.id);
+        return null;
+      }
+      return stored.id;
+    },
+
+    /**
      * Uses the phone's latest code of the purpose and finds its one unfrozen user. A wrong code counts a try;
      * a right one is used (atomically, so a replay is refused) before the user is looked at.
      */
     async use(phone: string, purpose: SmsPurpose, code: string): Promise<CodeCheck> {
-      const phoneOf = phoneKey(phone);
       const refused = (refusal: CodeRefusal): CodeCheck => ({ ok: false, refusal });
-      const nowMs = clock.now();
-      const stored = await repo.latestCode(phoneOf, purpose);
-      const live =
-        stored && stored.usedAt === null && stored.tries < SMS_LIMITS.maxTries && Date.parse(stored.expiresAt) > nowMs;
-      if (!live) return refused('SMS_CODE_INVALID');
-      if (!timingSafeEqual(Buffer.from(hash(code), 'hex'), Buffer.from(stored.codeHash, 'hex'))) {
-        await repo.countWrongTry(stored.id);
-        return refused('SMS_CODE_INVALID');
-      }
-      if (!(await repo.useCode(stored.id, nowMs))) return refused('SMS_CODE_INVALID');
-      const users = await repo.usersWithPhone(phoneOf);
+      const id = await service.check(phone, purpose, code);
+      if (id === null || !(await repo.useCode(id, clock.now()))) return refused('SMS_CODE_INVALID');
+      const users = await repo.usersWithPhone(phoneKey(phone));
       const active = users.filter((user) => user.ban === 0);
       // Several accounts share the phone: a code cannot say which one, so their owners use their passwords.
       if (active.length > 1) return refused('SMS_PHONE_SHARED');
@@ -95,6 +106,7 @@ export function smsCodeService(deps: { repo: SmsRepository; provider: SmsProvide
       return refused(users.length > 0 ? 'USER_FROZEN' : 'SMS_CODE_INVALID');
     },
   };
+  return service;
 }
 
 export type SmsCodeService = ReturnType<typeof smsCodeService>;

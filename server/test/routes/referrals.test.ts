@@ -21,7 +21,13 @@ let admin: string;
 let adminUser: User;
 let operator: { user: User; token: string };
 let code: string;
-const SETTINGS: ReferralSettings = { enabled: true, referrerReward: 30, refereeReward: 12, newUserRole: 'operator' };
+const SETTINGS: ReferralSettings = {
+  enabled: true,
+  referrerReward: 30,
+  refereeReward: 12,
+  newUserRole: 'operator',
+  requirePhoneCode: false,
+};
 
 /** Each registration from its own address, so the per-address limit only counts where a test means it to. */
 let addresses = 0;
@@ -93,7 +99,13 @@ describe('referral settings', () => {
   it('are off by default in a new tenant, and each tenant has its own', async () => {
     const other = await t.createTenant(admin);
     const res = await t.get('/v1/referrals/settings', { token: other.token });
-    expect(res.json()).toEqual({ enabled: false, referrerReward: 0, refereeReward: 0, newUserRole: 'operator' });
+    expect(res.json()).toEqual({
+      enabled: false,
+      referrerReward: 0,
+      refereeReward: 0,
+      newUserRole: 'operator',
+      requirePhoneCode: false,
+    });
     expect((await t.get('/v1/referrals/settings', { token: operator.token })).json()).toEqual(SETTINGS);
   });
 
@@ -122,7 +134,12 @@ describe('GET /v1/register/info', () => {
   it("says a working code's tenant and the new user's reward, and nothing about the referrer", async () => {
     const res = await t.get(`/v1/register/info?ref=${code.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ valid: true, tenantName: 'Default', refereeReward: SETTINGS.refereeReward });
+    expect(res.json()).toEqual({
+      valid: true,
+      tenantName: 'Default',
+      refereeReward: SETTINGS.refereeReward,
+      phoneCodeRequired: false,
+    });
   });
 
   it('says only `valid: false` for an unknown code', async () => {

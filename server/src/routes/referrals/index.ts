@@ -8,9 +8,11 @@ import {
   Register,
   UpdateReferralSettings,
 } from '@flotilla/shared/contracts';
+import { invalidInput } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-address';
 import { RateWindow } from '../../lib/rate-window';
 import { retryLater } from '../../lib/retry-later';
+import type { CheckedPhoneCode } from '../../plugins/app/referrals/referrals-repository';
 import { toUser } from '../../plugins/app/users/users-repository';
 import { ADMINS, ANY_USER, PUBLIC, STAFF } from '../access';
 import { route } from '../endpoint-route';
@@ -26,7 +28,7 @@ export const REGISTER_LIMITS = { registrationsPerHour: 10, infoReadsPerMinute: 6
 
 /** The referral programme: codes, settings, invitees, rewards, and registering with a code. */
 const referralsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { repos, config } = fastify;
+  const { repos, config, smsCodes } = fastify;
   const now = () => config.clock.now();
   const registrations = new RateWindow(HOUR_MS, now);
   const infoReads = new RateWindow(60_000, now);
@@ -73,12 +75,13 @@ const referralsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: "Change the tenant's referral programme",
     handler: async (request) => {
-      const { enabled, referrerReward, refereeReward, newUserRole } = request.body;
+      const { enabled, referrerReward, refereeReward, newUserRole, requirePhoneCode } = request.body;
       return repos.referrals.saveSettings(request.auth.tenantId, {
         enabled,
         referrerReward,
         refereeReward,
         newUserRole,
+        requirePhoneCode,
       });
     },
   });
@@ -99,13 +102,24 @@ const referralsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: PUBLIC },
     tags,
     summary: 'Public: register with a referral code (form or JSON) and log in',
-    description: `At most ${REGISTER_LIMITS.registrationsPerHour} attempts per client address an hour; past it 429 RATE_LIMITED.`,
+    description:
+      `At most ${REGISTER_LIMITS.registrationsPerHour} attempts per client address an hour; past it 429 RATE_LIMITED. ` +
+      '`smsCode` is the phone’s registration code (POST /v1/sms/send, purpose register): required when the ' +
+      'programme says so (else 422 SMS_CODE_REQUIRED), checked whenever given (422 SMS_CODE_INVALID).',
     handler: async (request, reply) => {
       const address = clientKey(request.ip);
       if (!registrations.hit(address, REGISTER_LIMITS.registrationsPerHour))
         throw retryLater(reply, 'RATE_LIMITED', registrations.msUntilReset(address));
-      const { username, nickname, phone, password, ref } = request.body;
-      const row = await repos.referrals.register({ username, nickname, phone, password, ref });
+      const { username, nickname, phone, password, ref, smsCode } = request.body;
+      let phoneCode: CheckedPhoneCode | undefined;
+      if (smsCode !== undefined) {
+        // Checked (a wrong code counts a try) before the registration; used inside its transaction.
+        const checkedAtMs = config.clock.now();
+        const id = await smsCodes.check(phone, 'register', smsCode);
+        if (id === null) throw invalidInput(['body', 'smsCode'], 'SMS_CODE_INVALID');
+        phoneCode = { id, checkedAtMs };
+      }
+      const row = await repos.referrals.register({ username, nickname, phone, password, ref }, phoneCode);
       const token = await repos.tokens.issue(row);
       return { token, user: toUser(row) };
     },

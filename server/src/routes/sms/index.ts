@@ -13,9 +13,7 @@ import { localeOf } from '../../lib/messages';
 import { RateWindow } from '../../lib/rate-window';
 import { retryLater } from '../../lib/retry-later';
 import { toUser } from '../../plugins/app/users/users-repository';
-import { smsCodeKey, smsCodeService, type CodeRefusal } from '../../sms/code-service';
-import { httpProvider } from '../../sms/http-provider';
-import { outboxProvider } from '../../sms/outbox-provider';
+import type { CodeRefusal } from '../../sms/code-service';
 import { phoneKey } from '../../lib/phone-key';
 import { ADMINS, PUBLIC } from '../access';
 import { route } from '../endpoint-route';
@@ -27,10 +25,7 @@ const refused = (code: CodeRefusal) => new AppError(401, code, code, { isLogin: 
 
 /** SMS codes: sending one, logging in or resetting a password with one, and the built-in outbox. */
 const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { repos, config } = fastify;
-  const provider =
-    config.sms.provider === 'http' ? httpProvider(config.sms, config.outbound) : outboxProvider(repos.sms, fastify.log);
-  const codes = smsCodeService({ repo: repos.sms, provider, clock: config.clock, key: await smsCodeKey(config) });
+  const { repos, config, smsCodes: codes } = fastify;
   // Per address in memory, like the login throttle; per phone in the database (repos.sms.reserveSend).
   const sendsByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
 

@@ -12,6 +12,7 @@ import type {
 } from '@flotilla/shared/contracts';
 import { REFERRAL_LIMITS } from '@flotilla/shared/contracts';
 import { isUniqueViolation, type Database } from '../../../db/database';
+import type { Flag } from '../../../db/schema';
 import { paged } from '../../../db/filters';
 import { scoped, type Scoped } from '../../../db/scoped';
 import { AppError, invalidInput } from '../../../lib/app-error';
@@ -19,6 +20,7 @@ import { phoneKey } from '../../../lib/phone-key';
 import { isoNow } from '../../../lib/clock';
 import { hashPassword } from '../../../lib/password';
 import { applyCreditChange } from '../credits/apply-credit-change';
+import { smsRepository } from '../sms/sms-repository';
 import { normalisePhone, type UserRow } from '../users/users-repository';
 
 /** A programme nobody has set up: off, so registering needs an admin's decision first. */
@@ -27,6 +29,7 @@ export const DEFAULT_REFERRAL_SETTINGS: ReferralSettings = {
   referrerReward: 0,
   refereeReward: 0,
   newUserRole: 'operator',
+  requirePhoneCode: false,
 };
 
 /** Letters and digits no one mistakes for another (no I, O, 0, 1): 32 of them, 5 bits a character. */
@@ -51,6 +54,9 @@ export function maskPhone(phone: string): string {
 const barePhoneEquals = (phone: string) =>
   sql<SqlBool>`replace(replace(${sql.ref('users.phone')}, ' ', ''), '-', '') = ${phone}`;
 
+/** A registration code of the phone that `smsCodes.check` matched (its id), and when it was checked. */
+export type CheckedPhoneCode = { id: string; checkedAtMs: number };
+
 /** How a registration changes balances: `applyCreditChange`, or a stand-in that fails (tests prove the rollback). */
 export type ApplyCredit = typeof applyCreditChange;
 
@@ -64,6 +70,7 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
       referrerReward: row.referrerReward,
       refereeReward: row.refereeReward,
       newUserRole: row.newUserRole,
+      requirePhoneCode: row.requirePhoneCode === 1,
     };
   };
 
@@ -82,13 +89,16 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
   const repository = {
     settings: (tenantId: string) => settingsIn(scoped(db, tenantId)),
 
-    /** Saves the declared fields only; answers what is stored. */
+    /** Saves the declared fields only (`requirePhoneCode` left as it was when not given); answers what is stored. */
     async saveSettings(tenantId: string, settings: ReferralSettings): Promise<ReferralSettings> {
+      const requirePhoneCode: Flag | undefined =
+        settings.requirePhoneCode === undefined ? undefined : settings.requirePhoneCode ? 1 : 0;
       const values = {
         enabled: settings.enabled ? 1 : 0,
         referrerReward: settings.referrerReward,
         refereeReward: settings.refereeReward,
         newUserRole: settings.newUserRole,
+        ...(requirePhoneCode === undefined ? {} : { requirePhoneCode }),
         updatedAt: isoNow(),
       } as const;
       await scoped(db, tenantId)
@@ -214,15 +224,23 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
         .select('name')
         .where('id', '=', referrer.tenantId)
         .executeTakeFirstOrThrow();
-      return { valid: true, tenantName: tenant.name, refereeReward: settings.refereeReward };
+      return {
+        valid: true,
+        tenantName: tenant.name,
+        refereeReward: settings.refereeReward,
+        phoneCodeRequired: settings.requirePhoneCode === true,
+      };
     },
 
     /**
      * A new user of the code's tenant, with the referral row and both rewards, all in one transaction:
      * a failure anywhere leaves none of it. A phone is rewarded once per tenant, ever; a phone a user of
-     * the tenant has is refused; a code cannot reward its owner.
+     * the tenant has is refused; a code cannot reward its owner. `phoneCode`, the phone's registration code
+     * already checked (`smsCodes.check`), is used in the transaction: a registration refused later leaves it
+     * usable, and two registrations with one code cannot both succeed. A tenant that requires one refuses its
+     * absence.
      */
-    async register(body: RegisterBody): Promise<UserRow> {
+    async register(body: Omit<RegisterBody, 'smsCode'>, phoneCode?: CheckedPhoneCode): Promise<UserRow> {
       const phone = normalisePhone(body.phone);
       // Rewarded once per phone however it is written: its canonical digits are the key.
       const rewardKey = phoneKey(body.phone);
@@ -235,6 +253,11 @@ export function referralsRepository(db: Database, applyCredit: ApplyCredit = app
           const tenant = scoped(trx, referrer.tenantId);
           const settings = await settingsIn(tenant);
           if (!settings.enabled) throw invalidInput(['body', 'ref'], 'REFERRAL_CLOSED');
+          if (phoneCode) {
+            // On PostgreSQL a second registration with the code waits here for the first one's transaction.
+            if (!(await smsRepository(trx).useCode(phoneCode.id, phoneCode.checkedAtMs)))
+              throw invalidInput(['body', 'smsCode'], 'SMS_CODE_INVALID');
+          } else if (settings.requirePhoneCode) throw invalidInput(['body', 'smsCode'], 'SMS_CODE_REQUIRED');
           if (
             normalisePhone(referrer.phone) === phone ||
             referrer.username.toLowerCase() === body.username.toLowerCase()
