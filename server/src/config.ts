@@ -21,6 +21,7 @@
  * | FLOTILLA_EMBEDDING_MODELS | (unset)                         | JSON array `[{ "id", "name", "baseUrl", "apiKey", "model" }]` of OpenAI-compatible embedding endpoints a dataset may use for vector and hybrid search. Unset: full-text search only. |
  * | FLOTILLA_TTS              | (unset)                         | JSON object `{ "provider", "baseUrl", "apiKey", "model", "voices" }`: an OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`, mp3) the chat reads answers aloud with, e.g. `{ "provider": "openai", "baseUrl": "https://api.openai.com/v1", "apiKey": "sk-…", "model": "tts-1", "voices": ["alloy", "nova"] }`. `voices` (at least one; the first is the default): ids, or `{ "id", "name", "locale" }` to show a name and a language. `provider`: the label clients see (default `openai-compatible`). Only provider and voices are ever sent to clients. The endpoint may stay silent up to FLOTILLA_ANSWER_TIMEOUT_MS. Unset: the browser's own voices. |
  * | FLOTILLA_SMS              | (unset: the outbox)             | Where SMS codes go. Unset: the built-in outbox — nothing is sent; admins read messages in the console and each is logged at info level. JSON `{ "provider": "http", "url", "headers"?, "bodyTemplate"? }`: one POST per message to `url` (public addresses only) with `headers` and the body `bodyTemplate` with `{{phone}}` and `{{text}}` filled in (default `{"phone":"{{phone}}","text":"{{text}}"}` as JSON). docs/sms.md. |
+ * | FLOTILLA_LOGIN_BRANDS     | (unset: plain login pages)      | JSON object `{ "<route name>": { "title"?, "subtitle"?, "logo"?, "color"?, "methods"?, "ssoProviders"? } }` branding the login pages by route name (`login`, `guoguoLogin` for /guoguo/login, `bcdsLogin` for /bcds/login): texts (one, or `{ "zh-CN", "en-US" }`), an `https://` or `data:image/…` logo, an accent `#rrggbb`, the ways in offered (`password`, `code`, `sso`) in tab order, the single sign-on providers shown. Unknown keys refused. docs/login-brands.md. |
  * | FLOTILLA_OIDC             | (unset)                         | JSON array `[{ "id", "name", "issuer", "clientId", "clientSecret", "tenantId"?, "role"?, "allowHttp"? }]` of OpenID Connect providers offered on the login page (single sign-on, docs/sso.md). A new user lands in `tenantId` (default: the first tenant) with `role` (default `agent`). `allowHttp: true` lets an `http://` issuer through (never for production). The secret stays on the server. |
  * | FLOTILLA_SECRET_KEY       | (unset: `<dir>/secret.key`)     | 32 bytes (64 hex digits or base64) that seal stored secrets such as external databases' passwords (AES-256-GCM). Unset: a random key is written once to `secret.key` in FLOTILLA_DATA_DIR (mode 0600). Keep it: secrets sealed under a lost key cannot be read again. |
  * | FLOTILLA_MAX_FILE_MB      | 50                              | Largest dataset file accepted, in MB. |
@@ -35,7 +36,18 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OIDC_LIMITS, ROLES, TTS_LIMITS, type Role, type TtsVoice } from '@flotilla/shared/contracts';
+import { Value } from '@sinclair/typebox/value';
+import {
+  BRANDED_LOGIN_ROUTES,
+  isLoginLogo,
+  LoginBrandsSchema,
+  OIDC_LIMITS,
+  ROLES,
+  TTS_LIMITS,
+  type LoginBrands,
+  type Role,
+  type TtsVoice,
+} from '@flotilla/shared/contracts';
 import { PARSE_BUDGET, type ParseBudget } from './lib/parse-budget';
 import type { OutboundPolicy } from './lib/outbound/index';
 import { normalizeOrigin } from './lib/origins';
@@ -71,6 +83,8 @@ export type Config = {
   sms: SmsConfig;
   /** OpenID Connect providers of the environment (FLOTILLA_OIDC). */
   oidc: OidcConfigProvider[];
+  /** The login pages' brands by route name (FLOTILLA_LOGIN_BRANDS); a route without one is the plain page. */
+  loginBrands: LoginBrands;
   /**
    * Tests only, never from the environment: lets the single sign-on client reach loopback addresses and
    * `http://` issuers on them (the test's own identity provider). Unset in production.
@@ -323,6 +337,29 @@ function oidcProviders(value: string | undefined): OidcConfigProvider[] {
   return list;
 }
 
+/** FLOTILLA_LOGIN_BRANDS → the brands by login route name; a malformed value stops the start. */
+function loginBrands(value: string | undefined): LoginBrands {
+  if (value === undefined) return {};
+  const fail = (why: string): never => {
+    throw new Error(
+      `FLOTILLA_LOGIN_BRANDS must be a JSON object of brands by login route (${BRANDED_LOGIN_ROUTES.join(', ')}): ${why}`,
+    );
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('not JSON');
+  }
+  const error = Value.Errors(LoginBrandsSchema, parsed).First();
+  if (error) return fail(`${error.path || 'the value'}: ${error.message}`);
+  const brands = parsed as LoginBrands;
+  for (const [route, brand] of Object.entries(brands))
+    if (brand?.logo !== undefined && !isLoginLogo(brand.logo))
+      fail(`/${route}/logo must be an https:// URL or a data:image/(png|jpeg|gif|webp|svg+xml) URL`);
+  return brands;
+}
+
 /** The repository root (this file is `server/src/config.ts`). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -393,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tts: ttsProvider(nonEmpty(env.FLOTILLA_TTS)),
     sms: smsProvider(nonEmpty(env.FLOTILLA_SMS)),
     oidc: oidcProviders(nonEmpty(env.FLOTILLA_OIDC)),
+    loginBrands: loginBrands(nonEmpty(env.FLOTILLA_LOGIN_BRANDS)),
     secretKey:
       nonEmpty(env.FLOTILLA_SECRET_KEY) === undefined ? undefined : parseSecretKey(env.FLOTILLA_SECRET_KEY as string),
     maxFileBytes: positiveInteger('FLOTILLA_MAX_FILE_MB', env.FLOTILLA_MAX_FILE_MB, 50) * 1024 * 1024,

@@ -24,9 +24,9 @@ export const remoteDist = (staticDir: string, name: RemoteName) => join(staticDi
 /** The shell's login page: static markup and a small script, apart from the console's index.html. */
 export const LOGIN_PAGE = 'login.html';
 
-/** The login paths (`/login`, `/guoguo/login`, `/bcds/login`). */
-export const LOGIN_PATHS = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map(
-  (route) => route.path,
+/** The login routes (`/login`, `/guoguo/login`, `/bcds/login`), each a name a brand is given to and a path. */
+export const LOGIN_ROUTES = ROUTES.filter((route) => route.owner === 'shell' && route.path.endsWith('/login')).map(
+  ({ name, path }) => ({ name, path }),
 );
 
 /** The register page (`/register`, the route named `register`): a light page like the login's, of its own. */

@@ -17,11 +17,12 @@ import {
   translatePage,
 } from './light-page';
 import { failureMessage, postForm, showBanner } from './light-form';
+import { readBrand, showBrandTexts } from './login-brand';
 import { catalogs, locales } from './login-data.build-time';
 import { validateLogin, type LoginErrors } from './login-form';
 import { wireLoginViews } from './login-views';
 import { wirePasswordReset } from './password-reset';
-import { takeSsoFailure } from './sso-failure';
+import { rememberSsoLoginPath, takeSsoFailure } from './sso-failure';
 import { wireSsoOptions } from './sso-options';
 
 type Field = keyof LoginErrors;
@@ -34,7 +35,9 @@ const FIELDS: readonly Field[] = ['username', 'password'];
  * `navigate` to the page the visitor asked for (`?redirect=`) or /robot, where the console loads.
  * Values typed before this ran are kept. The "Code" tab and "Forgot password?" use SMS codes instead
  * (code-login.ts, password-reset.ts). Below the forms, one button per single sign-on provider `leave`s for
- * its authorization URL (sso-options.ts); a failed sign-on's reason shows once in the banner.
+ * its authorization URL (sso-options.ts); a failed sign-on's reason shows once in the banner. On a branded
+ * page (login-brand.ts) the brand's texts stay across language switches and only its methods are offered:
+ * "Forgot password?" needs both the password and codes (a reset is by SMS code).
  */
 export function startLoginPage(
   doc: Document = document,
@@ -82,7 +85,9 @@ export function startLoginPage(
   const showNotice = () => showBanner(notice, resetDone ? t('shell.sms.resetDone') : null);
 
   const locale = () => i18n.locale;
-  const views = wireLoginViews(doc);
+  const brand = readBrand(doc);
+  const offers = (method: (typeof brand.methods)[number]) => brand.methods.includes(method);
+  const views = wireLoginViews(doc, brand.methods);
   const codeLogin = wireCodeLogin(doc, { t, locale, navigate });
   const reset = wirePasswordReset(doc, {
     t,
@@ -94,13 +99,22 @@ export function startLoginPage(
     },
     onBack: () => views.show('password', 'panel'),
   });
-  const sso = wireSsoOptions(doc, { t, locale, go: leave });
+  const startSso = (url: string) => {
+    // A failed sign-on comes back to this login page, branded or not.
+    rememberSsoLoginPath(window.location.pathname);
+    leave(url);
+  };
+  const sso = offers('sso')
+    ? wireSsoOptions(doc, { t, locale, go: startSso, providers: brand.ssoProviders })
+    : { show: () => undefined };
   // A single sign-on that failed on the callback page says why, once.
   let ssoFailure = takeSsoFailure();
   const showSsoFailure = () => {
     if (ssoFailure !== null) showServerError(t('shell.sso.failed', { reason: ssoFailure }));
   };
-  byId(doc, 'fl-login-forgot').addEventListener('click', () => {
+  const forgot = byId(doc, 'fl-login-forgot');
+  forgot.hidden = !(offers('password') && offers('code'));
+  forgot.addEventListener('click', () => {
     resetDone = false;
     showNotice();
     views.show('reset', 'panel');
@@ -108,6 +122,7 @@ export function startLoginPage(
 
   const showLocale = (locale: Locale) => {
     translatePage(doc, i18n, locale);
+    showBrandTexts(doc, brand, locale);
     setText(footer, t('shell.footer', { year: new Date().getFullYear() }));
     showErrors();
     showSubmit();

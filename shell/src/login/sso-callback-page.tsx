@@ -3,13 +3,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { HttpError, loggedIn, loginFailed, request } from '@flotilla/shared';
 import { useRouteSettled } from '../progress/route-progress';
 import { FullPageLoading } from '../router/full-page-loading';
-import { HOME_PATH } from '../router/route-match';
+import { HOME_PATH, LOGIN_PATHS } from '../router/route-match';
 import { ssoExchangeFor } from './sso';
-import { rememberSsoFailure } from './sso-failure';
+import { rememberSsoFailure, takeSsoLoginPath } from './sso-failure';
 
 /**
- * Exchanges the SSO code for a session; success goes to /robot, failure to the login page, which shows the
- * server's reason (a provider's `error_description` when it refused) once.
+ * Exchanges the SSO code for a session; success goes to /robot, failure to the login page the sign-on started
+ * on (/login, or a branded one), which shows the server's reason (a provider's `error_description` when it
+ * refused) once.
  */
 export function SsoCallbackPage() {
   const location = useLocation();
@@ -19,12 +20,13 @@ export function SsoCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const loginPath = takeSsoLoginPath(LOGIN_PATHS);
     const exchange = ssoExchangeFor(new URL(window.location.href));
     if (!exchange) {
       const url = new URL(window.location.href);
       const refusal = url.searchParams.get('error_description') ?? url.searchParams.get('error');
       if (refusal) rememberSsoFailure(refusal);
-      navigate('/login', { replace: true });
+      navigate(loginPath, { replace: true });
       return;
     }
     request(exchange.endpoint, { body: exchange.body, silent: true })
@@ -35,7 +37,7 @@ export function SsoCallbackPage() {
       .catch((error: unknown) => {
         if (error instanceof HttpError && error.message) rememberSsoFailure(error.message);
         loginFailed();
-        navigate('/login', { replace: true });
+        navigate(loginPath, { replace: true });
       });
   }, [navigate]);
   return <FullPageLoading />;

@@ -22,10 +22,18 @@ export function asSsoOptions(body: unknown): SsoOption[] {
 
 export type SsoButtons = { show: () => void };
 
-/** Fetches the options and fills `#fl-sso`; `show` redraws the buttons' texts after a language switch. */
+/**
+ * Fetches the options and fills `#fl-sso` with those of `providers` (all when undefined); `show` redraws the
+ * buttons' texts after a language switch.
+ */
 export function wireSsoOptions(
   doc: Document,
-  { t, locale, go }: { t: Translate; locale: () => string; go: (url: string) => void },
+  {
+    t,
+    locale,
+    go,
+    providers,
+  }: { t: Translate; locale: () => string; go: (url: string) => void; providers?: readonly string[] },
 ): SsoButtons {
   const section = byId(doc, 'fl-sso');
   const list = byId(doc, 'fl-sso-list');
@@ -42,7 +50,8 @@ export function wireSsoOptions(
       const response = await fetch('/v1/oidc', {
         headers: { Accept: 'application/json', 'Accept-Language': locale() },
       });
-      options = response.ok ? asSsoOptions(await response.json()) : [];
+      const all = response.ok ? asSsoOptions(await response.json()) : [];
+      options = providers ? all.filter((option) => providers.includes(option.id)) : all;
     } catch {
       options = [];
     }

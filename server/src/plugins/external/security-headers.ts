@@ -21,6 +21,8 @@ type PagePolicy = {
   remoteOrigins?: readonly string[];
   /** Who may frame the answer; default: nobody. */
   frameAncestors?: readonly string[];
+  /** Origins outside this server the page shows images from (a branded login page's logo). */
+  imageOrigins?: readonly string[];
 };
 
 /**
@@ -31,6 +33,7 @@ type PagePolicy = {
 function contentSecurityPolicy({
   remoteOrigins = [],
   frameAncestors = ["'none'"],
+  imageOrigins = [],
 }: PagePolicy = {}): HelmetOptions['contentSecurityPolicy'] {
   return {
     useDefaults: false,
@@ -40,7 +43,7 @@ function contentSecurityPolicy({
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
       fontSrc: ["'self'", 'data:', ...remoteOrigins],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", ...remoteOrigins],
       objectSrc: ["'none'"],
@@ -97,6 +100,11 @@ export function setSecurityHeaders(reply: FastifyReply, next: SecurityHeaders): 
 /** The console's HTML: the origins its remotes are loaded from may serve its scripts, styles and manifests. */
 export function consolePageHeaders(remoteOrigins: readonly string[]): SecurityHeaders {
   return headers({ remoteOrigins });
+}
+
+/** A light page's HTML (login, register): it loads no remote; a branded login page shows its logo's origin. */
+export function lightPageHeaders(imageOrigins: readonly string[] = []): SecurityHeaders {
+  return headers({ imageOrigins });
 }
 
 /**

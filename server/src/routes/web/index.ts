@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RemotesConfig } from '@flotilla/shared/contracts';
+import type { BrandedLoginRoute, RemotesConfig } from '@flotilla/shared/contracts';
 import { AppError } from '../../lib/app-error';
 import {
   builtPage,
@@ -13,7 +13,7 @@ import {
   isRemoteName,
   LOGIN_PAGE,
   loginPageWithAssets,
-  LOGIN_PATHS,
+  LOGIN_ROUTES,
   REGISTER_PAGE,
   REGISTER_PATH,
   remoteDist,
@@ -22,13 +22,16 @@ import {
   shellDist,
   type BuiltPage,
 } from '../../lib/builds';
+import { brandedLoginPage, logoOrigins } from '../../lib/login-brand-page';
 import { normalizeOrigin } from '../../lib/origins';
 import { isShareId } from '../../plugins/app/shares/shares-repository';
 import {
   consolePageHeaders,
   CROSS_ORIGIN_FILE_HEADERS,
+  lightPageHeaders,
   setSecurityHeaders,
   sharePageHeaders,
+  type SecurityHeaders,
 } from '../../plugins/external/security-headers';
 import { PUBLIC } from '../access';
 
@@ -49,8 +52,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 const hide = { hide: true };
 
-/** The login page loads nothing from the remotes' origins. */
-const LOGIN_PAGE_HEADERS = consolePageHeaders([]);
+/** The login and register pages load nothing from the remotes' origins. */
+const LOGIN_PAGE_HEADERS = lightPageHeaders();
 
 /** The share a public chat URL names, as the chat page reads it: the path's last part, else `?shareId=`. */
 function shareIdOfPage(
@@ -123,11 +126,19 @@ export default fp(
      * remote. It lists the console's files, which its script prefetches once the page is idle.
      */
     const loginPage = loginPageWithAssets(builtPage(join(shell, LOGIN_PAGE)), consoleAssets(fastify.config));
-    const sendLoginPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await loginPage();
-      if (!page) return sendConsole(request, reply);
-      setSecurityHeaders(reply, LOGIN_PAGE_HEADERS);
-      return sendBuiltPage(request, reply, page);
+    const sendLoginPage =
+      (page: () => Promise<BuiltPage | undefined>, headers: SecurityHeaders) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const built = await page();
+        if (!built) return sendConsole(request, reply);
+        setSecurityHeaders(reply, headers);
+        return sendBuiltPage(request, reply, built);
+      };
+    /** Each login route's page: drawn for its brand (FLOTILLA_LOGIN_BRANDS), whose logo's origin it may show. */
+    const loginPageOf = (name: string) => {
+      const brand = fastify.config.loginBrands[name as BrandedLoginRoute];
+      if (!brand) return sendLoginPage(loginPage, LOGIN_PAGE_HEADERS);
+      return sendLoginPage(brandedLoginPage(loginPage, brand), lightPageHeaders(logoOrigins(brand)));
     };
 
     /**
@@ -167,7 +178,8 @@ export default fp(
 
     fastify.get('/', { config: { auth: PUBLIC }, schema: hide }, sendConsole);
 
-    for (const path of LOGIN_PATHS) fastify.get(path, { config: { auth: PUBLIC }, schema: hide }, sendLoginPage);
+    for (const { name, path } of LOGIN_ROUTES)
+      fastify.get(path, { config: { auth: PUBLIC }, schema: hide }, loginPageOf(name));
     fastify.get(REGISTER_PATH, { config: { auth: PUBLIC }, schema: hide }, sendRegisterPage);
 
     for (const path of CHAT_PATHS) {
