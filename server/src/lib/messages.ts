@@ -193,6 +193,10 @@ const MESSAGES = {
     'en-US': 'This field takes another kind of value (text or a list of datasets)',
   },
   SCENE_VALUE_TOO_LONG: { 'zh-CN': '此项内容过长', 'en-US': 'This field is too long' },
+  SCENE_VALUE_NOT_PRICE: {
+    'zh-CN': '请填写金额，例如 99 或 12.50（最多两位小数）',
+    'en-US': 'Enter an amount such as 99 or 12.50 (at most two decimals)',
+  },
   SCENE_VALUE_UNKNOWN: { 'zh-CN': '模板没有此项', 'en-US': 'The template has no such field' },
   SCENE_VALUE_UNUSABLE: {
     'zh-CN': '此项内容无法用于流程（例如引用了不存在的变量）',

@@ -123,6 +123,14 @@ describe('POST /v1/business-scenes', () => {
       loc: ['body', 'values', 'hours'],
       msg: 'This field takes another kind of value (text or a list of datasets)',
     });
+    for (const unitPrice of ['12.345', '-1', '1e3', 'ninety'])
+      expect((await refused('product-order', { unitPrice }))[0], unitPrice).toMatchObject({
+        loc: ['body', 'values', 'unitPrice'],
+        msg: 'Enter an amount such as 99 or 12.50 (at most two decimals)',
+      });
+    expect(
+      (await createScene({ templateId: 'product-order', name: 'Kettles', values: { unitPrice: ' 12.5 ' } })).statusCode,
+    ).toBe(200);
     expect((await refused('store-info', { colour: 'red' }))[0]).toMatchObject({
       loc: ['body', 'values', 'colour'],
       msg: 'The template has no such field',

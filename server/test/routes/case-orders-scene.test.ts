@@ -72,8 +72,12 @@ describe('the product-order scene', () => {
     expect(cases.list[0]?.form).toMatchObject({ quantity: 3, name: '李雷', phone: '13800138000' });
   });
 
-  it('records no order when the unit price is not money, yet still opens the case', async () => {
-    const { robot, share } = await productOrderRobot({ product: 'Blue kettle', unitPrice: '19.999' });
+  it('records no order when a stored unit price is not money, yet still opens the case', async () => {
+    const { robot, share } = await productOrderRobot({ product: 'Blue kettle', unitPrice: '19.99' });
+    // A scene saved before prices were checked on saving (saving such a price now answers 422).
+    const me = (await t.get('/v1/users/me', { token: admin })).json<{ tenantId: string }>();
+    const stored = await t.app.repos.scenes.get(me.tenantId, robot.processId);
+    await t.app.repos.scenes.update(me.tenantId, robot.processId, { ...stored!.values, unitPrice: '19.999' });
     await order(share.shareId, '2');
     expect(await ordersOf(robot.processId)).toEqual([]);
     const cases = (await t.get(`/v1/case?processId=${robot.processId}`, { token: admin })).json<{ total: number }>();

@@ -28,6 +28,13 @@ export const SCENE_LIMITS = {
   databases: 10,
 } as const;
 
+/**
+ * Shapes a text field's value may be held to, by name: `price` is an amount of money, a whole number or one
+ * with at most two decimals (a product-order scene multiplies it by the quantity).
+ */
+export const SCENE_TEXT_FORMATS = { price: '^[0-9]{1,9}(\\.[0-9]{1,2})?$' } as const;
+export type SceneTextFormat = keyof typeof SCENE_TEXT_FORMATS;
+
 /** A field's name in the form and in the template's `[[name]]` placeholders. */
 export const SCENE_FIELD_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
 const FieldNameSchema = Type.String({
@@ -46,6 +53,8 @@ export const SceneFieldSchema = Type.Object({
   required: Type.Boolean(),
   /** What a text field holds before the operator changes it (used as well when it is left empty). */
   default: Type.Optional(Type.String()),
+  /** The shape a text field's value must have (SCENE_TEXT_FORMATS). */
+  format: Type.Optional(Type.Union(Object.keys(SCENE_TEXT_FORMATS).map((name) => Type.Literal(name)))),
 });
 export type SceneField = Static<typeof SceneFieldSchema>;
 

@@ -660,6 +660,7 @@ export const enUS: Catalog = {
   'robots.scenes.nameRequired': 'Please enter a name for the robot',
   'robots.scenes.fieldRequired': 'Please fill in this field',
   'robots.scenes.fieldTooLong': 'At most {max} characters',
+  'robots.scenes.fieldPrice': 'Enter an amount such as 99 or 12.50 (at most two decimals)',
   'robots.scenes.datasetsPlaceholder': 'Choose datasets',
   'robots.scenes.noDatasets': 'No datasets yet: create one under Datasets first',
   'robots.scenes.datasetsTooMany': 'Choose at most {max} datasets',

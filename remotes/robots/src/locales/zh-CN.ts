@@ -649,6 +649,7 @@ export const zhCN: Catalog = {
   'robots.scenes.nameRequired': '请输入机器人名称',
   'robots.scenes.fieldRequired': '请填写此项',
   'robots.scenes.fieldTooLong': '最多 {max} 个字符',
+  'robots.scenes.fieldPrice': '请填写金额，例如 99 或 12.50（最多两位小数）',
   'robots.scenes.datasetsPlaceholder': '选择知识库',
   'robots.scenes.noDatasets': '还没有知识库：请先在知识库中创建',
   'robots.scenes.datasetsTooMany': '最多选择 {max} 个知识库',

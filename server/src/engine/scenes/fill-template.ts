@@ -1,6 +1,7 @@
 import {
   LOCALES,
   SCENE_LIMITS,
+  SCENE_TEXT_FORMATS,
   type FlowGraph,
   type Locale,
   type SceneFieldKind,
@@ -25,7 +26,7 @@ const WHOLE = /^\[\[([A-Za-z_][A-Za-z0-9_]*)\]\]$/;
 /** A form's values once checked: text for text fields, ids for datasets and databases fields, every field present. */
 export type FilledValues = Record<string, string | string[]>;
 
-export const SCENE_VALUE_PROBLEMS = ['required', 'wrongKind', 'tooLong', 'unknown', 'unusable'] as const;
+export const SCENE_VALUE_PROBLEMS = ['required', 'wrongKind', 'tooLong', 'notPrice', 'unknown', 'unusable'] as const;
 export type SceneValueProblem = (typeof SCENE_VALUE_PROBLEMS)[number];
 /** What is wrong with one field of the form (`field` empty: the form as a whole). */
 export type SceneValueIssue = { field: string; problem: SceneValueProblem };
@@ -72,6 +73,9 @@ function fieldValue(field: SceneTemplateField, given: SceneValues[string] | unde
   if (typeof text !== 'string') return { problem: 'wrongKind' as const };
   if (field.required && text.trim() === '') return { problem: 'required' as const };
   if ([...text].length > TEXT_LIMITS[field.kind]) return { problem: 'tooLong' as const };
+  // A formatted field left empty (not required) stays empty; anything typed must have the shape.
+  if (field.format === 'price' && text.trim() !== '' && !new RegExp(SCENE_TEXT_FORMATS.price).test(text.trim()))
+    return { problem: 'notPrice' as const };
   return { value: text };
 }
 

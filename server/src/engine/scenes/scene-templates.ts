@@ -7,6 +7,7 @@ import {
   SCENE_FIELD_KINDS,
   SCENE_FIELD_NAME_PATTERN,
   SCENE_ID_FIELD_KINDS,
+  SCENE_TEXT_FORMATS,
   type Locale,
   type SceneTemplate,
 } from '@flotilla/shared/contracts';
@@ -19,6 +20,7 @@ const SceneTemplateFieldFileSchema = Type.Object(
     required: Type.Boolean(),
     label: LocalizedTextSchema,
     default: Type.Optional(LocalizedTextSchema),
+    format: Type.Optional(Type.Union(Object.keys(SCENE_TEXT_FORMATS).map((name) => Type.Literal(name)))),
   },
   { additionalProperties: false },
 );
@@ -90,6 +92,7 @@ export function localizedTemplate(template: SceneTemplateFile, locale: Locale): 
       kind: field.kind,
       required: field.required,
       ...(field.default ? { default: field.default[locale] } : {}),
+      ...(field.format ? { format: field.format } : {}),
     })),
   };
 }

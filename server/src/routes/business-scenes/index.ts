@@ -22,6 +22,7 @@ const PROBLEM_MESSAGES: Record<SceneValueProblem, MessageKey> = {
   required: 'SCENE_VALUE_REQUIRED',
   wrongKind: 'SCENE_VALUE_WRONG_KIND',
   tooLong: 'SCENE_VALUE_TOO_LONG',
+  notPrice: 'SCENE_VALUE_NOT_PRICE',
   unknown: 'SCENE_VALUE_UNKNOWN',
   unusable: 'SCENE_VALUE_UNUSABLE',
 };

@@ -50,6 +50,15 @@ const TEMPLATES: SceneTemplate[] = [
       { name: 'ask', label: 'Asking for the order', kind: 'text', required: true, default: 'Your order number?' },
     ],
   },
+  {
+    id: 'product-order',
+    name: 'Product order',
+    description: 'Takes orders for one product.',
+    fields: [
+      { name: 'product', label: 'Product', kind: 'text', required: true, default: 'Standard plan' },
+      { name: 'unitPrice', label: 'Unit price', kind: 'text', required: true, default: '99', format: 'price' },
+    ],
+  },
 ];
 
 /** A fake scenes API: the templates above, the scenes given, the tenant's datasets; `refuseCreate` answers a 422. */
@@ -162,6 +171,23 @@ describe('creating a scene robot', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create robot' }));
     expect(await screen.findByText('Please fill in this field')).toBeTruthy();
     expect(sent(requests, 'POST', '/v1/business-scenes')).toBeUndefined();
+  });
+
+  it('asks for an amount in a price field before sending anything', async () => {
+    const { requests } = scenesApi();
+    renderInShell(<App />, { path: '/business-scene/create', scope: testScope('operator') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use the template Product order' }));
+    fireEvent.change(await screen.findByLabelText('Unit price'), { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create robot' }));
+    expect(await screen.findByText('Enter an amount such as 99 or 12.50 (at most two decimals)')).toBeTruthy();
+    expect(sent(requests, 'POST', '/v1/business-scenes')).toBeUndefined();
+    fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '12.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create robot' }));
+    await waitFor(() =>
+      expect(sent(requests, 'POST', '/v1/business-scenes')?.body).toMatchObject({
+        values: { unitPrice: '12.50' },
+      }),
+    );
   });
 
   it('asks for the databases of a databases field and sends their ids', async () => {

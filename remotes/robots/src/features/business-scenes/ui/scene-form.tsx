@@ -3,6 +3,7 @@ import { Form } from '@flotilla/shared/ui/semi-forms';
 import {
   SCENE_ID_FIELD_KINDS,
   SCENE_LIMITS,
+  SCENE_TEXT_FORMATS,
   useT,
   type SceneField,
   type SceneTemplate,
@@ -58,8 +59,29 @@ function fieldInput(field: SceneField, sources: SceneSources, t: ReturnType<type
     );
   }
   const max = field.kind === 'text' ? SCENE_LIMITS.text : SCENE_LIMITS.textarea;
-  const rules = [...required, { max, message: t('robots.scenes.fieldTooLong', { max }) }];
-  if (field.kind === 'text') return <Form.Input {...common} maxLength={max} rules={rules} />;
+  const rules = [
+    ...required,
+    { max, message: t('robots.scenes.fieldTooLong', { max }) },
+    // As the server checks it: the trimmed text, when there is any.
+    ...(field.format === 'price'
+      ? [
+          {
+            validator: (_rule: unknown, value: unknown) =>
+              !String(value ?? '').trim() || new RegExp(SCENE_TEXT_FORMATS.price).test(String(value).trim()),
+            message: t('robots.scenes.fieldPrice'),
+          },
+        ]
+      : []),
+  ];
+  if (field.kind === 'text')
+    return (
+      <Form.Input
+        {...common}
+        maxLength={max}
+        rules={rules}
+        {...(field.format === 'price' ? { inputMode: 'decimal' as const } : {})}
+      />
+    );
   return <Form.TextArea {...common} autosize={{ minRows: 2, maxRows: 10 }} maxCount={max} rules={rules} />;
 }
 
