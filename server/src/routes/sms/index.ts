@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ListSmsOutbox,
   ResetPasswordBySms,
@@ -28,6 +29,13 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { repos, config, smsCodes: codes } = fastify;
   // Per address in memory, like the login throttle; per phone in the database (repos.sms.reserveSend).
   const sendsByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
+  // A code's own tries and the per-phone sends cap guessing at one phone; this caps one address across phones.
+  const checksByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
+  const countCheck = (request: FastifyRequest, reply: FastifyReply) => {
+    const address = clientKey(request.ip);
+    if (!checksByAddress.hit(address, SMS_LIMITS.checksPerAddressPerHour))
+      throw retryLater(reply, 'SMS_THROTTLED', checksByAddress.msUntilReset(address));
+  };
 
   route(fastify, SendSms, {
     config: { auth: PUBLIC },
@@ -59,7 +67,9 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: PUBLIC },
     tags,
     summary: 'Log in with an SMS login code (the same answer as the form login)',
-    handler: async (request) => {
+    description: `At most ${SMS_LIMITS.checksPerAddressPerHour} code checks (with password resets) per client address an hour; past it 429 SMS_THROTTLED.`,
+    handler: async (request, reply) => {
+      countCheck(request, reply);
       const check = await codes.use(request.body.phone, 'login', request.body.code);
       if (!check.ok) throw refused(check.refusal);
       const token = await repos.tokens.issue(check.user);
@@ -71,7 +81,9 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: PUBLIC },
     tags,
     summary: "Set a new password with an SMS reset code; revokes the user's tokens",
-    handler: async (request) => {
+    description: `Counts towards the ${SMS_LIMITS.checksPerAddressPerHour} code checks per client address an hour.`,
+    handler: async (request, reply) => {
+      countCheck(request, reply);
       const { phone, code, password } = request.body;
       const check = await codes.use(phone, 'reset', code);
       if (!check.ok) throw refused(check.refusal);
