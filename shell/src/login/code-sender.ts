@@ -1,5 +1,6 @@
 // A "Send code" button: checks the phone, posts `POST /v1/sms/send` for its purpose, then counts down
 // the seconds until the server takes another send (its `resendInSeconds`, or a 429's `retryAfter`).
+import type { SmsPurpose } from '@flotilla/shared/contracts';
 import { setText } from './light-page';
 import { failureMessage, postForm, retryAfterOf, type Translate } from './light-form';
 import { phoneError } from './sms-form';
@@ -10,7 +11,7 @@ export type SendOutcome = { sent: true; expiresInSeconds: number } | { sent: fal
 export type CodeSenderOptions = {
   button: HTMLButtonElement;
   phone: HTMLInputElement;
-  purpose: 'login' | 'reset';
+  purpose: SmsPurpose;
   t: Translate;
   locale: () => string;
   /** The catalog id of what is wrong with the phone, or undefined once it is fine. */

@@ -13,6 +13,15 @@ const REGISTER_MESSAGE_IDS = [
   'shell.locale.en-US',
   'shell.login.networkError',
   'shell.login.badAnswer',
+  // The phone's code row: the login's "Send code" button and code rules.
+  'shell.sms.codePlaceholder',
+  'shell.sms.send',
+  'shell.sms.sending',
+  'shell.sms.resendIn',
+  'shell.sms.sent',
+  'shell.sms.retryIn',
+  'shell.sms.phoneInvalid',
+  'shell.sms.codeInvalid',
   ...Object.keys(shellCatalogs['en-US'] ?? {}).filter((id) => id.startsWith('shell.register.')),
 ];
 

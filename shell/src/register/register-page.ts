@@ -1,6 +1,6 @@
 // The register page's behaviour on the static markup of register.html: the login page's approach (plain
-// DOM, @lingui/core with catalogs compiled at build time) and its parts (../login/light-page). After a
-// registration the console loads as a new page, logged in.
+// DOM, @lingui/core with catalogs compiled at build time) and its parts (../login/light-page, the login's
+// "Send code" button). After a registration the console loads as a new page, logged in.
 import { setupI18n } from '@lingui/core';
 import { messageOf, STORAGE_KEYS, writeStorage, type ErrorResponse, type ValidationError } from '@flotilla/shared';
 import type { Locale, RegisterInfoResponse } from '@flotilla/shared/contracts';
@@ -14,24 +14,32 @@ import {
   storeSession,
   translatePage,
 } from '../login/light-page';
+import { wireCodeSender } from '../login/code-sender';
 import { HOME_PATH } from '../router/route-match';
 import { catalogs } from './register-data.build-time';
 import { validateRegister, type RegisterErrors, type RegisterFields } from './register-form';
 
 type Field = keyof RegisterFields;
-const FIELDS: readonly Field[] = ['ref', 'username', 'nickname', 'phone', 'password'];
+const FIELDS: readonly Field[] = ['ref', 'username', 'nickname', 'phone', 'password', 'smsCode'];
 
-/** What the page says about the code: not given, being checked, working (with what it brings), or not working. */
+/**
+ * What the page says about the invitation code: not given, being checked, working (with what it brings and
+ * whether the phone needs a code), or not working.
+ */
 type CodeState =
-  { kind: 'missing' } | { kind: 'checking' } | { kind: 'invalid' } | { kind: 'valid'; tenant: string; credits: number };
+  | { kind: 'missing' }
+  | { kind: 'checking' }
+  | { kind: 'invalid' }
+  | { kind: 'valid'; tenant: string; credits: number; phoneCodeRequired: boolean };
 
 /** A server error for a field: the message of a 422 whose `loc` names it. */
 type FieldMessages = Partial<Record<Field, string>>;
 
 /**
  * Makes the register form of `doc` work: the code from `?ref=` (checked with `GET /v1/register/info`, its
- * tenant and the reward shown, or plainly said not to work), the fields checked as the server does,
- * `POST /v1/register` (form), and on success the session stored as a login stores it and `navigate` to
+ * tenant and the reward shown, or plainly said not to work), the phone's code row when the programme requires
+ * one ("Send code" with purpose `register`), the fields checked as the server does, `POST /v1/register`
+ * (form), and on success the session stored as a login stores it and `navigate` to
  * the console. Values typed before this ran are kept.
  */
 export function startRegisterPage(
@@ -47,13 +55,17 @@ export function startRegisterPage(
   const notice = byId(doc, 'fl-register-notice');
   const serverError = byId(doc, 'fl-register-server-error');
   const footer = byId(doc, 'fl-register-footer');
+  const codeRow = byId(doc, 'fl-register-code-row');
+  const codeNotice = byId(doc, 'fl-register-code-notice');
   const inputs = Object.fromEntries(
     FIELDS.map((field) => [field, byId<HTMLInputElement>(doc, `fl-register-${field}`)]),
   ) as Record<Field, HTMLInputElement>;
   let errors: RegisterErrors = {};
   let serverFieldErrors: FieldMessages = {};
   let code: CodeState = { kind: 'missing' };
+  let codeSent: { minutes: number } | null = null;
   let submitting = false;
+  const phoneCodeRequired = () => code.kind === 'valid' && code.phoneCodeRequired;
 
   const showErrors = () => {
     for (const field of FIELDS) {
@@ -79,6 +91,8 @@ export function startRegisterPage(
         : [t(`shell.register.${code.kind}`)];
     setText(notice, lines.join(' '));
     notice.dataset.state = code.kind;
+    codeRow.hidden = !phoneCodeRequired();
+    setText(codeNotice, codeSent ? t('shell.sms.sent', codeSent) : '');
   };
 
   const showSubmit = () => {
@@ -87,17 +101,37 @@ export function startRegisterPage(
     setText(submit, t(submitting ? 'shell.register.submitting' : 'shell.register.submit'));
   };
 
+  const showServerError = (message: string | null) => {
+    serverError.textContent = message ?? '';
+    serverError.hidden = message === null;
+  };
+
+  const sender = wireCodeSender({
+    button: byId<HTMLButtonElement>(doc, 'fl-register-send'),
+    phone: inputs.phone,
+    purpose: 'register',
+    t,
+    locale: () => i18n.locale,
+    onPhoneError: (id) => {
+      errors = { ...errors, phone: id };
+      showErrors();
+      showServerError(null);
+    },
+    onOutcome: (outcome) => {
+      codeSent = outcome.sent ? { minutes: Math.ceil(outcome.expiresInSeconds / 60) } : null;
+      showNotice();
+      showServerError(outcome.sent ? null : outcome.message);
+      if (outcome.sent) inputs.smsCode.focus();
+    },
+  });
+
   const showLocale = (locale: Locale) => {
     translatePage(doc, i18n, locale);
     setText(footer, t('shell.footer', { year: new Date().getFullYear() }));
     showNotice();
     showErrors();
     showSubmit();
-  };
-
-  const showServerError = (message: string | null) => {
-    serverError.textContent = message ?? '';
-    serverError.hidden = message === null;
+    sender.show();
   };
 
   // Only the latest check counts: a slow answer for a code since changed is dropped.
@@ -119,8 +153,18 @@ export function startRegisterPage(
     if (check !== checks) return;
     code =
       info?.valid === true
-        ? { kind: 'valid', tenant: info.tenantName ?? '', credits: info.refereeReward ?? 0 }
+        ? {
+            kind: 'valid',
+            tenant: info.tenantName ?? '',
+            credits: info.refereeReward ?? 0,
+            phoneCodeRequired: info.phoneCodeRequired === true,
+          }
         : { kind: 'invalid' };
+    if (!phoneCodeRequired()) {
+      errors = { ...errors, smsCode: undefined };
+      serverFieldErrors = { ...serverFieldErrors, smsCode: undefined };
+      showErrors();
+    }
     showNotice();
   };
 
@@ -163,7 +207,8 @@ export function startRegisterPage(
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const fields = Object.fromEntries(FIELDS.map((field) => [field, inputs[field].value])) as RegisterFields;
-    errors = validateRegister(fields);
+    const withCode = phoneCodeRequired();
+    errors = validateRegister(fields, { codeRequired: withCode });
     serverFieldErrors = {};
     showErrors();
     showServerError(null);
@@ -183,6 +228,7 @@ export function startRegisterPage(
         phone: fields.phone.trim(),
         password: fields.password,
         ref: fields.ref.trim(),
+        ...(withCode ? { smsCode: fields.smsCode.trim() } : {}),
       }),
     }).catch(() => null);
     const session = response?.ok ? asSession(await response.json().catch(() => null)) : null;

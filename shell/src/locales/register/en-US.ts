@@ -21,6 +21,7 @@ export const enUS: Catalog = {
   'shell.register.phone': 'Phone',
   'shell.register.phonePlaceholder': 'Your mobile number',
   'shell.register.phoneInvalid': 'Enter a phone number (digits, may start with +)',
+  'shell.register.smsCode': 'SMS code',
   'shell.register.password': 'Password',
   'shell.register.passwordPlaceholder': 'At least 8 characters',
   'shell.register.passwordTooShort': 'A password has at least 8 characters',

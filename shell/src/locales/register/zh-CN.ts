@@ -20,6 +20,7 @@ export const zhCN: Catalog = {
   'shell.register.phone': '手机号',
   'shell.register.phonePlaceholder': '请输入手机号',
   'shell.register.phoneInvalid': '请输入手机号（数字，可以 + 开头）',
+  'shell.register.smsCode': '短信验证码',
   'shell.register.password': '密码',
   'shell.register.passwordPlaceholder': '至少 8 个字符',
   'shell.register.passwordTooShort': '密码至少 8 个字符',

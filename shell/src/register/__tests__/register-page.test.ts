@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RegisterBodySchema, STORAGE_KEYS, type User } from '@flotilla/shared';
 import { sessionUser } from '@flotilla/shared/test';
 import { zhCN } from '../../locales/zh-CN';
-import { validateRegister } from '../register-form';
+import { validateRegister, type RegisterFields } from '../register-form';
 import { startRegisterPage } from '../register-page';
 
 const user: User = { ...sessionUser('operator'), nickname: 'Newcomer' };
@@ -23,12 +23,16 @@ function showStaticPage(url: string) {
 }
 
 /**
- * A server: `GET /v1/register/info` answers `info`, `POST /v1/register` answers `registered`; every call is
- * recorded.
+ * A server: `GET /v1/register/info` answers `info`, `POST /v1/sms/send` answers `sent`, `POST /v1/register`
+ * answers `registered`; every call is recorded.
  */
-function serve(info: unknown, registered: () => Response = () => json(200, { token: 'tok-1', user })) {
+function serve(
+  info: unknown,
+  registered: () => Response = () => json(200, { token: 'tok-1', user }),
+  sent: () => Response = () => json(200, { ok: true, expiresInSeconds: 300, resendInSeconds: 60 }),
+) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-    url.startsWith('/v1/register/info') ? json(200, info) : registered(),
+    url.startsWith('/v1/register/info') ? json(200, info) : url === '/v1/sms/send' ? sent() : registered(),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -184,20 +188,94 @@ describe('registering', () => {
   });
 });
 
+describe('the phone code', () => {
+  const REQUIRED = { ...VALID_INFO, phoneCodeRequired: true };
+  const posted = (fetchMock: ReturnType<typeof serve>, url: string) =>
+    fetchMock.mock.calls
+      .filter(([called]) => called === url)
+      .map(([, init]) => Object.fromEntries(new URLSearchParams(String(init?.body))));
+
+  it('stays hidden when the programme requires none, and nothing is sent', async () => {
+    const fetchMock = serve({ ...VALID_INFO, phoneCodeRequired: false });
+    const navigate = renderRegister();
+    await screen.findByText(/You are invited to join Acme/);
+    expect(screen.getByLabelText('SMS code').closest('[hidden]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send code' })).toBeNull();
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/robot'));
+    expect(posted(fetchMock, '/v1/register')[0]).not.toHaveProperty('smsCode');
+    expect(posted(fetchMock, '/v1/sms/send')).toEqual([]);
+  });
+
+  it('appears when required: sends a register code to the phone, counts down and posts the code', async () => {
+    const fetchMock = serve(REQUIRED);
+    const navigate = renderRegister();
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    const input = screen.getByRole('textbox', { name: 'SMS code' });
+    fillValidForm();
+    fireEvent.click(send);
+    expect(await screen.findByText('Code sent; it is valid for 5 min')).toBeTruthy();
+    expect(posted(fetchMock, '/v1/sms/send')).toEqual([{ phone: '139 0000 0001', purpose: 'register' }]);
+    expect(send.textContent).toBe('Resend in 60 s');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(input);
+
+    fireEvent.input(input, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/robot'));
+    expect(posted(fetchMock, '/v1/register')[0]).toMatchObject({ phone: '139 0000 0001', smsCode: '123456' });
+  });
+
+  it('checks the phone before sending, and the code before registering', async () => {
+    const fetchMock = serve(REQUIRED);
+    renderRegister();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Enter a valid phone number')).toBeTruthy();
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('The code is 6 digits')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'SMS code' }).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.filter(([url]) => url !== '/v1/register/info?ref=ABCD2345')).toEqual([]);
+  });
+
+  it("shows the server's refusal of the code under the code field", async () => {
+    serve(REQUIRED, () =>
+      json(422, { detail: [{ loc: ['body', 'smsCode'], msg: 'Wrong or expired code', type: 'SMS_CODE_INVALID' }] }),
+    );
+    const navigate = renderRegister();
+    fillValidForm();
+    fireEvent.input(await screen.findByRole('textbox', { name: 'SMS code' }), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const message = await screen.findByText('Wrong or expired code');
+    const input = screen.getByRole('textbox', { name: 'SMS code' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(message.id);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('the form rules', () => {
   it("accept exactly what the server's schema accepts", () => {
-    const cases = [
-      { ref: 'ABCD2345', username: 'new.comer', nickname: 'N', phone: '+86 139-0000-0001', password: '12345678' },
+    const base = { ref: 'ABCD2345', username: 'new.comer', nickname: 'N', phone: '+86 139-0000-0001' };
+    const cases: Array<Record<string, string>> = [
+      { ...base, password: '12345678' },
       { ref: 'ABCD2345', username: 'ab', nickname: 'N', phone: '139', password: '12345678' },
       { ref: 'AB-CD', username: 'abc', nickname: 'N', phone: '139', password: '12345678' },
       { ref: 'ABCD', username: 'abc', nickname: 'N', phone: '-139', password: '12345678' },
       { ref: 'ABCD', username: 'abc', nickname: 'N', phone: '139', password: '1234567' },
       { ref: 'ABCD', username: 'a b c', nickname: 'N', phone: '139', password: '12345678' },
+      // With a phone code (the programme requires one).
+      { ...base, password: '12345678', smsCode: '012345' },
+      { ...base, password: '12345678', smsCode: '12345' },
+      { ...base, password: '12345678', smsCode: '1234567' },
+      { ...base, password: '12345678', smsCode: '12345a' },
     ];
-    // The schema's own string rules (pattern and lengths) of each field.
+    // The schema's own string rules (pattern and lengths) of each field; an optional one may be left out.
     const schemaAccepts = (fields: Record<string, string>) =>
       Object.entries(RegisterBodySchema.properties).every(([name, rule]) => {
-        const value = fields[name] ?? '';
+        const value = fields[name];
+        if (value === undefined) return !(RegisterBodySchema.required as string[]).includes(name);
         const {
           pattern,
           minLength = 0,
@@ -205,9 +283,16 @@ describe('the form rules', () => {
         } = rule as { pattern?: string; minLength?: number; maxLength?: number };
         return value.length >= minLength && value.length <= maxLength && (!pattern || new RegExp(pattern).test(value));
       });
-    const outcomes = cases.map((fields) => Object.keys(validateRegister(fields)).length === 0);
+    const outcomes = cases.map(
+      (fields) =>
+        Object.keys(
+          validateRegister({ smsCode: '', ...fields } as RegisterFields, {
+            codeRequired: fields.smsCode !== undefined,
+          }),
+        ).length === 0,
+    );
     expect(outcomes).toEqual(cases.map(schemaAccepts));
-    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(outcomes.filter(Boolean)).toHaveLength(2);
   });
 });
 
