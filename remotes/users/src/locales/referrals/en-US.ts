@@ -27,6 +27,9 @@ export const enUS: Catalog = {
   'users.referrals.settings.referrerReward': 'Credits to the referrer',
   'users.referrals.settings.refereeReward': 'Credits to the new user',
   'users.referrals.settings.newUserRole': "New users' role",
+  'users.referrals.settings.requirePhoneCode': 'Require a phone code to register',
+  'users.referrals.settings.requirePhoneCodeHelp':
+    'Newcomers confirm their phone with a code sent by SMS. Needs an SMS gateway: without one, codes only reach the built-in outbox, which only the platform owner sees.',
   'users.referrals.settings.save': 'Save',
   'users.referrals.settings.saved': 'Programme settings saved',
   'users.referrals.role.operator': 'Operator',

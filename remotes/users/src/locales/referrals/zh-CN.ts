@@ -26,6 +26,9 @@ export const zhCN: Catalog = {
   'users.referrals.settings.referrerReward': '邀请人奖励额度',
   'users.referrals.settings.refereeReward': '新用户奖励额度',
   'users.referrals.settings.newUserRole': '新用户角色',
+  'users.referrals.settings.requirePhoneCode': '注册需短信验证码',
+  'users.referrals.settings.requirePhoneCodeHelp':
+    '新用户须用发送到手机的验证码确认手机号。需要配置短信网关：未配置时验证码只进入内置发件箱，仅平台所有者可见。',
   'users.referrals.settings.save': '保存',
   'users.referrals.settings.saved': '分销设置已保存',
   'users.referrals.role.operator': '运营',

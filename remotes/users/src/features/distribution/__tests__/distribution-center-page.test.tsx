@@ -17,7 +17,13 @@ import { makeUser } from '../../../test-utils/fake-users';
 
 const admin = makeUser({ id: 'me', username: 'root', role: 'admin' });
 const operator = makeUser({ id: 'op', username: 'olga', nickname: 'Olga', role: 'operator' });
-const SETTINGS = { enabled: true, referrerReward: 30, refereeReward: 12, newUserRole: 'operator' as const };
+const SETTINGS = {
+  enabled: true,
+  referrerReward: 30,
+  refereeReward: 12,
+  newUserRole: 'operator' as const,
+  requirePhoneCode: false,
+};
 
 function invitee(patch: Partial<Invitee>): Invitee {
   return {
@@ -155,5 +161,27 @@ describe('/distribution-center for an admin', () => {
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
     await waitFor(() => expect(saved).toEqual([{ ...SETTINGS, enabled: false, refereeReward: 40 }]));
+  });
+
+  it('requires a phone code to register once the switch is on and saved, saying it needs an SMS gateway', async () => {
+    const saved: unknown[] = [];
+    fakeApi(
+      baseRoutes([
+        on(ListInvitees, () => ({ list: [], total: 0 })),
+        on(UpdateReferralSettings, ({ body }) => {
+          saved.push(body);
+          return body;
+        }),
+      ]),
+    );
+    render(admin);
+    const save = (await screen.findByTestId('referral-settings-save')) as HTMLButtonElement;
+    const toggle = await screen.findByRole('switch', { name: 'Require a phone code to register' });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(screen.getByText(/Needs an SMS gateway/).id).toBe(toggle.getAttribute('aria-describedby'));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toEqual([{ ...SETTINGS, requirePhoneCode: true }]));
   });
 });

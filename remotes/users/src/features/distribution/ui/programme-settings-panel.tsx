@@ -8,13 +8,16 @@ import { $settings, $settingsSaving, settingsSubmitted } from '../distribution.m
 const isReward = (value: number | undefined): value is number =>
   value !== undefined && Number.isInteger(value) && value >= 0 && value <= REFERRAL_LIMITS.rewardMax;
 
-/** The tenant's programme (admins): on or off, the credits each side gets, the role of a new user. */
+/**
+ * The tenant's programme (admins): on or off, the credits each side gets, the role of a new user, and whether
+ * registering needs a code sent to the phone.
+ */
 export function ProgrammeSettingsPanel() {
   const t = useT();
   const [settings, saving, submitted] = useUnit([$settings, $settingsSaving, settingsSubmitted]);
   const [draft, setDraft] = useState<Partial<ReferralSettings>>({});
   useEffect(() => setDraft(settings ?? {}), [settings]);
-  const { enabled, referrerReward, refereeReward, newUserRole } = draft;
+  const { enabled, referrerReward, refereeReward, newUserRole, requirePhoneCode = false } = draft;
   const complete =
     enabled !== undefined && isReward(referrerReward) && isReward(refereeReward) && newUserRole !== undefined;
   const changed =
@@ -22,7 +25,8 @@ export function ProgrammeSettingsPanel() {
     (enabled !== settings.enabled ||
       referrerReward !== settings.referrerReward ||
       refereeReward !== settings.refereeReward ||
-      newUserRole !== settings.newUserRole);
+      newUserRole !== settings.newUserRole ||
+      requirePhoneCode !== (settings.requirePhoneCode ?? false));
   const reward = (value: number | string) => (value === '' ? undefined : Number(value));
 
   return (
@@ -74,6 +78,21 @@ export function ProgrammeSettingsPanel() {
           onChange={(value) => setDraft((current) => ({ ...current, newUserRole: value as ReferralRole }))}
           data-testid="new-user-role"
         />
+        <div>
+          <label htmlFor="flu-referrals-phone-code">{t('users.referrals.settings.requirePhoneCode')}</label>
+          <div id="flu-referrals-phone-code-help" className="flu-referrals__muted flu-referrals__help">
+            {t('users.referrals.settings.requirePhoneCodeHelp')}
+          </div>
+        </div>
+        <Switch
+          id="flu-referrals-phone-code"
+          checked={requirePhoneCode}
+          disabled={!settings}
+          aria-label={t('users.referrals.settings.requirePhoneCode')}
+          aria-describedby="flu-referrals-phone-code-help"
+          onChange={(checked) => setDraft((current) => ({ ...current, requirePhoneCode: checked }))}
+          data-testid="require-phone-code"
+        />
       </div>
       <div>
         <Button
@@ -81,7 +100,14 @@ export function ProgrammeSettingsPanel() {
           loading={saving}
           disabled={!complete || !changed}
           onClick={() =>
-            complete && submitted({ enabled, referrerReward, refereeReward, newUserRole: newUserRole as ReferralRole })
+            complete &&
+            submitted({
+              enabled,
+              referrerReward,
+              refereeReward,
+              newUserRole: newUserRole as ReferralRole,
+              requirePhoneCode,
+            })
           }
           data-testid="referral-settings-save"
         >
