@@ -64,12 +64,10 @@ async function phonePage(): Promise<Page> {
 
 /** The submit button's colours as the browser paints them. */
 const submitColours = (page: Page, form: string) =>
-  page
-    .locator(`${form} button[type="submit"]`)
-    .evaluate((button) => ({
-      background: getComputedStyle(button).backgroundColor,
-      text: getComputedStyle(button).color,
-    }));
+  page.locator(`${form} button[type="submit"]`).evaluate((button) => ({
+    background: getComputedStyle(button).backgroundColor,
+    text: getComputedStyle(button).color,
+  }));
 
 describe('branded login pages', () => {
   it('at 390 px: /guoguo/login shows its title, logo and colour, offers codes only and logs in by code', async () => {
@@ -114,7 +112,7 @@ describe('branded login pages', () => {
     await page.context().close();
   });
 
-  it('at 390 px: /bcds/login offers the password only and logs in with it', async () => {
+  it('at 390 px: /bcds/login offers the password only, logs in with it, and is where a logout returns', async () => {
     const page = await phonePage();
     await page.goto('/bcds/login');
     await page.getByRole('heading', { name: 'BCDS Console', level: 1 }).waitFor();
@@ -127,6 +125,11 @@ describe('branded login pages', () => {
     await page.locator('#fl-login-form button[type="submit"]').click();
     await page.waitForURL('**/robot');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    // Logged out, the visitor is back on the page they logged in on.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL((url) => url.pathname === '/bcds/login');
+    await page.getByRole('heading', { name: 'BCDS Console', level: 1 }).waitFor();
     await page.context().close();
   });
 

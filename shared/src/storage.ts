@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   locale: 'arco-locale',
   settings: 'flotilla-settings',
   visitorId: 'flotilla-visitor-id',
+  /** The login page (/login or a branded one) of the last login: a logged-out visitor goes back to it. */
+  loginPath: 'flotilla-login-path',
 } as const;
 
 /** Reads a key; `null` when storage is unavailable (private mode, SSR, tests without DOM). */

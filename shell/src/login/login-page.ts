@@ -88,7 +88,12 @@ export function startLoginPage(
   const brand = readBrand(doc);
   const offers = (method: (typeof brand.methods)[number]) => brand.methods.includes(method);
   const views = wireLoginViews(doc, brand.methods);
-  const codeLogin = wireCodeLogin(doc, { t, locale, navigate });
+  // Logged in: a logout later comes back to this login page, branded or not.
+  const enter = (path: string) => {
+    writeStorage(STORAGE_KEYS.loginPath, window.location.pathname);
+    navigate(path);
+  };
+  const codeLogin = wireCodeLogin(doc, { t, locale, navigate: enter });
   const reset = wirePasswordReset(doc, {
     t,
     locale,
@@ -109,8 +114,10 @@ export function startLoginPage(
     : { show: () => undefined };
   // A single sign-on that failed on the callback page says why, once.
   let ssoFailure = takeSsoFailure();
+  // In the password form's banner, or the code form's on a page without the password form.
+  const ssoFailureBanner = offers('password') ? serverError : byId(doc, 'fl-sms-server-error');
   const showSsoFailure = () => {
-    if (ssoFailure !== null) showServerError(t('shell.sso.failed', { reason: ssoFailure }));
+    if (ssoFailure !== null) showBanner(ssoFailureBanner, t('shell.sso.failed', { reason: ssoFailure }));
   };
   const forgot = byId(doc, 'fl-login-forgot');
   forgot.hidden = !(offers('password') && offers('code'));
@@ -161,7 +168,7 @@ export function startLoginPage(
     const session = response?.ok ? asSession(await response.json().catch(() => null)) : null;
     if (session) {
       storeSession(session);
-      navigate(afterLoginPath(window.location.search));
+      enter(afterLoginPath(window.location.search));
       return;
     }
     // A failed login clears the token.

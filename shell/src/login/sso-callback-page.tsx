@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { HttpError, loggedIn, loginFailed, request } from '@flotilla/shared';
+import { HttpError, loggedIn, loginFailed, request, STORAGE_KEYS, writeStorage } from '@flotilla/shared';
 import { useRouteSettled } from '../progress/route-progress';
 import { FullPageLoading } from '../router/full-page-loading';
 import { HOME_PATH, LOGIN_PATHS } from '../router/route-match';
@@ -32,6 +32,7 @@ export function SsoCallbackPage() {
     request(exchange.endpoint, { body: exchange.body, silent: true })
       .then(({ token, user }) => {
         loggedIn({ user, token });
+        writeStorage(STORAGE_KEYS.loginPath, loginPath);
         navigate(HOME_PATH, { replace: true });
       })
       .catch((error: unknown) => {

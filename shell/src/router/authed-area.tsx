@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useUnit } from 'effector-react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { $role, $settings, $token, $userId } from '@flotilla/shared';
+import { $role, $settings, $token, $userId, readStorage, STORAGE_KEYS } from '@flotilla/shared';
 import { remoteRegistry } from '../federation/runtime';
 import { $menuEntries, $menuStatus, menuRequested } from '../menu/menu.model';
 import { useRouteSettled } from '../progress/route-progress';
@@ -60,7 +60,7 @@ export function AuthedArea() {
   }, [allowed, location.pathname, location.search]);
   usePageTitle(allowed?.titleId ?? null);
 
-  if (!token) return <Navigate to={loginRedirectFor(route, location)} replace />;
+  if (!token) return <Navigate to={loginRedirectFor(route, location, readStorage(STORAGE_KEYS.loginPath))} replace />;
   if (needsUser) return <FullPageLoading />;
   if (decision?.type === 'redirect') return <Navigate to={decision.to} replace />;
   if (allowed?.name === 'redirect') return <Navigate to={redirectTarget(location)} replace />;

@@ -6,7 +6,7 @@ import {
   type Role,
   type RouteMeta,
 } from '@flotilla/shared/contracts';
-import { hasParams, HOME_PATH } from './route-match';
+import { hasParams, HOME_PATH, LOGIN_PATHS } from './route-match';
 
 /** What the guard lets happen to a navigation. */
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'notFound' };
@@ -77,15 +77,21 @@ export function guardRoute({ route, role, menuFromServer, menu, routes = ROUTES 
 
 /**
  * Where a logged-out visitor of a protected page goes: the login page with `redirect` (the route's
- * name, or the path when the route has parameters or is unknown) and the original query kept.
+ * name, or the path when the route has parameters or is unknown) and the original query kept. The login
+ * page is `loginPath` (the one of the last login, branded or not) when it is one of the login pages, else /login.
  */
-export function loginRedirectFor(route: RouteMeta | null, location: { pathname: string; search: string }): string {
+export function loginRedirectFor(
+  route: RouteMeta | null,
+  location: { pathname: string; search: string },
+  loginPath: string | null = null,
+): string {
   const target = route && !hasParams(route.path) ? route.name : location.pathname;
   const query = new URLSearchParams({ redirect: target });
   new URLSearchParams(location.search).forEach((value, key) => {
     if (key !== 'redirect') query.append(key, value);
   });
-  return `/login?${query.toString()}`;
+  const page = loginPath !== null && LOGIN_PATHS.includes(loginPath) ? loginPath : '/login';
+  return `${page}?${query.toString()}`;
 }
 
 /**

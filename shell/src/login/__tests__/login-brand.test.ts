@@ -9,9 +9,10 @@ import {
   type LoginBrand,
 } from '@flotilla/shared/contracts';
 import { enUS } from '../../locales/en-US';
+import { loginRedirectFor } from '../../router/guard';
 import { LOGIN_BRAND_ELEMENT_ID, LOGIN_METHODS } from '../login-brand';
 import { startLoginPage } from '../login-page';
-import { takeSsoLoginPath } from '../sso-failure';
+import { rememberSsoFailure, takeSsoLoginPath } from '../sso-failure';
 
 const LOGIN_HTML = readFileSync(join(import.meta.dirname, '../../../login.html'), 'utf8');
 const LOGIN_PATHS = ['/login', '/guoguo/login', '/bcds/login'];
@@ -137,5 +138,37 @@ describe('a single sign-on started on a branded page', () => {
     expect(takeSsoLoginPath(LOGIN_PATHS)).toBe('/login');
     sessionStorage.setItem('flotilla-sso-login-path', 'https://evil.example/login');
     expect(takeSsoLoginPath(LOGIN_PATHS)).toBe('/login');
+  });
+
+  it('says why it failed on a page without the password form, in the code form', () => {
+    rememberSsoFailure('The sign-on expired');
+    renderBranded({ methods: ['code', 'sso'] });
+    expect(screen.getByText('Single sign-on failed: The sign-on expired')).toBeTruthy();
+    expect(byId('fl-sms-server-error').hidden).toBe(false);
+  });
+});
+
+describe('after a login on a branded page', () => {
+  it('remembers the page, where a logged-out visitor is sent back', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { token: 't-1', user: { id: 'u-1', username: 'clerk' } })),
+    );
+    window.history.replaceState(null, '', '/bcds/login');
+    document.body.innerHTML = new DOMParser().parseFromString(LOGIN_HTML, 'text/html').body.innerHTML;
+    const navigate = vi.fn();
+    startLoginPage(document, navigate, vi.fn());
+    fireEvent.input(screen.getByLabelText('Username'), { target: { value: 'clerk' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/robot'));
+    expect(localStorage.getItem(STORAGE_KEYS.loginPath)).toBe('/bcds/login');
+    expect(loginRedirectFor(null, { pathname: '/robot', search: '' }, '/bcds/login')).toBe(
+      '/bcds/login?redirect=%2Frobot',
+    );
+    // Never a page that is not a login page.
+    expect(loginRedirectFor(null, { pathname: '/robot', search: '' }, 'https://evil.example/')).toBe(
+      '/login?redirect=%2Frobot',
+    );
   });
 });
