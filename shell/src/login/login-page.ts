@@ -114,8 +114,10 @@ export function startLoginPage(
     : { show: () => undefined };
   // A single sign-on that failed on the callback page says why, once.
   let ssoFailure = takeSsoFailure();
-  // In the password form's banner, or the code form's on a page without the password form.
-  const ssoFailureBanner = offers('password') ? serverError : byId(doc, 'fl-sms-server-error');
+  // In the password form's banner, else the code form's, else (single sign-on alone) the page's own.
+  const ssoFailureBanner = offers('password')
+    ? serverError
+    : byId(doc, offers('code') ? 'fl-sms-server-error' : 'fl-sso-server-error');
   const showSsoFailure = () => {
     if (ssoFailure !== null) showBanner(ssoFailureBanner, t('shell.sso.failed', { reason: ssoFailure }));
   };

@@ -146,6 +146,14 @@ describe('a single sign-on started on a branded page', () => {
     expect(screen.getByText('Single sign-on failed: The sign-on expired')).toBeTruthy();
     expect(byId('fl-sms-server-error').hidden).toBe(false);
   });
+
+  it('says why it failed on a page of single sign-on alone, above the providers', () => {
+    rememberSsoFailure('The sign-on expired');
+    renderBranded({ methods: ['sso'] });
+    expect(screen.getByText('Single sign-on failed: The sign-on expired')).toBeTruthy();
+    expect(byId('fl-sso-server-error').hidden).toBe(false);
+    expect(byId('fl-login-form').hidden && byId('fl-sms-form').hidden).toBe(true);
+  });
 });
 
 describe('after a login on a branded page', () => {
