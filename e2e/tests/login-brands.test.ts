@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginBrands, SmsOutboxResponse, User } from '@flotilla/shared/contracts';
-import { buildApp, type App } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import type { LoginBrands, User } from '@flotilla/shared/contracts';
 import { Api } from '../support/api';
 import { launchBrowser, newContext } from '../support/browser';
-import { ROOT } from '../support/paths';
+import { startInProcessConsole, type InProcessConsole } from '../support/in-process-console';
 import { ADMIN } from '../support/server';
+import { codeSentTo } from '../support/sms-outbox';
 
 const LOGO = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="20" fill="#fadb14"/></svg>',
@@ -25,32 +21,22 @@ const BRANDS: LoginBrands = {
   bcdsLogin: { title: 'BCDS Console', color: '#00A870', methods: ['password'] },
 };
 
-let app: App;
+let consoleServer: InProcessConsole;
 let baseUrl: string;
 let browser: Browser;
 let admin: Api;
-const dataDir = mkdtempSync(join(tmpdir(), 'flotilla-e2e-brands-'));
 
 // A console of its own, in this process, configured with two brands (FLOTILLA_LOGIN_BRANDS' shape).
 beforeAll(async () => {
-  app = await buildApp({
-    ...loadConfig({}),
-    logLevel: 'warn',
-    adminUser: ADMIN.username,
-    adminPassword: ADMIN.password,
-    dataDir,
-    staticDir: ROOT,
-    loginBrands: BRANDS,
-  });
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  consoleServer = await startInProcessConsole({ loginBrands: BRANDS });
+  baseUrl = consoleServer.baseUrl;
   admin = await Api.login(baseUrl, ADMIN.username, ADMIN.password);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await consoleServer?.close();
 });
 
 /** A page at 390 px in English, as a new visitor. */
@@ -100,11 +86,7 @@ describe('branded login pages', () => {
     await page.getByRole('textbox', { name: 'Phone' }).fill(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
-    const outbox = await admin.call<SmsOutboxResponse>('GET', '/v1/sms/outbox?offset=0&limit=20');
-    const message = outbox.list.find((entry) => entry.phone.replace(/\D/g, '') === phone);
-    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    expect(code, JSON.stringify(outbox.list.slice(0, 3))).toBeTruthy();
-    await page.getByRole('textbox', { name: 'Code' }).fill(code ?? '');
+    await page.getByRole('textbox', { name: 'Code' }).fill(await codeSentTo(admin, phone));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('#fl-sms-form button[type="submit"]').click();
     await page.waitForURL('**/robot');

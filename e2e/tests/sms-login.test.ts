@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SmsOutboxResponse, User } from '@flotilla/shared/contracts';
+import type { User } from '@flotilla/shared/contracts';
 import { Api } from '../support/api';
 import { useBrowser } from '../support/session';
+import { codeSentTo } from '../support/sms-outbox';
 
 const session = useBrowser();
 
@@ -26,12 +27,7 @@ describe('logging in with an SMS code', () => {
     // The button counts down the wait before another send.
     await page.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
 
-    const outbox = await admin.call<SmsOutboxResponse>('GET', '/v1/sms/outbox?offset=0&limit=20');
-    const message = outbox.list.find((entry) => entry.phone.replace(/\D/g, '') === phone);
-    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    expect(code, JSON.stringify(outbox.list.slice(0, 3))).toBeTruthy();
-
-    await page.getByRole('textbox', { name: 'Code' }).fill(code ?? '');
+    await page.getByRole('textbox', { name: 'Code' }).fill(await codeSentTo(admin, phone));
     // Nothing of the form is wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('#fl-sms-form button[type="submit"]').click();

@@ -1,38 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { launchBrowser, newContext } from '../support/browser';
 import { listenIdentityProvider, type IdentityProvider } from '../../server/test/support/oidc-provider';
-import { ROOT } from '../support/paths';
-import { ADMIN } from '../support/server';
+import { launchBrowser, newContext } from '../support/browser';
+import { startInProcessConsole, type InProcessConsole } from '../support/in-process-console';
 
 const CLIENT = { clientId: 'flotilla-console', clientSecret: 'e2e-client-secret-0123456789abcdef' };
 
 let idp: IdentityProvider;
-let app: App;
+let consoleServer: InProcessConsole;
 let baseUrl: string;
 let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), 'flotilla-e2e-sso-'));
 
 // A console of its own, in this process: its provider (FLOTILLA_OIDC's shape) is on loopback, which only a
 // test's configuration lets the server reach.
 beforeAll(async () => {
   idp = await listenIdentityProvider();
-  app = await buildApp({
-    ...loadConfig({}),
-    logLevel: 'warn',
-    adminUser: ADMIN.username,
-    adminPassword: ADMIN.password,
-    dataDir,
-    staticDir: ROOT,
+  consoleServer = await startInProcessConsole({
     oidc: [{ id: 'corp', name: 'Corp ID', issuer: idp.issuer, ...CLIENT, role: 'operator', allowHttp: true }],
     ssoLoopbackForTests: true,
   });
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = consoleServer.baseUrl;
   const callback = `${baseUrl}/oauth2/callback`;
   idp.serve({ ...CLIENT, redirectUris: [`${callback}?clientId=${CLIENT.clientId}`, callback] });
   browser = await launchBrowser();
@@ -40,9 +27,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
+  await consoleServer?.close();
   await idp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('single sign-on', () => {
