@@ -520,6 +520,10 @@ const MESSAGES = {
     'zh-CN': '短信发送失败，请稍后再试',
     'en-US': 'The text message could not be sent; try again later',
   },
+  SMS_TRIES_THROTTLED: {
+    'zh-CN': '验证码错误次数过多，请稍后再试',
+    'en-US': 'Too many wrong codes from this network; try again later',
+  },
   SMS_CODE_REQUIRED: {
     'zh-CN': '请输入发送到该手机号的验证码',
     'en-US': 'Enter the code sent to this phone',

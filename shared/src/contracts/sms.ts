@@ -13,8 +13,8 @@ export const SMS_LIMITS = {
   resendSeconds: 60,
   sendsPerPhonePerDay: 10,
   sendsPerAddressPerHour: 30,
-  /** Codes one client address may try (log in, reset a password) an hour, right or wrong. */
-  checksPerAddressPerHour: 60,
+  /** Wrong codes one client address may try (logging in, resetting a password) an hour; right ones are not counted. */
+  wrongCodesPerAddressPerHour: 60,
 } as const;
 
 /** What a code is for: logging in, registering, resetting a password. */

@@ -29,12 +29,25 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { repos, config, smsCodes: codes } = fastify;
   // Per address in memory, like the login throttle; per phone in the database (repos.sms.reserveSend).
   const sendsByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
-  // A code's own tries and the per-phone sends cap guessing at one phone; this caps one address across phones.
-  const checksByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
-  const countCheck = (request: FastifyRequest, reply: FastifyReply) => {
+  // A code's own tries and the per-phone sends cap guessing at one phone; this caps one address guessing across
+  // phones. Only wrong codes count, so an office behind one address logging in by code is not held up.
+  const wrongCodesByAddress = new RateWindow(HOUR_MS, () => config.clock.now());
+  /** The user of the phone's code for `purpose`; a refusal (401) or, past the address's wrong codes, 429. */
+  const checkCode = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: 'login' | 'reset',
+    { phone, code }: { phone: string; code: string },
+  ) => {
     const address = clientKey(request.ip);
-    if (!checksByAddress.hit(address, SMS_LIMITS.checksPerAddressPerHour))
-      throw retryLater(reply, 'SMS_THROTTLED', checksByAddress.msUntilReset(address));
+    if (wrongCodesByAddress.hits(address) >= SMS_LIMITS.wrongCodesPerAddressPerHour)
+      throw retryLater(reply, 'SMS_TRIES_THROTTLED', wrongCodesByAddress.msUntilReset(address));
+    const check = await codes.use(phone, purpose, code);
+    if (!check.ok) {
+      if (check.refusal === 'SMS_CODE_INVALID') wrongCodesByAddress.hit(address);
+      throw refused(check.refusal);
+    }
+    return check.user;
   };
 
   route(fastify, SendSms, {
@@ -67,13 +80,11 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: PUBLIC },
     tags,
     summary: 'Log in with an SMS login code (the same answer as the form login)',
-    description: `At most ${SMS_LIMITS.checksPerAddressPerHour} code checks (with password resets) per client address an hour; past it 429 SMS_THROTTLED.`,
+    description: `After ${SMS_LIMITS.wrongCodesPerAddressPerHour} wrong codes (with password resets) from one client address in an hour, 429 SMS_TRIES_THROTTLED.`,
     handler: async (request, reply) => {
-      countCheck(request, reply);
-      const check = await codes.use(request.body.phone, 'login', request.body.code);
-      if (!check.ok) throw refused(check.refusal);
-      const token = await repos.tokens.issue(check.user);
-      return { token, user: toUser(check.user) };
+      const user = await checkCode(request, reply, 'login', request.body);
+      const token = await repos.tokens.issue(user);
+      return { token, user: toUser(user) };
     },
   });
 
@@ -81,13 +92,10 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     config: { auth: PUBLIC },
     tags,
     summary: "Set a new password with an SMS reset code; revokes the user's tokens",
-    description: `Counts towards the ${SMS_LIMITS.checksPerAddressPerHour} code checks per client address an hour.`,
+    description: `A wrong code counts towards the ${SMS_LIMITS.wrongCodesPerAddressPerHour} wrong codes per client address an hour.`,
     handler: async (request, reply) => {
-      countCheck(request, reply);
-      const { phone, code, password } = request.body;
-      const check = await codes.use(phone, 'reset', code);
-      if (!check.ok) throw refused(check.refusal);
-      const { id, tenantId } = check.user;
+      const { id, tenantId } = await checkCode(request, reply, 'reset', request.body);
+      const { password } = request.body;
       await repos.users.setPassword(tenantId, id, id, password);
       return { ok: true as const };
     },
