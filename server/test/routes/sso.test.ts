@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcLoginOptions, OidcProvider, User } from '@flotilla/shared/contracts';
+import type { Kysely } from 'kysely';
 import { loadConfig, type Config, type OidcConfigProvider } from '../../src/config';
+import * as oidcLinkEmails from '../../src/db/migrations/025-oidc-link-emails';
 import { useTestApp } from '../helper';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider';
 
@@ -90,6 +92,18 @@ describe('logging in with single sign-on', () => {
     const other = await consume(await callbackFor('unverified-jo', false, 'env:second-idp'));
     expect(other.statusCode).toBe(200);
     expect(other.json<{ user: User }>().user.id).not.toBe(unverified.id);
+  });
+
+  it('migration 025 stores the emails linked before as the matching compares them, any letters', async () => {
+    const user = (await consume(await callbackFor('olga'))).json<{ user: User }>().user;
+    await t.app.db.updateTable('oidcLinks').set({ email: ' Ölga@IdP.Test ' }).where('userId', '=', user.id).execute();
+    await oidcLinkEmails.up(t.app.db as unknown as Kysely<unknown>);
+    const link = await t.app.db
+      .selectFrom('oidcLinks')
+      .select('email')
+      .where('userId', '=', user.id)
+      .executeTakeFirst();
+    expect(link?.email).toBe('ölga@idp.test');
   });
 
   it('gives a new user a free username when the wished one is taken', async () => {
@@ -208,6 +222,30 @@ describe("a tenant's providers", () => {
     expect(foreign.statusCode).toBe(404);
     expect((await t.del(`/v1/oidc/providers/${created.id}`, { token: other.token })).statusCode).toBe(404);
     await t.del(`/v1/oidc/providers/${created.id}`, { token: admin });
+  });
+
+  it('match users by email, but never an admin, and forget their links when deleted', async () => {
+    const corp = { ...body(idp.issuer), clientId: idp.clientId, clientSecret: idp.clientSecret };
+    const created = (await t.post('/v1/oidc/providers', { token: admin, body: corp })).json<OidcProvider>();
+    const viaCorp = async (login: string) =>
+      (await consume(await callbackFor(login, false, `db:${created.id}`))).json<{ user: User }>().user;
+
+    // Someone who came through the platform's provider is found again through the tenant's.
+    const mona = (await consume(await callbackFor('mona'))).json<{ user: User }>().user;
+    expect((await viaCorp('mona')).id).toBe(mona.id);
+
+    // An admin is not: a provider a tenant admin adds cannot vouch for another admin's email.
+    const lena = (await consume(await callbackFor('lena'))).json<{ user: User }>().user;
+    expect((await t.put(`/v1/users/${lena.id}`, { token: admin, body: { role: 'admin' } })).statusCode).toBe(200);
+    const notLena = await viaCorp('lena');
+    expect(notLena.id).not.toBe(lena.id);
+    expect(notLena.role).toBe('operator');
+
+    // A user the deleted provider made is not found by its email any more.
+    const nora = await viaCorp('nora');
+    await t.del(`/v1/oidc/providers/${created.id}`, { token: admin });
+    const again = await consume(await callbackFor('nora', false, 'env:second-idp'));
+    expect(again.json<{ user: User }>().user.id).not.toBe(nora.id);
   });
 
   it('need an https issuer', async () => {

@@ -187,7 +187,12 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
     const phone = claims.phoneVerified ? claims.phone : undefined;
     const email = claims.emailVerified ? (claims.email ?? '') : '';
-    let found = await repos.sso.findUser(tenantId, provider.key, claims.subject, { email, phone });
+    // The platform's own providers (FLOTILLA_OIDC) are trusted to verify an admin's email or phone; a provider a
+    // tenant admin added is not, so it cannot reach another admin's account.
+    const matchAdmins = provider.key.startsWith('env:');
+    let found = await repos.sso.findUser(tenantId, provider.key, claims.subject, { email, phone }, matchAdmins);
+    // A frozen user is refused before anything is linked to them.
+    if (found?.ban) throw refused('USER_FROZEN');
     if (found && !found.linked)
       await repos.sso.link(tenantId, provider.key, claims.subject, found.user.id, email, iso(now));
     if (!found) {
@@ -209,7 +214,7 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       } catch (error) {
         // The same subject's first login ran at the same time and linked its user first: that user it is.
         if (!isUniqueViolation(error)) throw error;
-        found = await repos.sso.findUser(tenantId, provider.key, claims.subject, {});
+        found = await repos.sso.findUser(tenantId, provider.key, claims.subject, {}, false);
         if (!found) throw refused('SSO_EXCHANGE_FAILED');
       }
     }

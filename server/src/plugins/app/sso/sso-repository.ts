@@ -100,9 +100,15 @@ export function ssoRepository(db: Database, box: SecretBox) {
       return toProvider(row);
     },
 
+    /** Deletes the provider and its links: no later sign-on finds a user through a provider that is gone. */
     async remove(tenantId: string, id: string): Promise<boolean> {
-      const result = await scoped(db, tenantId).deleteFrom('oidcProviders').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const tenant = scoped(trx, tenantId);
+        const result = await tenant.deleteFrom('oidcProviders').where('id', '=', id).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await tenant.deleteFrom('oidcLinks').where('providerKey', '=', `db:${id}`).execute();
+        return true;
+      });
     },
 
     /** Every tenant's enabled providers (the public login page), oldest first, at most `limit`. */
@@ -176,13 +182,16 @@ export function ssoRepository(db: Database, box: SecretBox) {
     /**
      * The user a subject logs in as: its link; else the user another of the tenant's providers linked with this
      * verified email (one person, two identity providers); else the tenant's user with this verified phone.
-     * The oldest wins when several match.
+     * The oldest wins when several match. Matching by email or phone trusts the provider's word that it
+     * verified them: `matchAdmins` false (a provider a tenant admin added) never matches an admin that way,
+     * so an admin's provider cannot reach another admin's (or the platform owner's) account.
      */
     async findUser(
       tenantId: string,
       providerKey: string,
       subject: string,
       verified: { email?: string; phone?: string },
+      matchAdmins: boolean,
     ): Promise<{ user: User; ban: boolean; linked: boolean } | undefined> {
       const tenant = scoped(db, tenantId);
       const linked = await tenant
@@ -200,6 +209,7 @@ export function ssoRepository(db: Database, box: SecretBox) {
           .innerJoin('users', 'users.id', 'oidcLinks.userId')
           .selectAll('users')
           .where('oidcLinks.email', '=', email)
+          .$if(!matchAdmins, (query) => query.where('users.role', '!=', 'admin').where('users.isPlatformOwner', '=', 0))
           .orderBy('users.createdAt', 'asc')
           .orderBy('users.id', 'asc')
           .executeTakeFirst();
@@ -213,6 +223,7 @@ export function ssoRepository(db: Database, box: SecretBox) {
         .selectAll()
         .where('phone', '!=', '')
         .where((eb) => eb.or([eb('phone', '=', bare), eb('phone', '=', phone)]))
+        .$if(!matchAdmins, (query) => query.where('role', '!=', 'admin').where('isPlatformOwner', '=', 0))
         .orderBy('createdAt', 'asc')
         .orderBy('id', 'asc')
         .executeTakeFirst();
