@@ -74,8 +74,13 @@ function showMethods(html: string, methods: readonly LoginMethod[]): string {
       // A form is shown when it is the first tab's; anything else only loses what is not offered (the
       // single sign-on section stays hidden until its providers are known).
       if (/\srole="tabpanel"/.test(tag)) return withAttribute(tag, 'hidden', method !== first);
-      if (!required.every((each) => methods.includes(each as LoginMethod))) return withAttribute(tag, 'hidden', true);
-      if (!/\srole="tab"/.test(tag)) return tag;
+      const isTab = /\srole="tab"/.test(tag);
+      if (!required.every((each) => methods.includes(each as LoginMethod))) {
+        const hidden = withAttribute(tag, 'hidden', true);
+        // A tab not offered is not the selected one either (the markup selects the password tab).
+        return isTab ? withAttribute(withAttribute(hidden, 'aria-selected', 'false'), 'tabindex', '-1') : hidden;
+      }
+      if (!isTab) return tag;
       const selected = withAttribute(tag, 'aria-selected', String(method === first));
       return withAttribute(selected, 'tabindex', method === first ? false : '-1');
     })

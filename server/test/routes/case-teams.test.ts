@@ -149,6 +149,13 @@ describe('teams', () => {
     const token = other.token;
     const body = { name: 'mine now', memberIds: [] };
     expect((await t.put(`/v1/case/team/${team.id}`, { token, body })).statusCode).toBe(404);
+    // The team is looked at before the members the body names, whoever they are.
+    const frozen = await t.createUser(other.token, 'agent');
+    await t.get(`/v1/users/${frozen.user.id}/freeze`, { token: other.token });
+    for (const memberIds of [[randomUUID()], [frozen.user.id]]) {
+      const res = await t.put(`/v1/case/team/${team.id}`, { token, body: { name: 'x', memberIds } });
+      expect(res.json()).toMatchObject({ code: 'CASE_TEAM_NOT_FOUND' });
+    }
     expect((await t.del(`/v1/case/team/${team.id}`, { token })).statusCode).toBe(404);
     expect((await t.get(`/v1/case/team/processes?teamId=${team.id}`, { token })).statusCode).toBe(404);
     const foreignRobot = await newRobot(other.token);

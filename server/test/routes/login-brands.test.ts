@@ -98,6 +98,10 @@ describe('FLOTILLA_LOGIN_BRANDS', () => {
       'data:text/html;base64,PHNjcmlwdD4=',
       '//cdn.example.com/logo.png',
       'https://',
+      // Host names that would end or widen the page's CSP directive.
+      'https://a.example;script-src/x.png',
+      'https://*/x.png',
+      'https://a.example,b/x.png',
     ]) {
       expect(() => load(JSON.stringify({ login: { logo } })), logo).toThrow(
         /^FLOTILLA_LOGIN_BRANDS .*\/login\/logo must be an https:\/\/ URL or a data:image/,
@@ -159,6 +163,14 @@ describe('a branded login page', () => {
     expect(page.images).toBe(parsePage(LOGIN_PAGE).images + 1);
     expect(page.scripts).toEqual([]);
     expect(page.brand).toMatchObject({ title: HOSTILE });
+  });
+
+  it('selects no tab it hides: one method, one selected tab', async () => {
+    const page = parsePage((await t.get('/guoguo/login', { headers: html })).body);
+    expect(page.tabs).toEqual([
+      { method: 'code', hidden: false, selected: 'true' },
+      { method: 'password', hidden: true, selected: 'false' },
+    ]);
   });
 
   it("orders the tabs as the brand's methods, the first one's form shown", async () => {

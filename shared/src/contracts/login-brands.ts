@@ -82,7 +82,11 @@ const DATA_LOGO = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]/;
  */
 export function isLoginLogo(url: string): boolean {
   if (DATA_LOGO.test(url)) return true;
-  return url.startsWith('https://') && URL.canParse(url) && new URL(url).hostname !== '';
+  if (!url.startsWith('https://') || !URL.canParse(url)) return false;
+  // A host name of letters, digits, dots and dashes (or an IPv6 address): its origin goes into the page's CSP,
+  // where `;`, `,` or `*` (which URLs keep in host names) would end or widen a directive.
+  const { hostname } = new URL(url);
+  return /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$/.test(hostname) || /^\[[0-9a-f:.]+\]$/.test(hostname);
 }
 
 /** A brand text in `locale`: the one text, or the language's own. */

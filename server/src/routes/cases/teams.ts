@@ -96,6 +96,8 @@ const caseTeamsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     tags,
     summary: 'Renames a team and sets its members (members kept keep their turn; new ones join at the end)',
     handler: async (request) => {
+      // The team first: an unknown or another tenant's team is 404 CASE_TEAM_NOT_FOUND whatever the body names.
+      await teamFor(request, request.params.teamId);
       const input = teamInput(request.body);
       return written(await caseTeams.update(request.auth.tenantId, request.params.teamId, input), input, request.body);
     },
