@@ -159,6 +159,20 @@ describe('logging in with single sign-on', () => {
     expect(res.json()).toMatchObject({ code: 'USER_FROZEN', isLogin: false });
   });
 
+  it('refuses a code the provider holds expired', async () => {
+    const callback = await callbackFor('paul');
+    idp.expireCodes(true);
+    try {
+      const res = await consume(callback);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'SSO_EXCHANGE_FAILED', isLogin: false });
+    } finally {
+      idp.expireCodes(false);
+    }
+    // The same sign-in through a fresh code works.
+    expect((await consume(await callbackFor('paul'))).statusCode).toBe(200);
+  });
+
   it('refuses a code it cannot exchange', async () => {
     const callback = await callbackFor('hank');
     callback.searchParams.set('code', 'forged-code');

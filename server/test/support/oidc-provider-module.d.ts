@@ -10,6 +10,8 @@ declare module 'oidc-provider' {
     conformIdTokenClaims?: boolean;
     ttl?: Record<string, number>;
     findAccount: (ctx: unknown, id: string) => Account | Promise<Account>;
+    /** A storage class, one instance per model name (AuthorizationCode, Session, …). */
+    adapter?: new (model: string) => unknown;
   };
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);

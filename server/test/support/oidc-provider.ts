@@ -15,6 +15,8 @@ export type IdentityProvider = {
   serve(client: IdentityClient): void;
   /** Logs `login` in through the dev interactions and answers the URL the browser returns on. */
   signIn(authorizationUrl: string, login: string): Promise<URL>;
+  /** While true, the provider holds every authorization code it gave as expired (an exchange is refused). */
+  expireCodes(expired: boolean): void;
   close(): Promise<void>;
 };
 
@@ -32,7 +34,51 @@ function claimsOf(login: string) {
   };
 }
 
+type Payload = Record<string, unknown>;
+
+/**
+ * oidc-provider's storage (its adapter interface), in memory as its own default is, except that it can hand out
+ * authorization codes as expired: an expired code without waiting for one to expire.
+ */
+function memoryStorage(codes: { expired: boolean }) {
+  const store = new Map<string, Payload>();
+  return class MemoryStorage {
+    constructor(private readonly model: string) {}
+    private key = (id: string) => `${this.model}:${id}`;
+    async upsert(id: string, payload: Payload): Promise<void> {
+      store.set(this.key(id), { ...payload });
+    }
+    async find(id: string): Promise<Payload | undefined> {
+      const payload = store.get(this.key(id));
+      if (payload && this.model === 'AuthorizationCode' && codes.expired)
+        return { ...payload, exp: Math.floor(Date.now() / 1000) - 60 };
+      return payload;
+    }
+    async findByUid(uid: string): Promise<Payload | undefined> {
+      return [...store.entries()].find(
+        ([key, payload]) => key.startsWith(`${this.model}:`) && payload.uid === uid,
+      )?.[1];
+    }
+    async findByUserCode(userCode: string): Promise<Payload | undefined> {
+      return [...store.entries()].find(
+        ([key, payload]) => key.startsWith(`${this.model}:`) && payload.userCode === userCode,
+      )?.[1];
+    }
+    async consume(id: string): Promise<void> {
+      const payload = store.get(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string): Promise<void> {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string): Promise<void> {
+      for (const [key, payload] of store) if (payload.grantId === grantId) store.delete(key);
+    }
+  };
+}
+
 export async function listenIdentityProvider(): Promise<IdentityProvider> {
+  const codes = { expired: false };
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,6 +103,7 @@ export async function listenIdentityProvider(): Promise<IdentityProvider> {
       conformIdTokenClaims: false,
       ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
       findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsOf(id) }),
+      adapter: memoryStorage(codes),
     });
     server.on('request', provider.callback());
   }
@@ -98,7 +145,16 @@ export async function listenIdentityProvider(): Promise<IdentityProvider> {
     throw new Error('the provider never sent the browser back');
   }
 
-  return { issuer, serve, signIn, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const expireCodes = (expired: boolean) => {
+    codes.expired = expired;
+  };
+  return {
+    issuer,
+    serve,
+    signIn,
+    expireCodes,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A provider started with the server tests' client and these redirect URIs. */
