@@ -117,6 +117,21 @@ export type Config = {
   outbound?: OutboundPolicy;
 };
 
+/**
+ * A setting holding JSON: its parsed value, and how to refuse it — `<name> must be <shape>: <why>`, which stops
+ * the start. Text that is no JSON is refused here.
+ */
+function jsonSetting(name: string, shape: string, value: string): { parsed: unknown; fail: (why: string) => never } {
+  const fail = (why: string): never => {
+    throw new Error(`${name} must be ${shape}: ${why}`);
+  };
+  try {
+    return { parsed: JSON.parse(value), fail };
+  } catch {
+    return fail('not JSON');
+  }
+}
+
 /** An OpenAI-compatible embeddings endpoint: id and name are public; the endpoint and key stay on the server. */
 export type EmbeddingModelConfig = { id: string; name: string; baseUrl: string; apiKey: string; model: string };
 
@@ -157,17 +172,11 @@ export type OpenAiModel = {
 /** FLOTILLA_OPENAI_MODELS → its models; a malformed value stops the start. */
 function openAiModels(value: string | undefined): OpenAiModel[] {
   if (value === undefined) return [];
-  const fail = (why: string): never => {
-    throw new Error(
-      `FLOTILLA_OPENAI_MODELS must be a JSON array of { id, name, price, baseUrl, apiKey, model, vision? }: ${why}`,
-    );
-  };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return fail('not JSON');
-  }
+  const { parsed, fail } = jsonSetting(
+    'FLOTILLA_OPENAI_MODELS',
+    'a JSON array of { id, name, price, baseUrl, apiKey, model, vision? }',
+    value,
+  );
   if (!Array.isArray(parsed)) return fail('not an array');
   return parsed.map((item: unknown, i) => {
     const { id, name, price, baseUrl, apiKey, model, vision } = (item ?? {}) as Record<string, unknown>;
@@ -197,15 +206,11 @@ export type TtsConfig = { provider: string; baseUrl: string; apiKey: string; mod
 /** FLOTILLA_TTS → its provider; a malformed value stops the start. */
 function ttsProvider(value: string | undefined): TtsConfig | undefined {
   if (value === undefined) return undefined;
-  const fail = (why: string): never => {
-    throw new Error(`FLOTILLA_TTS must be a JSON object { provider, baseUrl, apiKey, model, voices }: ${why}`);
-  };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return fail('not JSON');
-  }
+  const { parsed, fail } = jsonSetting(
+    'FLOTILLA_TTS',
+    'a JSON object { provider, baseUrl, apiKey, model, voices }',
+    value,
+  );
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('not an object');
   const { provider, baseUrl, apiKey, model, voices } = parsed as Record<string, unknown>;
   if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))
@@ -250,15 +255,11 @@ export type SmsConfig = { provider: 'outbox' } | SmsHttpConfig;
 /** FLOTILLA_SMS → its provider; a malformed value stops the start. */
 function smsProvider(value: string | undefined): SmsConfig {
   if (value === undefined) return { provider: 'outbox' };
-  const fail = (why: string): never => {
-    throw new Error(`FLOTILLA_SMS must be a JSON object { provider: "http", url, headers?, bodyTemplate? }: ${why}`);
-  };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return fail('not JSON');
-  }
+  const { parsed, fail } = jsonSetting(
+    'FLOTILLA_SMS',
+    'a JSON object { provider: "http", url, headers?, bodyTemplate? }',
+    value,
+  );
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('not an object');
   const { provider, url, headers, bodyTemplate } = parsed as Record<string, unknown>;
   if (provider === 'outbox') return { provider: 'outbox' };
@@ -294,17 +295,11 @@ export type OidcConfigProvider = {
 /** FLOTILLA_OIDC → its providers; a malformed value stops the start. */
 function oidcProviders(value: string | undefined): OidcConfigProvider[] {
   if (value === undefined) return [];
-  const fail = (why: string): never => {
-    throw new Error(
-      `FLOTILLA_OIDC must be a JSON array of { id, name, issuer, clientId, clientSecret, tenantId?, role?, allowHttp? }: ${why}`,
-    );
-  };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return fail('not JSON');
-  }
+  const { parsed, fail } = jsonSetting(
+    'FLOTILLA_OIDC',
+    'a JSON array of { id, name, issuer, clientId, clientSecret, tenantId?, role?, allowHttp? }',
+    value,
+  );
   if (!Array.isArray(parsed)) return fail('not an array');
   const text = (v: unknown, max: number) => typeof v === 'string' && v.trim() !== '' && v.length <= max;
   const list = parsed.map((item: unknown, i): OidcConfigProvider => {
@@ -340,17 +335,11 @@ function oidcProviders(value: string | undefined): OidcConfigProvider[] {
 /** FLOTILLA_LOGIN_BRANDS → the brands by login route name; a malformed value stops the start. */
 function loginBrands(value: string | undefined): LoginBrands {
   if (value === undefined) return {};
-  const fail = (why: string): never => {
-    throw new Error(
-      `FLOTILLA_LOGIN_BRANDS must be a JSON object of brands by login route (${BRANDED_LOGIN_ROUTES.join(', ')}): ${why}`,
-    );
-  };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return fail('not JSON');
-  }
+  const { parsed, fail } = jsonSetting(
+    'FLOTILLA_LOGIN_BRANDS',
+    `a JSON object of brands by login route (${BRANDED_LOGIN_ROUTES.join(', ')})`,
+    value,
+  );
   const error = Value.Errors(LoginBrandsSchema, parsed).First();
   if (error) return fail(`${error.path || 'the value'}: ${error.message}`);
   const brands = parsed as LoginBrands;
