@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { SmsOutboxResponse } from '@flotilla/shared/contracts';
 import type { Api } from './api';
 
@@ -14,4 +16,21 @@ export async function codeSentTo(reader: Api, phone: string): Promise<string> {
   if (!code)
     throw new Error(`no code was sent to ${phone}; newest messages: ${JSON.stringify(outbox.list.slice(0, 3))}`);
   return code;
+}
+
+/**
+ * Logs in on the login page's code form as a phone's owner would: the phone, "Send code" (waiting for its
+ * countdown), the code read from the outbox by `reader`, then on to /robot. The form must fit the page's width.
+ */
+export async function logInWithCode(page: Page, reader: Api, phone: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  // The button counts down the wait before another send.
+  await page.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
+  await page.getByRole('textbox', { name: 'Code' }).fill(await codeSentTo(reader, phone));
+  // Nothing of the form is wider than the page (a phone's screen in these tests).
+  const width = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await page.locator('#fl-sms-form button[type="submit"]').click();
+  await page.waitForURL('**/robot');
 }

@@ -5,7 +5,7 @@ import { Api } from '../support/api';
 import { launchBrowser, newContext } from '../support/browser';
 import { startInProcessConsole, type InProcessConsole } from '../support/in-process-console';
 import { ADMIN } from '../support/server';
-import { codeSentTo } from '../support/sms-outbox';
+import { logInWithCode } from '../support/sms-outbox';
 
 const LOGO = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="20" fill="#fadb14"/></svg>',
@@ -83,13 +83,7 @@ describe('branded login pages', () => {
     expect(await page.getByLabel('Password', { exact: true }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(false);
 
-    await page.getByRole('textbox', { name: 'Phone' }).fill(phone);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await codeSentTo(admin, phone));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#fl-sms-form button[type="submit"]').click();
-    await page.waitForURL('**/robot');
+    await logInWithCode(page, admin, phone);
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe(user.id);
     await page.context().close();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@flotilla/shared/contracts';
 import { Api } from '../support/api';
 import { useBrowser } from '../support/session';
-import { codeSentTo } from '../support/sms-outbox';
+import { logInWithCode } from '../support/sms-outbox';
 
 const session = useBrowser();
 
@@ -22,16 +22,7 @@ describe('logging in with an SMS code', () => {
     const page = await session.page({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     await page.getByRole('tab', { name: 'With a code' }).click();
-    await page.getByRole('textbox', { name: 'Phone' }).fill(phone);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    // The button counts down the wait before another send.
-    await page.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
-
-    await page.getByRole('textbox', { name: 'Code' }).fill(await codeSentTo(admin, phone));
-    // Nothing of the form is wider than the phone's screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#fl-sms-form button[type="submit"]').click();
-    await page.waitForURL('**/robot');
+    await logInWithCode(page, admin, phone);
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe(user.id);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
